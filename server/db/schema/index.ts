@@ -1,0 +1,3 @@
+export { sessions } from './sessions';
+export { sites } from './sites';
+export { users } from './users';

@@ -1,0 +1,42 @@
+import { ACCOUNT_STATUSES } from '@shared/contracts/users';
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  check,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Lower-cased; unique when present. */
+    email: text('email'),
+    /** Digits with an optional leading +; unique when present. */
+    phone: text('phone'),
+    passwordHash: text('password_hash').notNull(),
+    name: text('name').notNull(),
+    /** Comma-separated roles, as userInfo sends them. */
+    role: text('role').notNull(),
+    /** The main account of a sub-account. */
+    parentId: uuid('parent_id').references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
+    site: text('site').notNull(),
+    headImgUrl: text('head_img_url'),
+    status: text('status', { enum: ACCOUNT_STATUSES }).notNull().default('enabled'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_phone_key').on(t.phone),
+    check('users_identity_present', sql`${t.email} is not null or ${t.phone} is not null`),
+    check(
+      'users_status_known',
+      sql.raw(`status in (${ACCOUNT_STATUSES.map((s) => `'${s}'`).join(', ')})`),
+    ),
+  ],
+);

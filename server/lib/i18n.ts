@@ -1,0 +1,54 @@
+import enApi from '@locales/en/api.json';
+import enErrors from '@locales/en/errors.json';
+import enValidation from '@locales/en/validation.json';
+import thApi from '@locales/th/api.json';
+import thErrors from '@locales/th/errors.json';
+import thValidation from '@locales/th/validation.json';
+import zhApi from '@locales/zh/api.json';
+import zhErrors from '@locales/zh/errors.json';
+import zhValidation from '@locales/zh/validation.json';
+import type { ErrorKey } from '@shared/contracts/errors';
+import type { Language } from '@shared/contracts/languages';
+import type { ValidationMessageKey } from '@shared/contracts/validation';
+
+/** The namespaces the server words its answers with; the console loads the same files. */
+const RESOURCES = {
+  zh: { api: zhApi, errors: zhErrors, validation: zhValidation },
+  th: { api: thApi, errors: thErrors, validation: thValidation },
+  en: { api: enApi, errors: enErrors, validation: enValidation },
+} satisfies Record<
+  Language,
+  {
+    api: typeof enApi;
+    errors: Record<ErrorKey, string>;
+    validation: Record<ValidationMessageKey, string>;
+  }
+>;
+
+type Namespaces = (typeof RESOURCES)['en'];
+export type ApiMessageKey = keyof Namespaces['api'];
+type Params = Record<string, string | number>;
+
+/** Fills `{{name}}` placeholders, the interpolation syntax i18next uses in the console. */
+function interpolate(template: string, params: Params): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+    Object.hasOwn(params, name) ? String(params[name]) : whole,
+  );
+}
+
+export interface Translator {
+  language: Language;
+  message(key: ApiMessageKey, params?: Params): string;
+  error(key: ErrorKey, params?: Params): string;
+  validation(key: ValidationMessageKey, params?: Params): string;
+}
+
+export function translator(language: Language): Translator {
+  const resources = RESOURCES[language];
+  return {
+    language,
+    message: (key, params = {}) => interpolate(resources.api[key], params),
+    error: (key, params = {}) => interpolate(resources.errors[key], params),
+    validation: (key, params = {}) => interpolate(resources.validation[key], params),
+  };
+}

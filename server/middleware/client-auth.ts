@@ -1,0 +1,34 @@
+import { timingSafeEqual } from 'node:crypto';
+import { HEADERS } from '@shared/contracts/protocol';
+import { createMiddleware } from 'hono/factory';
+import type { AppDeps, ClientEnv } from '../context';
+import { AppError } from '../lib/errors';
+
+function sameSecret(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** Parses `Basic base64(id:secret)`; null when absent or malformed. */
+export function parseBasicAuth(header: string | undefined): { id: string; secret: string } | null {
+  const match = header?.match(/^Basic\s+([A-Za-z0-9+/=]+)$/i);
+  if (!match?.[1]) return null;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon <= 0) return null;
+  return { id: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
+}
+
+/** Basic client auth (spec section 7) on the calls that issue tokens: only registered clients get one. */
+export function requireClient(deps: AppDeps) {
+  return createMiddleware<ClientEnv>(async (c, next) => {
+    const client = parseBasicAuth(c.req.header(HEADERS.authorization));
+    const expected = client ? deps.config.clients[client.id] : undefined;
+    if (!client || expected === undefined || !sameSecret(client.secret, expected)) {
+      throw new AppError('CLIENT_UNAUTHORIZED');
+    }
+    c.set('clientId', client.id);
+    await next();
+  });
+}

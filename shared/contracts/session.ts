@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { RouterInfoSchema } from './auth';
+import { UserInfoSchema } from './users';
+
+/** What a signed-in client holds: the token, the menu the server granted, and the user. */
+export const SessionSchema = z.object({
+  token: z.string().min(1),
+  routes: z.array(RouterInfoSchema),
+  user: UserInfoSchema,
+});
+export type Session = z.infer<typeof SessionSchema>;
+
+/**
+ * A session with the time it last changed. Console and extension exchange snapshots; the newer
+ * one wins on both sides, so a sign-out (session null) travels the same way as a sign-in.
+ */
+export const SessionSnapshotSchema = z.object({
+  session: SessionSchema.nullable(),
+  updatedAt: z.number().int().nonnegative(),
+});
+export type SessionSnapshot = z.infer<typeof SessionSnapshotSchema>;
+
+export const SIGNED_OUT: SessionSnapshot = { session: null, updatedAt: 0 };

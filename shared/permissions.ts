@@ -1,0 +1,93 @@
+import type { RouterInfo } from './contracts/auth';
+
+/**
+ * Roles of spec section 6. BUYER is a seller's main account, BUYER_SUB its sub-account;
+ * PURCHASER and STOREKEEPER are operator roles (decisions.md).
+ */
+export const ROLES = ['BUYER', 'BUYER_SUB', 'PURCHASER', 'STOREKEEPER'] as const;
+export type Role = (typeof ROLES)[number];
+
+const SELLER: readonly Role[] = ['BUYER', 'BUYER_SUB'];
+const MAIN_ONLY: readonly Role[] = ['BUYER'];
+const EVERYONE: readonly Role[] = ROLES;
+
+interface MenuEntry {
+  url: string;
+  roles: readonly Role[];
+  buttons: readonly string[];
+}
+
+/**
+ * Every console route that needs a grant, with the roles that may reach it and the buttons its
+ * page offers. The server builds `routerInfoList` from this list; the console matches each url
+ * against its route table by segment.
+ */
+export const MENU_CATALOGUE: readonly MenuEntry[] = [
+  { url: '/cmpDashboard', roles: EVERYONE, buttons: [] },
+  { url: '/pay/recharge', roles: SELLER, buttons: ['recharge'] },
+  { url: '/pay/orderTrading', roles: SELLER, buttons: ['pay'] },
+  { url: '/pay/payResult', roles: SELLER, buttons: [] },
+  { url: '/product/thirdProductList', roles: SELLER, buttons: ['follow', 'claim'] },
+  { url: '/product/thirdDetails', roles: SELLER, buttons: ['claim'] },
+  { url: '/product/collectorList', roles: SELLER, buttons: ['claim', 'delete', 'download'] },
+  { url: '/product/collectorDetails', roles: SELLER, buttons: ['claim', 'edit'] },
+  { url: '/product/lazadaProductDetail', roles: SELLER, buttons: ['save', 'publish'] },
+  { url: '/product/shopeeProductDetail', roles: SELLER, buttons: ['save', 'publish'] },
+  { url: '/product/tiktokProductDetail', roles: SELLER, buttons: ['save', 'publish'] },
+  { url: '/order/serviceProgress', roles: EVERYONE, buttons: ['cancel', 'export'] },
+  {
+    url: '/thirdPartyPlatform/orderManage',
+    roles: SELLER,
+    buttons: ['sync', 'process', 'giftShipment', 'purchaseLink', 'export'],
+  },
+  { url: '/thirdPartyPlatform/returnManage', roles: EVERYONE, buttons: ['sign', 'process'] },
+  {
+    url: '/thirdPartyPlatform/authorizeList',
+    roles: EVERYONE,
+    buttons: ['authorize', 'reauthorize', 'editAlias', 'unbind'],
+  },
+  {
+    url: '/thirdPartyPlatform/platformProductManage',
+    roles: SELLER,
+    buttons: ['sync', 'edit', 'publish', 'delete'],
+  },
+  { url: '/purchaseAndWarehouse/purchaseManage', roles: EVERYONE, buttons: ['create', 'cancel'] },
+  {
+    url: '/purchaseAndWarehouse/purchaseManageDetail',
+    roles: EVERYONE,
+    buttons: ['audit', 'ship', 'cancel'],
+  },
+  {
+    url: '/purchaseAndWarehouse/warehouseManage',
+    roles: SELLER,
+    buttons: ['open', 'upgrade', 'downgrade', 'renew', 'cancelMonthly'],
+  },
+  { url: '/other/historyMoney', roles: SELLER, buttons: ['export'] },
+  { url: '/other/addMoney', roles: SELLER, buttons: ['recharge'] },
+  { url: '/other/couponCenter', roles: SELLER, buttons: ['claim'] },
+  { url: '/service/serviceMarket', roles: SELLER, buttons: ['buy'] },
+  {
+    url: '/account/accountSetting',
+    roles: EVERYONE,
+    buttons: ['edit', 'changePassword', 'bindWechat'],
+  },
+  {
+    url: '/account/accountManage',
+    roles: MAIN_ONLY,
+    buttons: ['create', 'enable', 'disable', 'resetPassword', 'permissions', 'delete'],
+  },
+  { url: '/account/messageSubscribe', roles: EVERYONE, buttons: ['edit'] },
+  { url: '/account/messageCenter', roles: EVERYONE, buttons: ['readAll'] },
+];
+
+function isRole(value: string): value is Role {
+  return (ROLES as readonly string[]).includes(value);
+}
+
+/** The routerInfoList granted to an account holding these roles. */
+export function routerInfoListFor(roles: readonly string[]): RouterInfo[] {
+  const held = roles.filter(isRole);
+  return MENU_CATALOGUE.filter((entry) => entry.roles.some((role) => held.includes(role))).map(
+    (entry) => ({ url: entry.url, button: [...entry.buttons] }),
+  );
+}
