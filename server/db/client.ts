@@ -17,6 +17,8 @@ export interface DatabaseHandle {
   driver: 'pglite' | 'postgres';
   /** Applies the migrations in server/db/migrations (the same ones on both drivers). */
   migrate(): Promise<void>;
+  /** PGlite only: the whole data directory as a gzipped tarball, to start copies from. */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -46,6 +48,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db: db as unknown as Database,
     driver: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    dumpDataDir: () => client.dumpDataDir('gzip'),
     close: () => client.close(),
   };
 }

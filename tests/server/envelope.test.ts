@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/app';
+import { readLocale } from '../support/locales';
+
+const LOGIN = '/api-uaa/oauth/loginByPassword';
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('validation failures', () => {
+  it.each(['zh', 'th', 'en'] as const)(
+    'name every failing field with a translated message (%s)',
+    async (language) => {
+      const res = await t.call('POST', LOGIN, { json: { password: '' }, language });
+      const validation = readLocale(language, 'validation');
+      expect(res.status).toBe(200);
+      expect(res.body.key).toBe('VALIDATION_FAILED');
+      expect(res.body.resp_code).toBe(400);
+      expect(res.body.datas.fields).toEqual([
+        { field: 'username', message: validation.required },
+        { field: 'password', message: validation.required },
+      ]);
+      expect(res.body.resp_msg).toContain('username');
+      expect(res.body.resp_msg).toContain('password');
+      expect(res.body.resp_msg).toContain(validation.required);
+    },
+  );
+
+  it('words length limits with the limit', async () => {
+    const res = await t.call('POST', LOGIN, {
+      json: { username: 'x'.repeat(101), password: 'p' },
+      language: 'en',
+    });
+    expect(res.body.datas.fields).toEqual([
+      { field: 'username', message: 'At most 100 characters' },
+    ]);
+  });
+
+  it('answers a body that is not JSON with MALFORMED_REQUEST, not a server error', async () => {
+    const res = await t.call('POST', LOGIN, {
+      body: '{"username": ',
+      headers: { 'content-type': 'application/json' },
+      language: 'zh',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      key: 'MALFORMED_REQUEST',
+      resp_msg: readLocale('zh', 'errors').MALFORMED_REQUEST,
+    });
+  });
+
+  it('answers an oversized body with PAYLOAD_TOO_LARGE', async () => {
+    const res = await t.call('POST', LOGIN, {
+      json: { username: 'a', password: 'x'.repeat(1_100_000) },
+    });
+    expect(res.status).toBe(413);
+    expect(res.body.key).toBe('PAYLOAD_TOO_LARGE');
+  });
+});
+
+describe('language of messages', () => {
+  it('follows the language header, then Accept-Language, then English', async () => {
+    const errors = (l: 'zh' | 'th' | 'en') => readLocale(l, 'errors').NOT_FOUND;
+    expect((await t.call('GET', '/api-x/none', { language: 'th' })).body.resp_msg).toBe(
+      errors('th'),
+    );
+    expect((await t.call('GET', '/api-x/none', { language: 'zh-CN' })).body.resp_msg).toBe(
+      errors('zh'),
+    );
+    const accept = await t.call('GET', '/api-x/none', {
+      headers: { 'accept-language': 'fr;q=1, th-TH;q=0.8, en;q=0.5' },
+    });
+    expect(accept.body.resp_msg).toBe(errors('th'));
+    expect((await t.call('GET', '/api-x/none', { language: 'ph' })).body.resp_msg).toBe(
+      errors('en'),
+    );
+  });
+});
+
+describe('unknown paths and request ids', () => {
+  it('answers an unknown path with the 404 envelope', async () => {
+    const res = await t.call('GET', '/api-order/nothing/here', { language: 'en' });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({
+      resp_code: 404,
+      resp_msg: readLocale('en', 'errors').NOT_FOUND,
+      datas: null,
+      key: 'NOT_FOUND',
+    });
+  });
+
+  it('gives every response a request id and keeps a well-formed one from the caller', async () => {
+    const fresh = await t.call('GET', '/api-user/public/getSiteList');
+    expect(fresh.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const kept = await t.call('GET', '/api-user/public/getSiteList', {
+      headers: { 'x-request-id': 'trace-12345678' },
+    });
+    expect(kept.headers.get('x-request-id')).toBe('trace-12345678');
+    const replaced = await t.call('GET', '/api-user/public/getSiteList', {
+      headers: { 'x-request-id': 'bad id<script>' },
+    });
+    expect(replaced.headers.get('x-request-id')).not.toContain('<');
+  });
+});
+
+describe('unexpected errors', () => {
+  it('are logged with the request id and answered without internals', async () => {
+    const broken = await createTestApp();
+    await broken.close();
+    const res = await broken.call('GET', '/api-user/public/getSiteList', {
+      language: 'en',
+      headers: { 'x-request-id': 'req-broken-0001' },
+    });
+    expect(res.status).toBe(500);
+    expect(res.body.key).toBe('INTERNAL_ERROR');
+    expect(res.body.datas).toEqual({ requestId: 'req-broken-0001' });
+    expect(res.body.resp_msg).toContain('req-broken-0001');
+    expect(res.text).not.toMatch(/stack|PGlite|pool|at \w+ \(/i);
+    const logged = broken.logs.find((entry) => entry.message === 'unhandled error');
+    expect(logged).toMatchObject({
+      level: 'error',
+      requestId: 'req-broken-0001',
+      path: '/api-user/public/getSiteList',
+    });
+    expect(JSON.stringify(logged?.error)).toMatch(/stack/);
+  });
+});
