@@ -1,26 +1,28 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
-const flag = z.enum(['0', '1']).optional();
-const seconds = z.coerce.number().int().positive();
+const flag = z.optional(z.enum(['0', '1']));
+const seconds = (fallback: number) =>
+  z._default(z.coerce.number().check(z.int(), z.positive()), fallback);
+const text = (fallback: string) => z._default(z.string().check(z.minLength(1)), fallback);
 
 /** Every environment variable the server reads. This file is the only reader of process.env. */
 const EnvSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
-  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(65_535)), 8080),
+  HOST: text('127.0.0.1'),
   /** Address printed for people and used in links; defaults to http://localhost:PORT. */
-  PUBLIC_URL: z.url().optional(),
+  PUBLIC_URL: z.optional(z.url()),
   /** Embedded database folder (PGlite keeps its files in DATA_DIR/pglite). */
-  DATA_DIR: z.string().min(1).default('.data'),
+  DATA_DIR: text('.data'),
   /** A PostgreSQL URL switches from the embedded database to that server. */
-  DATABASE_URL: z.string().min(1).optional(),
+  DATABASE_URL: z.optional(z.string().check(z.minLength(1))),
   /** Seed the demo account: by default on an empty embedded database; with DATABASE_URL only when 1. */
   SEED_DEMO: flag,
-  SESSION_IDLE_SECONDS: seconds.default(12 * 60 * 60),
-  SESSION_ABSOLUTE_SECONDS: seconds.default(7 * 24 * 60 * 60),
-  CONSOLE_DIR: z.string().min(1).default('dist/console'),
-  EXTENSION_DIR: z.string().min(1).default('.output/chrome-mv3'),
-  EXTENSION_ZIP: z.string().min(1).default('.output/extension.zip'),
-  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  SESSION_IDLE_SECONDS: seconds(12 * 60 * 60),
+  SESSION_ABSOLUTE_SECONDS: seconds(7 * 24 * 60 * 60),
+  CONSOLE_DIR: text('dist/console'),
+  EXTENSION_DIR: text('.output/chrome-mv3'),
+  EXTENSION_ZIP: text('.output/extension.zip'),
+  LOG_LEVEL: z._default(z.enum(['debug', 'info', 'warn', 'error']), 'info'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -28,8 +30,6 @@ export type Env = z.infer<typeof EnvSchema>;
 export function readEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = EnvSchema.safeParse(source);
   if (result.success) return result.data;
-  const problems = result.error.issues.map(
-    (issue) => `  ${issue.path.join('.')}: ${issue.message}`,
-  );
+  const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.code}`);
   throw new Error(`Invalid environment:\n${problems.join('\n')}`);
 }

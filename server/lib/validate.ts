@@ -1,7 +1,7 @@
 import { toFieldIssues } from '@shared/contracts/validation';
 import type { ValidationTargets } from 'hono';
 import { validator } from 'hono/validator';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { AppError } from './errors';
 import type { Translator } from './i18n';
 
@@ -22,7 +22,7 @@ export function validationError(t: Translator, issues: readonly z.core.$ZodIssue
 }
 
 /** Validates one part of the request with a shared contract schema; the handler reads the parsed value with c.req.valid(). */
-export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(
+export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodMiniType>(
   target: Target,
   schema: Schema,
 ) {

@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { RouterInfoSchema } from './auth';
 import { UserInfoSchema } from './users';
 
 /** What a signed-in client holds: the token, the menu the server granted, and the user. */
 export const SessionSchema = z.object({
-  token: z.string().min(1),
+  token: z.string().check(z.minLength(1)),
   routes: z.array(RouterInfoSchema),
   user: UserInfoSchema,
 });
@@ -15,8 +15,8 @@ export type Session = z.infer<typeof SessionSchema>;
  * one wins on both sides, so a sign-out (session null) travels the same way as a sign-in.
  */
 export const SessionSnapshotSchema = z.object({
-  session: SessionSchema.nullable(),
-  updatedAt: z.number().int().nonnegative(),
+  session: z.nullable(SessionSchema),
+  updatedAt: z.int().check(z.nonnegative()),
 });
 export type SessionSnapshot = z.infer<typeof SessionSnapshotSchema>;
 

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { LANGUAGES } from './languages';
+import * as z from 'zod/mini';
+import { LANGUAGES, type Language } from './languages';
 import { CURRENCIES } from './money';
 
 /** Site codes: the opened marketplaces plus the warehouse-only sites (spec section 1). */
@@ -20,11 +20,30 @@ export type SiteCode = (typeof SITE_CODES)[number];
 
 export const DEFAULT_SITE: SiteCode = 'th';
 
+/** Each site's interface language; the sites table holds the same values as data. */
+export const SITE_LANGUAGES: Record<SiteCode, Language> = {
+  th: 'th',
+  my: 'en',
+  vn: 'en',
+  sg: 'en',
+  id: 'en',
+  ph: 'en',
+  cn: 'zh',
+  tw: 'zh',
+  gb: 'en',
+  pl: 'en',
+  br: 'en',
+};
+
+export function isSiteCode(value: unknown): value is SiteCode {
+  return typeof value === 'string' && (SITE_CODES as readonly string[]).includes(value);
+}
+
 export const SiteSchema = z.object({
   site: z.enum(SITE_CODES),
   language: z.enum(LANGUAGES),
-  currency: z.enum(CURRENCIES).nullable(),
-  symbol: z.string().nullable(),
+  currency: z.nullable(z.enum(CURRENCIES)),
+  symbol: z.nullable(z.string()),
 });
 export type Site = z.infer<typeof SiteSchema>;
 
@@ -32,6 +51,6 @@ export const SiteListSchema = z.array(SiteSchema);
 
 /** `isAll=1` lists every site; without it only the opened ones. */
 export const SiteListQuerySchema = z.object({
-  isAll: z.enum(['0', '1']).optional(),
+  isAll: z.optional(z.enum(['0', '1'])),
 });
 export type SiteListQuery = z.infer<typeof SiteListQuerySchema>;

@@ -1,9 +1,8 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CURRENCIES } from './money';
 import { SITE_CODES } from './sites';
 
 export const ACCOUNT_STATUSES = ['enabled', 'forbidden', 'expired'] as const;
-export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
 /**
  * userInfo (spec section 3). `role` is the comma-separated role string the console splits into
@@ -12,20 +11,20 @@ export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 export const UserInfoSchema = z.object({
   id: z.string(),
   username: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
+  email: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
   name: z.string(),
   role: z.string(),
   isMain: z.boolean(),
-  subUserName: z.string().nullable(),
+  subUserName: z.nullable(z.string()),
   headImgUrl: z.string(),
   isAll: z.boolean(),
   isWarehouse: z.boolean(),
   site: z.enum(SITE_CODES),
   currency: z.enum(CURRENCIES),
   currencySymbol: z.string(),
-  balance: z.number().int(),
-  freezeBalance: z.number().int(),
+  balance: z.int(),
+  freezeBalance: z.int(),
 });
 export type UserInfo = z.infer<typeof UserInfoSchema>;
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /**
  * Keys of the `validation` namespace. A schema may name one of them as its custom error

@@ -19,7 +19,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function login(username: string = DEMO_ACCOUNT.email, password: string = DEMO_ACCOUNT.password) {
+async function login(
+  username: string = DEMO_ACCOUNT.email,
+  password: string = DEMO_ACCOUNT.password,
+) {
   const res = await t.call('POST', LOGIN, { json: { username, password } });
   expect(res.body.resp_code, res.text).toBe(0);
   return res.body.datas.access_token as string;

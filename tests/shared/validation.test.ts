@@ -1,18 +1,16 @@
 import { toFieldIssues } from '@shared/contracts/validation';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
-const Schema = z
-  .object({
-    name: z.string().trim().min(1),
-    code: z.string().min(6).max(8),
-    count: z.number().int().min(2).max(9),
-    email: z.email(),
-    kind: z.enum(['a', 'b']),
-    tags: z.array(z.string()).min(1).max(2),
-    phone: z.string().regex(/^\d+$/, { error: 'phone' }),
-  })
-  .strict();
+const Schema = z.strictObject({
+  name: z.string().check(z.trim(), z.minLength(1)),
+  code: z.string().check(z.minLength(6), z.maxLength(8)),
+  count: z.int().check(z.minimum(2), z.maximum(9)),
+  email: z.email(),
+  kind: z.enum(['a', 'b']),
+  tags: z.array(z.string()).check(z.minLength(1), z.maxLength(2)),
+  phone: z.string().check(z.regex(/^\d+$/, { error: 'phone' })),
+});
 
 function issuesOf(input: unknown) {
   const result = Schema.safeParse(input, { reportInput: true });
@@ -64,7 +62,9 @@ describe('toFieldIssues', () => {
   });
 
   it('keeps one entry per field and dotted paths for nested fields', () => {
-    const Nested = z.object({ items: z.array(z.object({ price: z.number().min(1) })) });
+    const Nested = z.object({
+      items: z.array(z.object({ price: z.number().check(z.minimum(1)) })),
+    });
     const result = Nested.safeParse({ items: [{ price: 5 }, { price: 0 }] }, { reportInput: true });
     expect(result.success).toBe(false);
     if (!result.success) {

@@ -1,0 +1,36 @@
+import { BRIDGE_CHANNEL, type BridgeMessage, BridgeMessageSchema } from '@shared/session/bridge';
+import type { SessionStore } from '@shared/session/store';
+
+/**
+ * The console's half of the session bridge: it posts its session snapshot to the extension's
+ * content script on this origin whenever it changes, answers the script's request for it, and
+ * adopts the extension's snapshot when that one is newer. Without the extension installed the
+ * posts go unanswered and nothing else happens.
+ */
+export function connectExtensionBridge(win: Window, store: SessionStore): () => void {
+  const send = () => {
+    const message: BridgeMessage = {
+      channel: BRIDGE_CHANNEL,
+      from: 'console',
+      type: 'snapshot',
+      snapshot: store.getState().snapshot,
+    };
+    win.postMessage(message, win.location.origin);
+  };
+  const onMessage = (event: MessageEvent) => {
+    if (event.source !== win || event.origin !== win.location.origin) return;
+    const parsed = BridgeMessageSchema.safeParse(event.data);
+    if (!parsed.success || parsed.data.from !== 'extension') return;
+    if (parsed.data.type === 'request-snapshot') send();
+    else store.getState().adopt(parsed.data.snapshot);
+  };
+  win.addEventListener('message', onMessage);
+  const stop = store.subscribe((state, previous) => {
+    if (state.snapshot !== previous.snapshot) send();
+  });
+  send();
+  return () => {
+    win.removeEventListener('message', onMessage);
+    stop();
+  };
+}

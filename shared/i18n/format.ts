@@ -1,0 +1,23 @@
+import { CURRENCY_DECIMALS, CURRENCY_SYMBOLS, type Currency } from '../contracts/money';
+
+const INTL_LOCALE = { zh: 'zh-CN', th: 'th-TH', en: 'en-US' } as const;
+
+/**
+ * Integer minor units as money with the currency's symbol ("฿1,234.50", "₫12,000"), computed
+ * with integers so no binary fraction ever shows.
+ */
+export function formatMoney(
+  minor: number,
+  currency: Currency,
+  language: keyof typeof INTL_LOCALE = 'en',
+): string {
+  const decimals = CURRENCY_DECIMALS[currency];
+  const scale = 10 ** decimals;
+  const sign = minor < 0 ? '-' : '';
+  const absolute = Math.abs(Math.trunc(minor));
+  const whole = new Intl.NumberFormat(INTL_LOCALE[language], { maximumFractionDigits: 0 }).format(
+    Math.floor(absolute / scale),
+  );
+  const fraction = decimals > 0 ? `.${String(absolute % scale).padStart(decimals, '0')}` : '';
+  return `${sign}${CURRENCY_SYMBOLS[currency]}${whole}${fraction}`;
+}

@@ -1,0 +1,21 @@
+import type auth from '../../locales/en/auth.json';
+import type common from '../../locales/en/common.json';
+import type dashboard from '../../locales/en/dashboard.json';
+import type errors from '../../locales/en/errors.json';
+import type layout from '../../locales/en/layout.json';
+import type validation from '../../locales/en/validation.json';
+
+/** Message keys are typed from the English files; the parity test keeps zh and th in step. */
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: {
+      auth: typeof auth;
+      common: typeof common;
+      dashboard: typeof dashboard;
+      errors: typeof errors;
+      layout: typeof layout;
+      validation: typeof validation;
+    };
+  }
+}

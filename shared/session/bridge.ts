@@ -1,0 +1,24 @@
+import * as z from 'zod/mini';
+import { SessionSnapshotSchema } from '../contracts/session';
+
+/**
+ * The window.postMessage protocol between the console page and the extension's bridge content
+ * script on the console's origin. Both sides send their snapshot on start and on every change;
+ * each adopts what it receives when it is newer.
+ */
+export const BRIDGE_CHANNEL = 'cmp-session-bridge';
+
+export const BridgeMessageSchema = z.discriminatedUnion('type', [
+  z.object({
+    channel: z.literal(BRIDGE_CHANNEL),
+    from: z.enum(['console', 'extension']),
+    type: z.literal('snapshot'),
+    snapshot: SessionSnapshotSchema,
+  }),
+  z.object({
+    channel: z.literal(BRIDGE_CHANNEL),
+    from: z.literal('extension'),
+    type: z.literal('request-snapshot'),
+  }),
+]);
+export type BridgeMessage = z.infer<typeof BridgeMessageSchema>;

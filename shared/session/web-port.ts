@@ -1,0 +1,94 @@
+import * as z from 'zod/mini';
+import { RouterInfoSchema } from '../contracts/auth';
+import { type SessionSnapshot, SIGNED_OUT } from '../contracts/session';
+import { UserInfoSchema } from '../contracts/users';
+import type { SessionPort } from './port';
+
+/** Cookie that holds the token (spec sections 4 and 9). */
+export const TOKEN_COOKIE = 'access_token';
+/** localStorage key of the cached routes and userInfo that auto-login restores from. */
+export const SESSION_CACHE_KEY = 'cmp-session';
+/** localStorage key the spec's logout removes. */
+export const CATEGORY_LIST_KEY = 'categoryList';
+
+const CacheSchema = z.object({
+  updatedAt: z.int().check(z.nonnegative()),
+  routes: z.nullable(z.array(RouterInfoSchema)),
+  user: z.nullable(UserInfoSchema),
+});
+
+export function readCookie(doc: Document, name: string): string | null {
+  for (const part of doc.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+export function writeCookie(
+  doc: Document,
+  name: string,
+  value: string | null,
+  options: { maxAgeSeconds?: number } = {},
+): void {
+  const secure = doc.location?.protocol === 'https:' ? '; Secure' : '';
+  if (value === null) {
+    doc.cookie = `${name}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
+    return;
+  }
+  const age = options.maxAgeSeconds === undefined ? '' : `; Max-Age=${options.maxAgeSeconds}`;
+  doc.cookie = `${name}=${encodeURIComponent(value)}; Path=/${age}; SameSite=Lax${secure}`;
+}
+
+/**
+ * The console's session persistence: the token in the `access_token` cookie, the routes and
+ * userInfo cached in localStorage. Auto-login needs the token and the cached routes; anything
+ * less loads as signed out. Changes from other tabs arrive through the storage event.
+ */
+export function createWebSessionPort(
+  win: Window,
+  options: { tokenMaxAgeSeconds: number },
+): SessionPort {
+  const doc = win.document;
+  const read = (): SessionSnapshot => {
+    let cache: z.infer<typeof CacheSchema> | null = null;
+    try {
+      const parsed = CacheSchema.safeParse(
+        JSON.parse(win.localStorage.getItem(SESSION_CACHE_KEY) ?? 'null'),
+      );
+      cache = parsed.success ? parsed.data : null;
+    } catch {
+      cache = null;
+    }
+    const token = readCookie(doc, TOKEN_COOKIE);
+    if (!cache) return SIGNED_OUT;
+    if (token && cache.routes && cache.user) {
+      return {
+        session: { token, routes: cache.routes, user: cache.user },
+        updatedAt: cache.updatedAt,
+      };
+    }
+    return { session: null, updatedAt: cache.updatedAt };
+  };
+  return {
+    load: read,
+    save: (snapshot) => {
+      const { session, updatedAt } = snapshot;
+      writeCookie(doc, TOKEN_COOKIE, session?.token ?? null, {
+        maxAgeSeconds: options.tokenMaxAgeSeconds,
+      });
+      win.localStorage.setItem(
+        SESSION_CACHE_KEY,
+        JSON.stringify({ updatedAt, routes: session?.routes ?? null, user: session?.user ?? null }),
+      );
+      if (!session) win.localStorage.removeItem(CATEGORY_LIST_KEY);
+    },
+    subscribe: (listener) => {
+      const onStorage = (event: StorageEvent) => {
+        if (event.key === SESSION_CACHE_KEY) listener(read());
+      };
+      win.addEventListener('storage', onStorage);
+      return () => win.removeEventListener('storage', onStorage);
+    },
+  };
+}

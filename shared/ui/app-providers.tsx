@@ -1,0 +1,52 @@
+import { MantineProvider } from '@mantine/core';
+import type { i18n } from 'i18next';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import type { ApiClient } from '../api/client';
+import { ApiProvider } from '../queries/api-context';
+import { SessionProvider } from '../session/react';
+import type { SessionStore } from '../session/store';
+import { theme } from './theme';
+import { useToastsRequested } from './toast';
+
+/** The toast container; toasts raised before it mounts wait in its store. */
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
+);
+
+export interface AppProvidersProps {
+  i18n: i18n;
+  api: ApiClient;
+  session: SessionStore;
+  children: ReactNode;
+}
+
+/** The providers every React program of ours runs under: theme, words, API and session. */
+function ToastContainer() {
+  const requested = useToastsRequested();
+  if (!requested) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications position="top-center" zIndex={1000} />
+    </Suspense>
+  );
+}
+
+/**
+ * Server data (TanStack Query) is provided by each program where it is first needed, so a screen
+ * without server data (the console's login page) does not load the query library.
+ */
+export function AppProviders({ i18n, api, session, children }: AppProvidersProps) {
+  return (
+    <MantineProvider theme={theme}>
+      <I18nextProvider i18n={i18n}>
+        <ApiProvider api={api}>
+          <SessionProvider store={session}>
+            <ToastContainer />
+            {children}
+          </SessionProvider>
+        </ApiProvider>
+      </I18nextProvider>
+    </MantineProvider>
+  );
+}
