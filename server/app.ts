@@ -64,5 +64,3 @@ export function createApp(options: CreateAppOptions) {
   app.onError(errorHandler(deps));
   return app;
 }
-
-export type App = ReturnType<typeof createApp>;

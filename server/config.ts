@@ -16,7 +16,7 @@ export interface AppConfig {
   extensionZip?: string;
 }
 
-export const DEFAULT_CLIENTS: Record<string, string> = Object.fromEntries(
+const DEFAULT_CLIENTS: Record<string, string> = Object.fromEntries(
   Object.values(API_CLIENTS).map((client) => [client.id, client.secret]),
 );
 

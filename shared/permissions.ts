@@ -5,7 +5,7 @@ import type { RouterInfo } from './contracts/auth';
  * PURCHASER and STOREKEEPER are operator roles (decisions.md).
  */
 export const ROLES = ['BUYER', 'BUYER_SUB', 'PURCHASER', 'STOREKEEPER'] as const;
-export type Role = (typeof ROLES)[number];
+type Role = (typeof ROLES)[number];
 
 const SELLER: readonly Role[] = ['BUYER', 'BUYER_SUB'];
 const MAIN_ONLY: readonly Role[] = ['BUYER'];

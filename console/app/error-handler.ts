@@ -8,7 +8,7 @@ import { type GlobalDialog, useDialogsStore } from '../stores/dialogs-store';
 import { rememberTarget } from './preferences';
 
 /** How long an error toast stays (spec section 9). */
-export const ERROR_TOAST_MS = 5000;
+const ERROR_TOAST_MS = 5000;
 
 const DIALOG_OF_KEY: Record<
   DialogErrorKey,

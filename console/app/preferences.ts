@@ -2,9 +2,9 @@ import { type Language, parseLanguage } from '@shared/contracts/languages';
 import { DEFAULT_SITE, isSiteCode, SITE_LANGUAGES, type SiteCode } from '@shared/contracts/sites';
 import { readCookie, writeCookie } from '@shared/session/web-port';
 
-export const LANGUAGE_COOKIE = 'cmp-language';
-export const SITE_COOKIE = 'cmp-site';
-export const TARGET_COOKIE = 'cmp-targetUrl';
+const LANGUAGE_COOKIE = 'cmp-language';
+const SITE_COOKIE = 'cmp-site';
+const TARGET_COOKIE = 'cmp-targetUrl';
 const YEAR = 365 * 24 * 60 * 60;
 /** Set before the reload that a language change causes, so the new page can confirm it. */
 const LANGUAGE_CHANGED_FLAG = 'cmp-language-changed';

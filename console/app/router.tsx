@@ -9,9 +9,11 @@ import {
 } from '@tanstack/react-router';
 import type { i18n } from 'i18next';
 import type { ErrorHandler } from './error-handler';
+import { safeConsolePath, takeTarget } from './preferences';
 import { RootLayout } from './root-layout';
 
 export interface RouterContext {
+  win: Window;
   session: SessionStore;
   api: ApiClient;
   i18n: i18n;
@@ -20,7 +22,7 @@ export interface RouterContext {
 }
 
 /** Title keys of the routes, shown in the document title (and later the tags view). */
-export type TitleKey = `routes.${keyof typeof import('../../locales/en/common.json')['routes']}`;
+type TitleKey = `routes.${keyof typeof import('../../locales/en/common.json')['routes']}`;
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -29,7 +31,7 @@ declare module '@tanstack/react-router' {
 }
 
 /** Search of /login: the path to return to, plus the original query of that path. */
-export type LoginSearch = { redirect?: string } & Record<string, unknown>;
+type LoginSearch = { redirect?: string } & Record<string, unknown>;
 
 const namespaces =
   (...names: string[]) =>
@@ -49,6 +51,18 @@ const loginRoute = createRoute({
   path: '/login',
   staticData: { titleKey: 'routes.login' },
   validateSearch: (search: Record<string, unknown>): LoginSearch => search,
+  // Signed in, however it happened (this form, the extension, another tab): go on to the way
+  // back with its query, else the remembered target, else the dashboard (spec section 2).
+  beforeLoad: ({ context, search }) => {
+    if (!context.session.getState().snapshot.session) return;
+    const { redirect: back, ...query } = search;
+    const wayBack = safeConsolePath(back);
+    throw redirect({
+      to: (wayBack ?? takeTarget(context.win) ?? '/cmpDashboard') as '/',
+      search: wayBack ? query : {},
+      replace: true,
+    });
+  },
   loader: namespaces('auth'),
   component: lazyRouteComponent(() => import('../features/auth/login-page'), 'LoginPage'),
 });
@@ -128,7 +142,7 @@ export function createAppRouter(context: RouterContext) {
   });
 }
 
-export type AppRouter = ReturnType<typeof createAppRouter>;
+type AppRouter = ReturnType<typeof createAppRouter>;
 
 declare module '@tanstack/react-router' {
   interface Register {

@@ -1,4 +1,4 @@
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -8,7 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema/index';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** The database every service receives: PGlite or node-postgres behind the same Drizzle API. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
@@ -22,7 +22,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+export const MIGRATIONS_FOLDER = join(import.meta.dirname, 'migrations');
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; maxConnections?: number }

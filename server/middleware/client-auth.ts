@@ -11,7 +11,7 @@ function sameSecret(a: string, b: string): boolean {
 }
 
 /** Parses `Basic base64(id:secret)`; null when absent or malformed. */
-export function parseBasicAuth(header: string | undefined): { id: string; secret: string } | null {
+function parseBasicAuth(header: string | undefined): { id: string; secret: string } | null {
   const match = header?.match(/^Basic\s+([A-Za-z0-9+/=]+)$/i);
   if (!match?.[1]) return null;
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');

@@ -5,7 +5,7 @@ import { AppError } from '../lib/errors';
 import { authenticate } from '../modules/auth/auth.service';
 
 /** The bearer token of a request: the `access_token` header, else the `access_token` query parameter. */
-export function readToken(header: string | undefined, query: string | undefined): string | null {
+function readToken(header: string | undefined, query: string | undefined): string | null {
   const token = header?.trim() || query?.trim();
   return token ? token : null;
 }

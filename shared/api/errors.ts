@@ -52,7 +52,3 @@ export class ApiError extends Error {
     this.serverMessage = init.serverMessage ?? null;
   }
 }
-
-export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
-}

@@ -15,7 +15,7 @@ import {
 } from '../contracts/protocol';
 import { ApiError } from './errors';
 
-export type Query = Record<string, string | number | boolean | undefined | null>;
+type Query = Record<string, string | number | boolean | undefined | null>;
 
 export interface RequestSpec<S extends z.ZodMiniType> {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -21,7 +21,6 @@ export const API_CLIENTS = {
   console: { id: 'cmp-console', secret: 'cmp-console-public' },
   extension: { id: 'cmp-extension', secret: 'cmp-extension-public' },
 } as const;
-export type ApiClientName = keyof typeof API_CLIENTS;
 
 /** `Basic base64(id:secret)`, built without Node or DOM globals beyond btoa (present in both). */
 export function basicClientAuth(client: { id: string; secret: string }): string {

@@ -3,7 +3,7 @@ import { RouterInfoSchema } from './auth';
 import { UserInfoSchema } from './users';
 
 /** What a signed-in client holds: the token, the menu the server granted, and the user. */
-export const SessionSchema = z.object({
+const SessionSchema = z.object({
   token: z.string().check(z.minLength(1)),
   routes: z.array(RouterInfoSchema),
   user: UserInfoSchema,

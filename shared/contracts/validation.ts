@@ -27,7 +27,7 @@ export const VALIDATION_MESSAGE_KEYS = [
 ] as const;
 export type ValidationMessageKey = (typeof VALIDATION_MESSAGE_KEYS)[number];
 
-export interface ValidationMessage {
+interface ValidationMessage {
   key: ValidationMessageKey;
   params: Record<string, string | number>;
 }

@@ -8,7 +8,7 @@ const loaders = import.meta.glob<Record<string, unknown>>('../../locales/*/*.jso
 });
 
 /** Namespaces every screen needs: shared words, error and validation messages. */
-export const BASE_NAMESPACES = ['common', 'errors', 'validation'] as const;
+const BASE_NAMESPACES = ['common', 'errors', 'validation'] as const;
 
 const localeBackend: BackendModule = {
   type: 'backend',

@@ -2,6 +2,7 @@ import type auth from '../../locales/en/auth.json';
 import type common from '../../locales/en/common.json';
 import type dashboard from '../../locales/en/dashboard.json';
 import type errors from '../../locales/en/errors.json';
+import type extension from '../../locales/en/extension.json';
 import type layout from '../../locales/en/layout.json';
 import type validation from '../../locales/en/validation.json';
 
@@ -14,6 +15,7 @@ declare module 'i18next' {
       common: typeof common;
       dashboard: typeof dashboard;
       errors: typeof errors;
+      extension: typeof extension;
       layout: typeof layout;
       validation: typeof validation;
     };

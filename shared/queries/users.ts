@@ -2,12 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client';
 import { useApi } from './api-context';
 
-export const userKeys = {
+const userKeys = {
   all: ['users'] as const,
   info: () => [...userKeys.all, 'info'] as const,
 };
 
-export function userInfoQuery(api: ApiClient) {
+function userInfoQuery(api: ApiClient) {
   return queryOptions({
     queryKey: userKeys.info(),
     queryFn: ({ signal }) => api.users.userInfo({ signal }),

@@ -5,11 +5,11 @@ import { UserInfoSchema } from '../contracts/users';
 import type { SessionPort } from './port';
 
 /** Cookie that holds the token (spec sections 4 and 9). */
-export const TOKEN_COOKIE = 'access_token';
+const TOKEN_COOKIE = 'access_token';
 /** localStorage key of the cached routes and userInfo that auto-login restores from. */
-export const SESSION_CACHE_KEY = 'cmp-session';
+const SESSION_CACHE_KEY = 'cmp-session';
 /** localStorage key the spec's logout removes. */
-export const CATEGORY_LIST_KEY = 'categoryList';
+const CATEGORY_LIST_KEY = 'categoryList';
 
 const CacheSchema = z.object({
   updatedAt: z.int().check(z.nonnegative()),

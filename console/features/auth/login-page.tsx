@@ -8,22 +8,17 @@ import { LoginForm } from '@shared/ui/login-form';
 import { LogoMark } from '@shared/ui/logo';
 import { toast } from '@shared/ui/toast';
 import { IconBuildingStore, IconPackageImport, IconWorld } from '@tabler/icons-react';
-import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../app/language-switch';
-import { safeConsolePath, takeTarget } from '../../app/preferences';
 import classes from './login-page.module.css';
-
-const route = getRouteApi('/login');
 
 export function LoginPage() {
   const { t } = useTranslation(['auth', 'common']);
   const errorText = useErrorText();
   const api = useApi();
   const session = useSessionStore();
-  const router = useRouter();
-  const { redirect, ...originalQuery } = route.useSearch();
 
+  /** Signs in; the login route's guard then takes the user where they were going. */
   async function submit(values: LoginByPasswordRequest) {
     try {
       const { message } = await signInWithPassword(api, session, values);
@@ -31,12 +26,6 @@ export function LoginPage() {
     } catch (error) {
       throw new Error(errorText(error));
     }
-    const target = safeConsolePath(redirect) ?? takeTarget(window) ?? '/cmpDashboard';
-    await router.navigate({
-      to: target as '/',
-      search: redirect ? originalQuery : {},
-      replace: true,
-    });
   }
 
   return (

@@ -12,7 +12,7 @@ import { hashPassword } from '../../lib/passwords';
 export type UserRow = typeof users.$inferSelect;
 
 /** How an identifier is stored: e-mails lower-cased, phones without spaces, dashes or brackets. */
-export function normaliseIdentifier(username: string): { email: string } | { phone: string } {
+function normaliseIdentifier(username: string): { email: string } | { phone: string } {
   const value = username.trim();
   if (value.includes('@')) return { email: value.toLowerCase() };
   return { phone: value.replace(/[\s\-()]/g, '') };

@@ -1,0 +1,115 @@
+/**
+ * The import rules of the architecture: who may import whom. `npm test` runs this, so a wrong
+ * import fails the build instead of a review.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'Modules must not depend on each other in a circle.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'server-uses-only-contracts-and-permissions',
+      severity: 'error',
+      comment: 'server/ imports shared/contracts and shared/permissions only.',
+      from: { path: '^server/' },
+      to: { path: '^shared/', pathNot: ['^shared/contracts/', '^shared/permissions\\.ts$'] },
+    },
+    {
+      name: 'server-stands-alone',
+      severity: 'error',
+      from: { path: '^server/' },
+      to: { path: '^(console|entrypoints|tests)/' },
+    },
+    {
+      name: 'console-not-sites-or-extension',
+      severity: 'error',
+      comment: 'console/ imports shared/ but not shared/sites or shared/extension.',
+      from: { path: '^console/' },
+      to: { path: ['^shared/sites/', '^shared/extension/', '^(server|entrypoints|tests)/'] },
+    },
+    {
+      name: 'features-do-not-import-features',
+      severity: 'error',
+      comment: 'A feature never imports another feature; they compose in console/app.',
+      from: { path: '^console/features/([^/]+)/' },
+      to: { path: '^console/features/', pathNot: '^console/features/$1/' },
+    },
+    {
+      name: 'entrypoints-use-shared-only',
+      severity: 'error',
+      comment: 'entrypoints/ import shared/ freely, never console/ or server/.',
+      from: { path: '^entrypoints/' },
+      to: { path: '^(console|server|tests)/' },
+    },
+    {
+      name: 'shared-stays-shared',
+      severity: 'error',
+      comment: 'Nothing in shared/ reaches into a program.',
+      from: { path: '^shared/' },
+      to: { path: '^(console|server|entrypoints|tests)/' },
+    },
+    {
+      name: 'contracts-import-nothing-of-ours',
+      severity: 'error',
+      from: { path: '^shared/contracts/' },
+      to: { path: '^(shared|locales)/', pathNot: '^shared/contracts/' },
+    },
+    {
+      name: 'session-uses-contracts',
+      severity: 'error',
+      from: { path: '^shared/session/' },
+      to: { path: '^(shared|locales)/', pathNot: ['^shared/session/', '^shared/contracts/'] },
+    },
+    {
+      name: 'api-uses-contracts-and-session',
+      severity: 'error',
+      from: { path: '^shared/api/' },
+      to: {
+        path: '^(shared|locales)/',
+        pathNot: ['^shared/api/', '^shared/contracts/', '^shared/session/'],
+      },
+    },
+    {
+      name: 'queries-use-api',
+      severity: 'error',
+      from: { path: '^shared/queries/' },
+      to: {
+        path: '^(shared|locales)/',
+        pathNot: ['^shared/queries/', '^shared/api/', '^shared/contracts/'],
+      },
+    },
+    {
+      name: 'sites-use-contracts',
+      severity: 'error',
+      from: { path: '^shared/sites/' },
+      to: { path: '^(shared|locales)/', pathNot: ['^shared/sites/', '^shared/contracts/'] },
+    },
+    {
+      name: 'only-extension-code-uses-extension-helpers',
+      severity: 'error',
+      from: { path: '^shared/', pathNot: '^shared/extension/' },
+      to: { path: '^shared/extension/' },
+    },
+    {
+      name: 'no-unresolvable',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(\\.wxt|\\.output|dist|node_modules)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+    },
+  },
+};

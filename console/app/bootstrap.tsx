@@ -1,0 +1,88 @@
+import { createApiClient } from '@shared/api/client';
+import { API_CLIENTS } from '@shared/contracts/protocol';
+import { createI18n } from '@shared/i18n/i18n';
+import { createSessionStore, selectSession } from '@shared/session/store';
+import { createWebSessionPort } from '@shared/session/web-port';
+import { AppProviders } from '@shared/ui/app-providers';
+import { toast } from '@shared/ui/toast';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createErrorHandler } from './error-handler';
+import { connectExtensionBridge } from './extension-bridge';
+import { resolveLanguage, resolveSite, takeLanguageChanged } from './preferences';
+import { createAppRouter } from './router';
+
+/** Matches the server's absolute session lifetime, so the cookie never outlives the session. */
+const TOKEN_COOKIE_MAX_AGE = 7 * 24 * 60 * 60;
+
+export interface StartConsoleOptions {
+  win: Window;
+  element: HTMLElement;
+  /** Origin of the API; the server that serves the console by default. */
+  apiBase: string;
+  /** Tests hand in the app's own fetch. */
+  fetch?: typeof fetch;
+}
+
+/** Starts the console in a window: language, session, client, router, bridge, then the first render. */
+export async function startConsole({ win, element, apiBase, fetch }: StartConsoleOptions) {
+  const language = resolveLanguage(win);
+  const site = resolveSite(win);
+  win.document.documentElement.lang = language;
+  const i18n = await createI18n(language);
+
+  const session = createSessionStore(
+    createWebSessionPort(win, { tokenMaxAgeSeconds: TOKEN_COOKIE_MAX_AGE }),
+  );
+  const api = createApiClient({
+    baseUrl: apiBase,
+    client: API_CLIENTS.console,
+    getToken: () => selectSession(session.getState())?.token ?? null,
+    getLocale: () => ({ site, language: i18n.language }),
+    ...(fetch ? { fetch } : {}),
+  });
+
+  let currentPath = () => '/cmpDashboard';
+  const onError = createErrorHandler({ win, session, t: i18n.t, currentPath: () => currentPath() });
+  const router = createAppRouter({ win, session, api, i18n, onError });
+  currentPath = () => router.state.location.href;
+
+  // Whoever ends the session (logout here, in another tab or in the extension, or an expired
+  // token), the console shows the login page at once; leaving the shell drops its data.
+  const stopWatching = session.subscribe((state, previous) => {
+    if (previous.snapshot.session && !state.snapshot.session) {
+      void router.navigate({ to: '/login', replace: true });
+    } else if (
+      !previous.snapshot.session &&
+      state.snapshot.session &&
+      router.state.location.pathname === '/login'
+    ) {
+      // The login route's guard sends a signed-in user on; run it again.
+      void router.invalidate();
+    }
+  });
+  const disconnectBridge = connectExtensionBridge(win, session);
+
+  const root = createRoot(element);
+  root.render(
+    <StrictMode>
+      <AppProviders i18n={i18n} api={api} session={session}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+  if (takeLanguageChanged(win))
+    toast({ color: 'green', message: i18n.t('common:messages.languageChanged') });
+
+  return {
+    router,
+    session,
+    i18n,
+    stop: () => {
+      stopWatching();
+      disconnectBridge();
+      root.unmount();
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import { SessionSnapshotSchema } from '@shared/contracts/session';
+import { extensionConfig } from '@shared/extension/config';
+import { createSessionHub } from '@shared/extension/session-hub';
+import { browser } from 'wxt/browser';
+import { defineBackground } from 'wxt/utils/define-background';
+
+const SESSION_KEY = 'session';
+
+export default defineBackground(() => {
+  // Keep the session out of reach of content scripts where the browser allows it.
+  void browser.storage.local
+    .setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' })
+    .catch(() => undefined);
+
+  const hub = createSessionHub({
+    extensionId: browser.runtime.id,
+    extensionOrigin: new URL(browser.runtime.getURL('/')).origin,
+    consoleOrigin: extensionConfig.consoleOrigin,
+    load: async () => {
+      const stored = SessionSnapshotSchema.safeParse(
+        (await browser.storage.local.get(SESSION_KEY))[SESSION_KEY],
+      );
+      return stored.success ? stored.data : null;
+    },
+    save: (snapshot) => browser.storage.local.set({ [SESSION_KEY]: snapshot }),
+    broadcast: async (snapshot) => {
+      const message = { type: 'session:changed', snapshot } as const;
+      await browser.runtime.sendMessage(message).catch(() => undefined);
+      const tabs = await browser.tabs.query({ url: `${extensionConfig.consoleOrigin}/*` });
+      await Promise.all(
+        tabs.map((tab) =>
+          tab.id === undefined
+            ? undefined
+            : browser.tabs.sendMessage(tab.id, message).catch(() => undefined),
+        ),
+      );
+    },
+  });
+
+  browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
+    void hub.handle(message, sender).then(sendResponse);
+    return true;
+  });
+});

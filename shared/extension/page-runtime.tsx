@@ -1,0 +1,47 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { browser } from 'wxt/browser';
+import { createApiClient } from '../api/client';
+import { DEFAULT_LANGUAGE, parseLanguage } from '../contracts/languages';
+import { API_CLIENTS } from '../contracts/protocol';
+import { DEFAULT_SITE } from '../contracts/sites';
+import { createI18n } from '../i18n/i18n';
+import { createSessionStore, selectSession } from '../session/store';
+import { AppProviders } from '../ui/app-providers';
+import { extensionConfig } from './config';
+import { createExtensionSessionPort } from './session-port';
+
+/**
+ * Starts an extension page (popup or side panel) on the same providers, client and session as
+ * the console: the session lives in the background and follows the console both ways.
+ */
+export async function startExtensionPage(element: HTMLElement | null, render: () => ReactNode) {
+  if (!element) throw new Error('missing root element');
+  const language = parseLanguage(browser.i18n.getUILanguage()) ?? DEFAULT_LANGUAGE;
+  document.documentElement.lang = language;
+  const i18n = await createI18n(language, ['auth', 'extension']);
+  const session = createSessionStore(createExtensionSessionPort());
+  const api = createApiClient({
+    baseUrl: extensionConfig.consoleOrigin,
+    client: API_CLIENTS.extension,
+    getToken: () => selectSession(session.getState())?.token ?? null,
+    getLocale: () => ({
+      site: selectSession(session.getState())?.user.site ?? DEFAULT_SITE,
+      language: i18n.language,
+    }),
+  });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { staleTime: 30_000, retry: false } },
+  });
+  createRoot(element).render(
+    <StrictMode>
+      <AppProviders i18n={i18n} api={api} session={session}>
+        <QueryClientProvider client={queryClient}>{render()}</QueryClientProvider>
+      </AppProviders>
+    </StrictMode>,
+  );
+}

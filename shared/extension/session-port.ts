@@ -1,0 +1,29 @@
+import { browser } from 'wxt/browser';
+import { SIGNED_OUT } from '../contracts/session';
+import type { SessionPort } from '../session/port';
+import { type HubRequest, type HubResponse, SessionChangedSchema } from './messages';
+
+async function ask(request: HubRequest): Promise<HubResponse> {
+  return (await browser.runtime.sendMessage(request)) as HubResponse;
+}
+
+/** The session of an extension page (popup, side panel): held by the background, changes pushed back. */
+export function createExtensionSessionPort(): SessionPort {
+  return {
+    load: async () => {
+      const response = await ask({ type: 'session:get' });
+      return response.ok ? response.snapshot : SIGNED_OUT;
+    },
+    save: async (snapshot) => {
+      await ask({ type: 'session:put', snapshot });
+    },
+    subscribe: (listener) => {
+      const onMessage = (message: unknown) => {
+        const changed = SessionChangedSchema.safeParse(message);
+        if (changed.success) listener(changed.data.snapshot);
+      };
+      browser.runtime.onMessage.addListener(onMessage);
+      return () => browser.runtime.onMessage.removeListener(onMessage);
+    },
+  };
+}

@@ -1,0 +1,120 @@
+import { DEMO_ACCOUNT } from '@server/db/seed';
+import { ApiError } from '@shared/api/errors';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderConsole } from '../support/console';
+import { readLocale } from '../support/locales';
+
+let current: Awaited<ReturnType<typeof renderConsole>> | undefined;
+afterEach(async () => {
+  await current?.close();
+  current = undefined;
+});
+
+const common = readLocale('en', 'common');
+
+async function signedIn() {
+  current = await renderConsole('/cmp/login');
+  const user = userEvent.setup();
+  await user.type(
+    await screen.findByLabelText(readLocale('en', 'auth').fields.username),
+    DEMO_ACCOUNT.email,
+  );
+  await user.type(
+    screen.getByLabelText(readLocale('en', 'auth').fields.password),
+    DEMO_ACCOUNT.password,
+  );
+  await user.click(screen.getByRole('button', { name: readLocale('en', 'auth').actions.submit }));
+  await screen.findByTestId('dashboard-greeting');
+  return { running: current, user };
+}
+
+/** The console's one error handler, as the router hands it to the shell's query client. */
+function handle(error: unknown) {
+  const onError = current?.router.options.context.onError;
+  if (!onError) throw new Error('console not running');
+  onError(error);
+}
+
+describe('the one error handler (spec section 8)', () => {
+  it('opens the insufficient-balance dialog with the shortfall and a Recharge button to the recharge page', async () => {
+    const { user } = await signedIn();
+    handle(
+      new ApiError({
+        kind: 'insufficient-balance',
+        key: 'WALLET_INSUFFICIENT_BALANCE',
+        code: -10,
+        serverMessage: 'Top up first',
+        datas: {
+          messages: ['Service fee ฿30.00', 'Freight ฿12.50'],
+          shortfall: 4250,
+          currency: 'THB',
+        },
+      }),
+    );
+    expect(await screen.findByText(common.dialogs.insufficientBalance.title)).toBeTruthy();
+    expect(screen.getByText('Service fee ฿30.00')).toBeTruthy();
+    expect(screen.getByTestId('shortfall').textContent).toBe('Shortfall: ฿42.50');
+    await user.click(screen.getByRole('button', { name: common.actions.recharge }));
+    await waitFor(() => expect(window.location.pathname).toBe('/cmp/pay/recharge'));
+  });
+
+  it.each([
+    ['PLATFORM_OAUTH_ERROR', common.dialogs.shopAuthorization.title],
+    ['NO_AUTHORIZED_PLATFORM', common.dialogs.shopAuthorization.title],
+    ['WAREHOUSE_NOT_BUY', common.dialogs.storeOpen.title],
+    ['YOUR_ACCOUNT_BALANCE_IS_INSUFFICIENT', common.dialogs.payment.title],
+  ])('opens the dialog of %s with its title and a close button', async (key, title) => {
+    const { user } = await signedIn();
+    handle(
+      new ApiError({
+        kind: 'dialog',
+        key,
+        code: 3001,
+        serverMessage: 'x',
+        datas: { crossBorder: true },
+      }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain(title);
+    await user.click(screen.getByRole('button', { name: common.actions.close }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('ends the session on a token error, remembers where the user was, and shows /login', async () => {
+    const { running } = await signedIn();
+    handle(
+      new ApiError({
+        kind: 'auth',
+        key: 'TOKEN_EXPIRED',
+        code: 401,
+        status: 401,
+        serverMessage: readLocale('en', 'errors').TOKEN_EXPIRED,
+      }),
+    );
+    await waitFor(() => expect(window.location.pathname).toBe('/cmp/login'));
+    expect(running.session.getState().snapshot.session).toBeNull();
+    expect(document.cookie).toContain('cmp-targetUrl=');
+    expect(
+      await screen.findByText(readLocale('en', 'errors').TOKEN_EXPIRED, {}, { timeout: 5000 }),
+    ).toBeTruthy();
+  });
+
+  it('toasts other failures with the server’s message, and the client’s own words for a timeout', async () => {
+    await signedIn();
+    handle(
+      new ApiError({
+        kind: 'business',
+        key: 'OPERATION_FAILED',
+        code: 1000,
+        serverMessage: 'The shop is busy',
+      }),
+    );
+    expect(await screen.findByText('The shop is busy', {}, { timeout: 5000 })).toBeTruthy();
+    handle(new ApiError({ kind: 'timeout', key: 'NETWORK_TIMEOUT', status: 504 }));
+    expect(
+      await screen.findByText(readLocale('en', 'errors').NETWORK_TIMEOUT, {}, { timeout: 5000 }),
+    ).toBeTruthy();
+  });
+});

@@ -1,0 +1,135 @@
+import { connectExtensionBridge } from '@console/app/extension-bridge';
+import type { Session, SessionSnapshot } from '@shared/contracts/session';
+import { BRIDGE_CHANNEL } from '@shared/session/bridge';
+import { createSessionStore } from '@shared/session/store';
+import { createWebSessionPort } from '@shared/session/web-port';
+import { waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+const user = {
+  id: 'u1',
+  username: 'demo@example.com',
+  email: 'demo@example.com',
+  phone: null,
+  name: 'Demo',
+  role: 'BUYER',
+  isMain: true,
+  subUserName: null,
+  headImgUrl: '',
+  isAll: false,
+  isWarehouse: false,
+  site: 'th' as const,
+  currency: 'THB' as const,
+  currencySymbol: '฿',
+  balance: 0,
+  freezeBalance: 0,
+};
+const session: Session = {
+  token: 'tok/with=chars',
+  routes: [{ url: '/cmpDashboard', button: [] }],
+  user,
+};
+const port = () => createWebSessionPort(window, { tokenMaxAgeSeconds: 60 });
+
+describe('web session port', () => {
+  it('keeps the token in the access_token cookie and routes with userInfo in localStorage', () => {
+    const store = createSessionStore(port(), () => 1000);
+    store.getState().signIn(session);
+    expect(document.cookie).toContain(`access_token=${encodeURIComponent(session.token)}`);
+    expect(JSON.parse(localStorage.getItem('cmp-session') ?? '{}')).toEqual({
+      updatedAt: 1000,
+      routes: session.routes,
+      user,
+    });
+    // A new page restores it.
+    expect(createSessionStore(port()).getState().snapshot).toEqual({ session, updatedAt: 1000 });
+  });
+
+  it('restores nothing without the token cookie, or without the cached routes', () => {
+    const store = createSessionStore(port(), () => 1000);
+    store.getState().signIn(session);
+    document.cookie = 'access_token=; Path=/; Max-Age=0';
+    expect(createSessionStore(port()).getState().snapshot.session).toBeNull();
+    store.getState().signIn(session);
+    localStorage.setItem('cmp-session', JSON.stringify({ updatedAt: 1, routes: null, user }));
+    expect(createSessionStore(port()).getState().snapshot.session).toBeNull();
+    localStorage.setItem('cmp-session', '{not json');
+    expect(createSessionStore(port()).getState().snapshot.session).toBeNull();
+  });
+
+  it('follows a sign-out made in another tab', () => {
+    const store = createSessionStore(port(), () => 1000);
+    store.getState().signIn(session);
+    localStorage.setItem(
+      'cmp-session',
+      JSON.stringify({ updatedAt: 2000, routes: null, user: null }),
+    );
+    document.cookie = 'access_token=; Path=/; Max-Age=0';
+    window.dispatchEvent(new StorageEvent('storage', { key: 'cmp-session' }));
+    expect(store.getState().snapshot).toEqual({ session: null, updatedAt: 2000 });
+  });
+});
+
+describe('console half of the extension bridge', () => {
+  function bridgeMessages() {
+    const seen: unknown[] = [];
+    const listener = (event: MessageEvent) => {
+      if (event.data?.channel === BRIDGE_CHANNEL && event.data.from === 'console')
+        seen.push(event.data);
+    };
+    window.addEventListener('message', listener);
+    return { seen, stop: () => window.removeEventListener('message', listener) };
+  }
+  const fromExtension = (message: Record<string, unknown>) =>
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        data: { channel: BRIDGE_CHANNEL, from: 'extension', ...message },
+        origin: window.location.origin,
+        source: window,
+      }),
+    );
+
+  it('announces its snapshot on start and on every change, and answers a request for it', async () => {
+    const store = createSessionStore(port(), () => 5000);
+    const messages = bridgeMessages();
+    const disconnect = connectExtensionBridge(window, store);
+    await waitFor(() => expect(messages.seen).toHaveLength(1));
+    store.getState().signIn(session);
+    await waitFor(() => expect(messages.seen).toHaveLength(2));
+    fromExtension({ type: 'request-snapshot' });
+    await waitFor(() => expect(messages.seen).toHaveLength(3));
+    expect(messages.seen[2]).toMatchObject({
+      type: 'snapshot',
+      snapshot: { session, updatedAt: 5000 },
+    });
+    disconnect();
+    messages.stop();
+  });
+
+  it('adopts a newer snapshot from the extension and ignores older, foreign or malformed ones', () => {
+    const store = createSessionStore(port(), () => 5000);
+    store.getState().signIn(session);
+    const disconnect = connectExtensionBridge(window, store);
+    const older: SessionSnapshot = { session: null, updatedAt: 4000 };
+    fromExtension({ type: 'snapshot', snapshot: older });
+    expect(store.getState().snapshot.session).toEqual(session);
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        data: {
+          channel: BRIDGE_CHANNEL,
+          from: 'extension',
+          type: 'snapshot',
+          snapshot: { session: null, updatedAt: 9000 },
+        },
+        origin: 'http://evil.example',
+        source: window,
+      }),
+    );
+    fromExtension({ type: 'snapshot', snapshot: { session: 'forged', updatedAt: 9000 } });
+    expect(store.getState().snapshot.session).toEqual(session);
+    fromExtension({ type: 'snapshot', snapshot: { session: null, updatedAt: 6000 } });
+    expect(store.getState().snapshot).toEqual({ session: null, updatedAt: 6000 });
+    expect(document.cookie).not.toContain('access_token=tok');
+    disconnect();
+  });
+});

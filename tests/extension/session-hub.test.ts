@@ -1,0 +1,132 @@
+import { type SessionSnapshot, SIGNED_OUT } from '@shared/contracts/session';
+import { createSessionHub, senderRole } from '@shared/extension/session-hub';
+import { describe, expect, it } from 'vitest';
+
+const ids = {
+  extensionId: 'abcdefghijklmnop',
+  extensionOrigin: 'chrome-extension://abcdefghijklmnop',
+  consoleOrigin: 'http://localhost:8080',
+};
+const user = {
+  id: 'u1',
+  username: 'demo@example.com',
+  email: 'demo@example.com',
+  phone: null,
+  name: 'Demo',
+  role: 'BUYER',
+  isMain: true,
+  subUserName: null,
+  headImgUrl: '',
+  isAll: false,
+  isWarehouse: false,
+  site: 'th' as const,
+  currency: 'THB' as const,
+  currencySymbol: '฿',
+  balance: 0,
+  freezeBalance: 0,
+};
+const signedIn: SessionSnapshot = { session: { token: 'tok', routes: [], user }, updatedAt: 2000 };
+
+const popup = { id: ids.extensionId, url: `${ids.extensionOrigin}/popup.html` };
+const bridge = {
+  id: ids.extensionId,
+  url: 'http://localhost:8080/cmp/login',
+  origin: 'http://localhost:8080',
+  frameId: 0,
+  tab: { id: 4 },
+};
+
+function hub(initial: SessionSnapshot | null = null) {
+  let stored = initial;
+  const broadcasts: SessionSnapshot[] = [];
+  const instance = createSessionHub({
+    ...ids,
+    load: async () => stored,
+    save: async (snapshot) => {
+      stored = snapshot;
+    },
+    broadcast: async (snapshot) => {
+      broadcasts.push(snapshot);
+    },
+  });
+  return { instance, broadcasts, stored: () => stored };
+}
+
+describe('senderRole', () => {
+  it('knows the extension pages and the bridge on the console origin', () => {
+    expect(senderRole(popup, ids)).toBe('extension-page');
+    expect(senderRole({ ...popup, tab: { id: 9 } }, ids)).toBe('extension-page');
+    expect(senderRole(bridge, ids)).toBe('console-bridge');
+  });
+
+  it.each([
+    ['another extension', { ...popup, id: 'zzzzzzzzzzzzzzzz' }],
+    [
+      'a content script on a supplier site',
+      { ...bridge, url: 'https://detail.1688.com/offer/1.html', origin: 'https://detail.1688.com' },
+    ],
+    [
+      'the console on another port',
+      { ...bridge, url: 'http://localhost:9090/cmp/', origin: 'http://localhost:9090' },
+    ],
+    ['a frame inside the console', { ...bridge, frameId: 3 }],
+    ['a console page without a tab', { ...bridge, tab: undefined }],
+    ['a sender with no id', { url: popup.url }],
+  ])('refuses %s', (_name, sender) => {
+    expect(senderRole(sender, ids)).toBeNull();
+  });
+});
+
+describe('session hub', () => {
+  it('hands the session to the popup and the bridge, and nothing to anyone else', async () => {
+    const { instance } = hub(signedIn);
+    await expect(instance.handle({ type: 'session:get' }, popup)).resolves.toEqual({
+      ok: true,
+      snapshot: signedIn,
+    });
+    await expect(instance.handle({ type: 'session:get' }, bridge)).resolves.toEqual({
+      ok: true,
+      snapshot: signedIn,
+    });
+    const stranger = {
+      ...bridge,
+      url: 'https://shopee.co.th/item',
+      origin: 'https://shopee.co.th',
+    };
+    await expect(instance.handle({ type: 'session:get' }, stranger)).resolves.toEqual({
+      ok: false,
+      error: 'forbidden',
+    });
+  });
+
+  it('keeps a newer snapshot and broadcasts it; ignores an older one', async () => {
+    const { instance, broadcasts, stored } = hub(signedIn);
+    const older = { session: null, updatedAt: 1999 };
+    await expect(
+      instance.handle({ type: 'session:put', snapshot: older }, bridge),
+    ).resolves.toEqual({ ok: true, snapshot: signedIn });
+    expect(broadcasts).toEqual([]);
+    const signedOut = { session: null, updatedAt: 2001 };
+    await expect(
+      instance.handle({ type: 'session:put', snapshot: signedOut }, popup),
+    ).resolves.toEqual({ ok: true, snapshot: signedOut });
+    expect(stored()).toEqual(signedOut);
+    expect(broadcasts).toEqual([signedOut]);
+  });
+
+  it('refuses malformed messages and starts signed out when storage holds nothing usable', async () => {
+    const { instance, stored } = hub({ nonsense: true } as unknown as SessionSnapshot);
+    await expect(
+      instance.handle({ type: 'session:put', snapshot: { session: 'x', updatedAt: 1 } }, popup),
+    ).resolves.toEqual({ ok: false, error: 'invalid' });
+    await expect(instance.handle({ type: 'session:drop' }, popup)).resolves.toEqual({
+      ok: false,
+      error: 'invalid',
+    });
+    await expect(instance.handle({ type: 'session:get' }, popup)).resolves.toEqual({
+      ok: true,
+      snapshot: SIGNED_OUT,
+    });
+    expect(stored()).toEqual({ nonsense: true });
+  });
+});
