@@ -1,10 +1,7 @@
-import { SessionSnapshotSchema } from '@shared/contracts/session';
 import { extensionConfig } from '@shared/extension/config';
 import { createSessionHub } from '@shared/extension/session-hub';
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
-
-const SESSION_KEY = 'session';
 
 export default defineBackground(() => {
   // Keep the session out of reach of content scripts where the browser allows it.
@@ -16,13 +13,10 @@ export default defineBackground(() => {
     extensionId: browser.runtime.id,
     extensionOrigin: new URL(browser.runtime.getURL('/')).origin,
     consoleOrigin: extensionConfig.consoleOrigin,
-    load: async () => {
-      const stored = SessionSnapshotSchema.safeParse(
-        (await browser.storage.local.get(SESSION_KEY))[SESSION_KEY],
-      );
-      return stored.success ? stored.data : null;
+    storage: {
+      get: async (key) => (await browser.storage.local.get(key))[key],
+      set: (key, value) => browser.storage.local.set({ [key]: value }),
     },
-    save: (snapshot) => browser.storage.local.set({ [SESSION_KEY]: snapshot }),
     broadcast: async (snapshot) => {
       const message = { type: 'session:changed', snapshot } as const;
       await browser.runtime.sendMessage(message).catch(() => undefined);

@@ -62,7 +62,7 @@ export async function startConsole({ win, element, apiBase, fetch }: StartConsol
       void router.invalidate();
     }
   });
-  const disconnectBridge = connectExtensionBridge(win, session);
+  const disconnectBridge = connectExtensionBridge(win, session, language);
 
   const root = createRoot(element);
   root.render(

@@ -1,3 +1,4 @@
+import type { Language } from '@shared/contracts/languages';
 import { BRIDGE_CHANNEL, type BridgeMessage, BridgeMessageSchema } from '@shared/session/bridge';
 import type { SessionStore } from '@shared/session/store';
 
@@ -7,7 +8,11 @@ import type { SessionStore } from '@shared/session/store';
  * adopts the extension's snapshot when that one is newer. Without the extension installed the
  * posts go unanswered and nothing else happens.
  */
-export function connectExtensionBridge(win: Window, store: SessionStore): () => void {
+export function connectExtensionBridge(
+  win: Window,
+  store: SessionStore,
+  language: Language,
+): () => void {
   const send = () => {
     const message: BridgeMessage = {
       channel: BRIDGE_CHANNEL,
@@ -21,8 +26,18 @@ export function connectExtensionBridge(win: Window, store: SessionStore): () => 
     if (event.source !== win || event.origin !== win.location.origin) return;
     const parsed = BridgeMessageSchema.safeParse(event.data);
     if (!parsed.success || parsed.data.from !== 'extension') return;
-    if (parsed.data.type === 'request-snapshot') send();
-    else store.getState().adopt(parsed.data.snapshot);
+    if (parsed.data.type === 'request-snapshot') {
+      send();
+      const message: BridgeMessage = {
+        channel: BRIDGE_CHANNEL,
+        from: 'console',
+        type: 'language',
+        language,
+      };
+      win.postMessage(message, win.location.origin);
+    } else if (parsed.data.type === 'snapshot') {
+      store.getState().adopt(parsed.data.snapshot);
+    }
   };
   win.addEventListener('message', onMessage);
   const stop = store.subscribe((state, previous) => {

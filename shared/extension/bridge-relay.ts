@@ -1,29 +1,33 @@
 import { browser } from 'wxt/browser';
 import type { SessionSnapshot } from '../contracts/session';
 import { BRIDGE_CHANNEL, type BridgeMessage, BridgeMessageSchema } from '../session/bridge';
-import { type HubRequest, type HubResponse, SessionChangedSchema } from './messages';
+import { SessionChangedSchema } from './messages';
+import { ask } from './session-port';
 
 /**
- * The bridge on the console's origin: it relays the page's session snapshots to the background
- * and the background's to the page. It keeps nothing itself.
+ * The bridge on the console's origin: it relays the page's session snapshots (and its interface
+ * language) to the background, and the background's snapshots to the page. It keeps nothing.
  */
 export function startBridgeRelay(win: Window, onInvalidated: (cleanup: () => void) => void): void {
   const toPage = (message: BridgeMessage) => win.postMessage(message, win.location.origin);
   const sendSnapshot = (snapshot: SessionSnapshot) =>
     toPage({ channel: BRIDGE_CHANNEL, from: 'extension', type: 'snapshot', snapshot });
-  const ask = async (request: HubRequest) =>
-    (await browser.runtime.sendMessage(request)) as HubResponse;
 
   const onPageMessage = (event: MessageEvent) => {
     if (event.source !== win || event.origin !== win.location.origin) return;
     const parsed = BridgeMessageSchema.safeParse(event.data);
-    if (!parsed.success || parsed.data.from !== 'console' || parsed.data.type !== 'snapshot')
+    if (!parsed.success || parsed.data.from !== 'console') return;
+    if (parsed.data.type === 'language') {
+      void ask({ type: 'language:put', language: parsed.data.language });
       return;
+    }
+    if (parsed.data.type !== 'snapshot') return;
     const sent = parsed.data.snapshot;
     void ask({ type: 'session:put', snapshot: sent }).then((response) => {
       // The background holds a newer session than the page sent: give the page that one.
-      if (response.ok && response.snapshot.updatedAt > sent.updatedAt)
+      if (response.ok && 'snapshot' in response && response.snapshot.updatedAt > sent.updatedAt) {
         sendSnapshot(response.snapshot);
+      }
     });
   };
   const onRuntimeMessage = (message: unknown) => {
@@ -39,7 +43,7 @@ export function startBridgeRelay(win: Window, onInvalidated: (cleanup: () => voi
   });
 
   void ask({ type: 'session:get' }).then((response) => {
-    if (response.ok) sendSnapshot(response.snapshot);
+    if (response.ok && 'snapshot' in response) sendSnapshot(response.snapshot);
     toPage({ channel: BRIDGE_CHANNEL, from: 'extension', type: 'request-snapshot' });
   });
 }

@@ -1,15 +1,19 @@
 import * as z from 'zod/mini';
-import { SessionSnapshotSchema } from '../contracts/session';
+import { LANGUAGES, type Language } from '../contracts/languages';
+import { type SessionSnapshot, SessionSnapshotSchema } from '../contracts/session';
 
-/** Runtime messages to the background about the session. */
+/** Runtime messages to the background: the session, and the console's interface language. */
 export const HubRequestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('session:get') }),
   z.object({ type: z.literal('session:put'), snapshot: SessionSnapshotSchema }),
+  z.object({ type: z.literal('language:get') }),
+  z.object({ type: z.literal('language:put'), language: z.enum(LANGUAGES) }),
 ]);
 export type HubRequest = z.infer<typeof HubRequestSchema>;
 
 export type HubResponse =
-  | { ok: true; snapshot: z.infer<typeof SessionSnapshotSchema> }
+  | { ok: true; snapshot: SessionSnapshot }
+  | { ok: true; language: Language | null }
   | { ok: false; error: 'forbidden' | 'invalid' };
 
 /** What the background sends to the console bridge and to extension pages when the session changes. */

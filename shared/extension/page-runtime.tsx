@@ -13,7 +13,7 @@ import { createI18n } from '../i18n/i18n';
 import { createSessionStore, selectSession } from '../session/store';
 import { AppProviders } from '../ui/app-providers';
 import { extensionConfig } from './config';
-import { createExtensionSessionPort } from './session-port';
+import { ask, createExtensionSessionPort } from './session-port';
 
 /**
  * Starts an extension page (popup or side panel) on the same providers, client and session as
@@ -21,7 +21,12 @@ import { createExtensionSessionPort } from './session-port';
  */
 export async function startExtensionPage(element: HTMLElement | null, render: () => ReactNode) {
   if (!element) throw new Error('missing root element');
-  const language = parseLanguage(browser.i18n.getUILanguage()) ?? DEFAULT_LANGUAGE;
+  // The console's language when it has told us, else the browser's.
+  const preference = await ask({ type: 'language:get' }).catch(() => null);
+  const language =
+    (preference?.ok && 'language' in preference ? preference.language : null) ??
+    parseLanguage(browser.i18n.getUILanguage()) ??
+    DEFAULT_LANGUAGE;
   document.documentElement.lang = language;
   const i18n = await createI18n(language, ['auth', 'extension']);
   const session = createSessionStore(createExtensionSessionPort());

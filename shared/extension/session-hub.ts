@@ -1,3 +1,4 @@
+import { LANGUAGES, type Language } from '../contracts/languages';
 import { type SessionSnapshot, SessionSnapshotSchema, SIGNED_OUT } from '../contracts/session';
 import { HubRequestSchema, type HubResponse } from './messages';
 
@@ -16,11 +17,14 @@ export interface SessionHubOptions {
   extensionOrigin: string;
   /** The console's origin: only the bridge running there may exchange the session. */
   consoleOrigin: string;
-  load(): Promise<SessionSnapshot | null>;
-  save(snapshot: SessionSnapshot): Promise<void>;
+  /** The background's storage (browser.storage.local in the extension). */
+  storage: { get(key: string): Promise<unknown>; set(key: string, value: unknown): Promise<void> };
   /** Tells the console tabs and the extension pages about a new snapshot. */
   broadcast(snapshot: SessionSnapshot): Promise<void>;
 }
+
+const SESSION_KEY = 'session';
+const LANGUAGE_KEY = 'language';
 
 /** scheme://host[:port] of a URL; spelled out because URL.origin is "null" for chrome-extension: outside Chrome. */
 function originOf(url: string | undefined): string | null {
@@ -54,11 +58,12 @@ export function senderRole(
 /**
  * The background's keeper of the one session. It answers `session:get`, takes a `session:put`
  * only when the snapshot is newer than the one it holds, and broadcasts every change, so a
- * sign-in or sign-out on either side reaches the other.
+ * sign-in or sign-out on either side reaches the other. It also keeps the console's interface
+ * language, so the popup and side panel speak it too.
  */
 export function createSessionHub(options: SessionHubOptions) {
-  async function current(): Promise<SessionSnapshot> {
-    const stored = SessionSnapshotSchema.safeParse(await options.load());
+  async function held(): Promise<SessionSnapshot> {
+    const stored = SessionSnapshotSchema.safeParse(await options.storage.get(SESSION_KEY));
     return stored.success ? stored.data : SIGNED_OUT;
   }
 
@@ -67,13 +72,30 @@ export function createSessionHub(options: SessionHubOptions) {
       if (!senderRole(sender, options)) return { ok: false, error: 'forbidden' };
       const request = HubRequestSchema.safeParse(message);
       if (!request.success) return { ok: false, error: 'invalid' };
-      const held = await current();
-      if (request.data.type === 'session:get') return { ok: true, snapshot: held };
-      const incoming = request.data.snapshot;
-      if (incoming.updatedAt <= held.updatedAt) return { ok: true, snapshot: held };
-      await options.save(incoming);
-      await options.broadcast(incoming);
-      return { ok: true, snapshot: incoming };
+      switch (request.data.type) {
+        case 'language:get': {
+          const language = await options.storage.get(LANGUAGE_KEY);
+          return {
+            ok: true,
+            language: (LANGUAGES as readonly unknown[]).includes(language)
+              ? (language as Language)
+              : null,
+          };
+        }
+        case 'language:put':
+          await options.storage.set(LANGUAGE_KEY, request.data.language);
+          return { ok: true, language: request.data.language };
+        case 'session:get':
+          return { ok: true, snapshot: await held() };
+        case 'session:put': {
+          const current = await held();
+          const incoming = request.data.snapshot;
+          if (incoming.updatedAt <= current.updatedAt) return { ok: true, snapshot: current };
+          await options.storage.set(SESSION_KEY, incoming);
+          await options.broadcast(incoming);
+          return { ok: true, snapshot: incoming };
+        }
+      }
     },
   };
 }

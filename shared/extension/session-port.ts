@@ -3,7 +3,8 @@ import { SIGNED_OUT } from '../contracts/session';
 import type { SessionPort } from '../session/port';
 import { type HubRequest, type HubResponse, SessionChangedSchema } from './messages';
 
-async function ask(request: HubRequest): Promise<HubResponse> {
+/** One request to the background's hub. */
+export async function ask(request: HubRequest): Promise<HubResponse> {
   return (await browser.runtime.sendMessage(request)) as HubResponse;
 }
 
@@ -12,7 +13,7 @@ export function createExtensionSessionPort(): SessionPort {
   return {
     load: async () => {
       const response = await ask({ type: 'session:get' });
-      return response.ok ? response.snapshot : SIGNED_OUT;
+      return response.ok && 'snapshot' in response ? response.snapshot : SIGNED_OUT;
     },
     save: async (snapshot) => {
       await ask({ type: 'session:put', snapshot });

@@ -1,10 +1,12 @@
 import * as z from 'zod/mini';
+import { LANGUAGES } from '../contracts/languages';
 import { SessionSnapshotSchema } from '../contracts/session';
 
 /**
  * The window.postMessage protocol between the console page and the extension's bridge content
  * script on the console's origin. Both sides send their snapshot on start and on every change;
- * each adopts what it receives when it is newer.
+ * each adopts what it receives when it is newer. The console also tells the extension its
+ * interface language, so the popup and side panel speak it.
  */
 export const BRIDGE_CHANNEL = 'cmp-session-bridge';
 
@@ -19,6 +21,12 @@ export const BridgeMessageSchema = z.discriminatedUnion('type', [
     channel: z.literal(BRIDGE_CHANNEL),
     from: z.literal('extension'),
     type: z.literal('request-snapshot'),
+  }),
+  z.object({
+    channel: z.literal(BRIDGE_CHANNEL),
+    from: z.literal('console'),
+    type: z.literal('language'),
+    language: z.enum(LANGUAGES),
   }),
 ]);
 export type BridgeMessage = z.infer<typeof BridgeMessageSchema>;

@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { i18n } from 'i18next';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -7,6 +8,7 @@ import { ApiProvider } from '../queries/api-context';
 import { SessionProvider } from '../session/react';
 import type { SessionStore } from '../session/store';
 import { theme } from './theme';
+import './toasts.css';
 import { useToastsRequested } from './toast';
 
 /** The toast container; toasts raised before it mounts wait in its store. */
@@ -24,10 +26,16 @@ export interface AppProvidersProps {
 /** The providers every React program of ours runs under: theme, words, API and session. */
 function ToastContainer() {
   const requested = useToastsRequested();
+  const phone = useMediaQuery('(max-width: 48em)');
   if (!requested) return null;
   return (
     <Suspense fallback={null}>
-      <Notifications position="top-center" zIndex={1000} />
+      {/* Never over the header and its menus: at the bottom on phones, below the 56px header on wider screens. */}
+      <Notifications
+        position={phone ? 'bottom-center' : 'top-center'}
+        zIndex={1000}
+        classNames={{ root: 'cmp-toasts' }}
+      />
     </Suspense>
   );
 }

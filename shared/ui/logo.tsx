@@ -1,5 +1,9 @@
+import { useId } from 'react';
+
 /** The product mark: a parcel crossing a border, in the brand colour. */
 export function LogoMark({ size = 32 }: { size?: number }) {
+  // Each instance its own gradient: a shared id would resolve to a copy inside a hidden subtree.
+  const gradient = `cmp-logo-${useId().replace(/:/g, '')}`;
   return (
     <svg
       width={size}
@@ -10,12 +14,12 @@ export function LogoMark({ size = 32 }: { size?: number }) {
       focusable="false"
     >
       <defs>
-        <linearGradient id="cmp-logo-gradient" x1="0" y1="0" x2="1" y2="1">
+        <linearGradient id={gradient} x1="0" y1="0" x2="1" y2="1">
           <stop offset="0" stopColor="#f07a5a" />
           <stop offset="1" stopColor="#eb5850" />
         </linearGradient>
       </defs>
-      <rect width="32" height="32" rx="8" fill="url(#cmp-logo-gradient)" />
+      <rect width="32" height="32" rx="8" fill={`url(#${gradient})`} />
       <path
         d="M9 12.5 16 9l7 3.5v7L16 23l-7-3.5z"
         fill="none"

@@ -5,8 +5,7 @@
  *   - FCP and LCP of /cmp/login in headless Chromium, median of 5 cold loads, then at 4x CPU throttling;
  *   - requests per second and p50/p99 latency of getSiteList and loginByPassword at a fixed concurrency.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -14,6 +13,7 @@ import autocannon from 'autocannon';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { DEMO_ACCOUNT } from '../../server/db/seed';
 import { API_CLIENTS, basicClientAuth } from '../../shared/contracts/protocol';
+import { startServerProcess } from '../support/server-process';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = 5;
@@ -36,27 +36,6 @@ function freePort(): Promise<number> {
       );
     });
   });
-}
-
-async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
-  // Always the embedded database, whatever the calling shell has set.
-  const { DATABASE_URL: _ignored, ...env } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    env: { ...env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api-user/public/getSiteList`);
-      if (response.ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  child.kill();
-  throw new Error('server did not start within 60 s');
 }
 
 const median = (values: number[]) => {
@@ -142,9 +121,8 @@ async function main() {
       stdio: 'inherit',
     },
   );
-  const dataDir = await mkdtemp(join(process.cwd(), '.tmp', 'bench-'));
   const port = await freePort();
-  const server = await startServer(dataDir, port);
+  const server = await startServerProcess(port);
   const base = `http://127.0.0.1:${port}`;
   const browser = await puppeteer.launch({
     executablePath: CHROMIUM,
@@ -199,9 +177,7 @@ async function main() {
     });
   } finally {
     await browser.close();
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-    await rm(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

@@ -2,7 +2,7 @@ import { connectExtensionBridge } from '@console/app/extension-bridge';
 import type { Session, SessionSnapshot } from '@shared/contracts/session';
 import { BRIDGE_CHANNEL } from '@shared/session/bridge';
 import { createSessionStore } from '@shared/session/store';
-import { createWebSessionPort } from '@shared/session/web-port';
+import { createWebSessionPort, writeCookie } from '@shared/session/web-port';
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
@@ -48,7 +48,7 @@ describe('web session port', () => {
   it('restores nothing without the token cookie, or without the cached routes', () => {
     const store = createSessionStore(port(), () => 1000);
     store.getState().signIn(session);
-    document.cookie = 'access_token=; Path=/; Max-Age=0';
+    writeCookie(document, 'access_token', null);
     expect(createSessionStore(port()).getState().snapshot.session).toBeNull();
     store.getState().signIn(session);
     localStorage.setItem('cmp-session', JSON.stringify({ updatedAt: 1, routes: null, user }));
@@ -64,7 +64,7 @@ describe('web session port', () => {
       'cmp-session',
       JSON.stringify({ updatedAt: 2000, routes: null, user: null }),
     );
-    document.cookie = 'access_token=; Path=/; Max-Age=0';
+    writeCookie(document, 'access_token', null);
     window.dispatchEvent(new StorageEvent('storage', { key: 'cmp-session' }));
     expect(store.getState().snapshot).toEqual({ session: null, updatedAt: 2000 });
   });
@@ -89,18 +89,24 @@ describe('console half of the extension bridge', () => {
       }),
     );
 
-  it('announces its snapshot on start and on every change, and answers a request for it', async () => {
+  it('announces its snapshot on start and on every change, and answers a request with it and its language', async () => {
     const store = createSessionStore(port(), () => 5000);
     const messages = bridgeMessages();
-    const disconnect = connectExtensionBridge(window, store);
+    const disconnect = connectExtensionBridge(window, store, 'th');
     await waitFor(() => expect(messages.seen).toHaveLength(1));
     store.getState().signIn(session);
     await waitFor(() => expect(messages.seen).toHaveLength(2));
     fromExtension({ type: 'request-snapshot' });
-    await waitFor(() => expect(messages.seen).toHaveLength(3));
+    await waitFor(() => expect(messages.seen).toHaveLength(4));
     expect(messages.seen[2]).toMatchObject({
       type: 'snapshot',
       snapshot: { session, updatedAt: 5000 },
+    });
+    expect(messages.seen[3]).toEqual({
+      channel: BRIDGE_CHANNEL,
+      from: 'console',
+      type: 'language',
+      language: 'th',
     });
     disconnect();
     messages.stop();
@@ -109,7 +115,7 @@ describe('console half of the extension bridge', () => {
   it('adopts a newer snapshot from the extension and ignores older, foreign or malformed ones', () => {
     const store = createSessionStore(port(), () => 5000);
     store.getState().signIn(session);
-    const disconnect = connectExtensionBridge(window, store);
+    const disconnect = connectExtensionBridge(window, store, 'th');
     const older: SessionSnapshot = { session: null, updatedAt: 4000 };
     fromExtension({ type: 'snapshot', snapshot: older });
     expect(store.getState().snapshot.session).toEqual(session);

@@ -118,7 +118,7 @@ describe('one session across console and extension', () => {
     await page.waitForSelector('[data-testid="dashboard-greeting"]');
     // The same console on another origin (127.0.0.1 instead of localhost) gets nothing.
     const other = await chrome.browser.newPage();
-    await other.goto(server.origin.replace('localhost', '127.0.0.1') + '/cmp/cmpDashboard');
+    await other.goto(`${server.origin.replace('localhost', '127.0.0.1')}/cmp/cmpDashboard`);
     await waitForPath(other, '/cmp/login');
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(new URL(other.url()).pathname).toBe('/cmp/login');
@@ -147,6 +147,19 @@ describe('a wrong password', () => {
     );
     expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
     expect(pathOf(page)).toBe('/cmp/login');
+    await page.close();
+  });
+
+  it('gives the popup the console’s language', async () => {
+    const page = await chrome.browser.newPage();
+    await page.setCookie({ name: 'cmp-language', value: 'zh', url: server.origin });
+    await page.goto(`${server.origin}/cmp/login`);
+    await page.waitForSelector('input[name="username"]');
+    const popup = await chrome.openExtensionPage('popup.html');
+    expect(await textOf(popup, 'button[type="submit"]')).toBe(
+      readLocale('zh', 'auth').actions.submit,
+    );
+    await popup.close();
     await page.close();
   });
 

@@ -36,20 +36,22 @@ const bridge = {
   tab: { id: 4 },
 };
 
-function hub(initial: SessionSnapshot | null = null) {
-  let stored = initial;
+function hub(initial: unknown = null) {
+  const storage = new Map<string, unknown>([['session', initial]]);
   const broadcasts: SessionSnapshot[] = [];
   const instance = createSessionHub({
     ...ids,
-    load: async () => stored,
-    save: async (snapshot) => {
-      stored = snapshot;
+    storage: {
+      get: async (key) => storage.get(key),
+      set: async (key, value) => {
+        storage.set(key, value);
+      },
     },
     broadcast: async (snapshot) => {
       broadcasts.push(snapshot);
     },
   });
-  return { instance, broadcasts, stored: () => stored };
+  return { instance, broadcasts, stored: () => storage.get('session'), storage };
 }
 
 describe('senderRole', () => {
@@ -115,7 +117,7 @@ describe('session hub', () => {
   });
 
   it('refuses malformed messages and starts signed out when storage holds nothing usable', async () => {
-    const { instance, stored } = hub({ nonsense: true } as unknown as SessionSnapshot);
+    const { instance, stored } = hub({ nonsense: true });
     await expect(
       instance.handle({ type: 'session:put', snapshot: { session: 'x', updatedAt: 1 } }, popup),
     ).resolves.toEqual({ ok: false, error: 'invalid' });
@@ -128,5 +130,33 @@ describe('session hub', () => {
       snapshot: SIGNED_OUT,
     });
     expect(stored()).toEqual({ nonsense: true });
+  });
+});
+
+describe('interface language', () => {
+  it('keeps the language the console announces, for the popup and side panel', async () => {
+    const { instance } = hub();
+    await expect(instance.handle({ type: 'language:get' }, popup)).resolves.toEqual({
+      ok: true,
+      language: null,
+    });
+    await expect(
+      instance.handle({ type: 'language:put', language: 'th' }, bridge),
+    ).resolves.toEqual({ ok: true, language: 'th' });
+    await expect(instance.handle({ type: 'language:get' }, popup)).resolves.toEqual({
+      ok: true,
+      language: 'th',
+    });
+    await expect(
+      instance.handle({ type: 'language:put', language: 'fr' }, bridge),
+    ).resolves.toEqual({ ok: false, error: 'invalid' });
+    const supplierPage = {
+      ...bridge,
+      url: 'https://detail.1688.com/offer/1.html',
+      origin: 'https://detail.1688.com',
+    };
+    await expect(
+      instance.handle({ type: 'language:put', language: 'zh' }, supplierPage),
+    ).resolves.toEqual({ ok: false, error: 'forbidden' });
   });
 });

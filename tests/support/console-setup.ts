@@ -1,3 +1,4 @@
+import { readCookie, writeCookie } from '@shared/session/web-port';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
@@ -25,10 +26,9 @@ window.HTMLElement.prototype.scrollIntoView ??= () => undefined;
 
 afterEach(() => {
   cleanup();
-  document.cookie.split(';').forEach((part) => {
-    const name = part.split('=')[0]?.trim();
-    if (name) document.cookie = `${name}=; Path=/; Max-Age=0`;
-  });
+  for (const name of ['access_token', 'cmp-language', 'cmp-site', 'cmp-targetUrl']) {
+    if (readCookie(document, name) !== null) writeCookie(document, name, null);
+  }
   localStorage.clear();
   sessionStorage.clear();
 });
