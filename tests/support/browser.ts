@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { CHROMIUM, E2E_EXTENSION_DIR } from './e2e-config';
@@ -15,6 +15,7 @@ export interface ExtensionBrowser {
 export async function launchWithExtension(
   options: { language?: string } = {},
 ): Promise<ExtensionBrowser> {
+  await mkdir(join(process.cwd(), '.tmp'), { recursive: true });
   const profile = await mkdtemp(join(process.cwd(), '.tmp', 'chromium-'));
   const browser = await puppeteer.launch({
     executablePath: CHROMIUM,

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -38,7 +38,8 @@ export default async function setup(project: TestProject) {
   const digest = await migrationsDigest();
   const url = process.env.DATABASE_URL;
   if (url) {
-    const template = `cmp_template_${digest}_${process.pid}`;
+    // Each project runs this setup in the same process: the name must differ per call.
+    const template = `cmp_template_${digest}_${randomBytes(4).toString('hex')}`;
     await adminQuery(url, `CREATE DATABASE ${template}`);
     const handle = await openDatabase({
       kind: 'postgres',

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /**
@@ -7,6 +7,7 @@ import { join } from 'node:path';
  * demo seller seeded), for scripts that measure or photograph it from outside.
  */
 export async function startServerProcess(port: number) {
+  await mkdir(join(process.cwd(), '.tmp'), { recursive: true });
   const dataDir = await mkdtemp(join(process.cwd(), '.tmp', 'server-'));
   // Always the embedded database, whatever the calling shell has set.
   const { DATABASE_URL: _ignored, ...env } = process.env;
