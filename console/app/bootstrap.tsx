@@ -1,4 +1,4 @@
-import { createApiClient } from '@shared/api/client';
+import { createLazyApiClient } from '@shared/api/lazy-client';
 import { API_CLIENTS } from '@shared/contracts/protocol';
 import { createI18n } from '@shared/i18n/i18n';
 import { createSessionStore, selectSession } from '@shared/session/store';
@@ -9,7 +9,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createErrorHandler } from './error-handler';
-import { connectExtensionBridge } from './extension-bridge';
+import { connectExtensionBridgeWhenPresent } from './extension-presence';
 import { resolveLanguage, resolveSite, takeLanguageChanged } from './preferences';
 import { createAppRouter } from './router';
 
@@ -35,13 +35,21 @@ export async function startConsole({ win, element, apiBase, fetch }: StartConsol
   const session = createSessionStore(
     createWebSessionPort(win, { tokenMaxAgeSeconds: TOKEN_COOKIE_MAX_AGE }),
   );
-  const api = createApiClient({
-    baseUrl: apiBase,
-    client: API_CLIENTS.console,
-    getToken: () => selectSession(session.getState())?.token ?? null,
-    getLocale: () => ({ site, language: i18n.language }),
-    ...(fetch ? { fetch } : {}),
-  });
+  // The client's code loads with the first call, or as soon as the user starts using the page.
+  const { api, preload } = createLazyApiClient(() =>
+    import('@shared/api/client').then(({ createApiClient }) =>
+      createApiClient({
+        baseUrl: apiBase,
+        client: API_CLIENTS.console,
+        getToken: () => selectSession(session.getState())?.token ?? null,
+        getLocale: () => ({ site, language: i18n.language }),
+        ...(fetch ? { fetch } : {}),
+      }),
+    ),
+  );
+  for (const type of ['pointerdown', 'keydown', 'focusin'] as const) {
+    win.addEventListener(type, preload, { once: true, passive: true });
+  }
 
   let currentPath = () => '/cmpDashboard';
   const onError = createErrorHandler({ win, session, t: i18n.t, currentPath: () => currentPath() });
@@ -62,7 +70,7 @@ export async function startConsole({ win, element, apiBase, fetch }: StartConsol
       void router.invalidate();
     }
   });
-  const disconnectBridge = connectExtensionBridge(win, session, language);
+  const disconnectBridge = connectExtensionBridgeWhenPresent(win, session, language);
 
   const root = createRoot(element);
   root.render(

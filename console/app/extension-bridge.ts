@@ -1,5 +1,6 @@
 import type { Language } from '@shared/contracts/languages';
-import { BRIDGE_CHANNEL, type BridgeMessage, BridgeMessageSchema } from '@shared/session/bridge';
+import { type BridgeMessage, BridgeMessageSchema } from '@shared/session/bridge';
+import { BRIDGE_CHANNEL } from '@shared/session/bridge-channel';
 import type { SessionStore } from '@shared/session/store';
 
 /**
@@ -12,6 +13,8 @@ export function connectExtensionBridge(
   win: Window,
   store: SessionStore,
   language: Language,
+  /** Messages that arrived before this code loaded, handled first and in order. */
+  earlier: readonly MessageEvent[] = [],
 ): () => void {
   const send = () => {
     const message: BridgeMessage = {
@@ -44,6 +47,7 @@ export function connectExtensionBridge(
     if (state.snapshot !== previous.snapshot) send();
   });
   send();
+  for (const event of earlier) onMessage(event);
   return () => {
     win.removeEventListener('message', onMessage);
     stop();

@@ -1,5 +1,10 @@
 import { type Language, parseLanguage } from '@shared/contracts/languages';
-import { DEFAULT_SITE, isSiteCode, SITE_LANGUAGES, type SiteCode } from '@shared/contracts/sites';
+import {
+  DEFAULT_SITE,
+  isSiteCode,
+  SITE_LANGUAGES,
+  type SiteCode,
+} from '@shared/contracts/site-codes';
 import { readCookie, writeCookie } from '@shared/session/web-port';
 
 const LANGUAGE_COOKIE = 'cmp-language';

@@ -19,5 +19,3 @@ export const SessionSnapshotSchema = z.object({
   updatedAt: z.int().check(z.nonnegative()),
 });
 export type SessionSnapshot = z.infer<typeof SessionSnapshotSchema>;
-
-export const SIGNED_OUT: SessionSnapshot = { session: null, updatedAt: 0 };

@@ -1,43 +1,7 @@
 import * as z from 'zod/mini';
-import { LANGUAGES, type Language } from './languages';
+import { LANGUAGES } from './languages';
 import { CURRENCIES } from './money';
-
-/** Site codes: the opened marketplaces plus the warehouse-only sites (spec section 1). */
-export const SITE_CODES = [
-  'my',
-  'th',
-  'vn',
-  'sg',
-  'id',
-  'ph',
-  'cn',
-  'tw',
-  'pl',
-  'br',
-  'gb',
-] as const;
-export type SiteCode = (typeof SITE_CODES)[number];
-
-export const DEFAULT_SITE: SiteCode = 'th';
-
-/** Each site's interface language; the sites table holds the same values as data. */
-export const SITE_LANGUAGES: Record<SiteCode, Language> = {
-  th: 'th',
-  my: 'en',
-  vn: 'en',
-  sg: 'en',
-  id: 'en',
-  ph: 'en',
-  cn: 'zh',
-  tw: 'zh',
-  gb: 'en',
-  pl: 'en',
-  br: 'en',
-};
-
-export function isSiteCode(value: unknown): value is SiteCode {
-  return typeof value === 'string' && (SITE_CODES as readonly string[]).includes(value);
-}
+import { SITE_CODES } from './site-codes';
 
 export const SiteSchema = z.object({
   site: z.enum(SITE_CODES),

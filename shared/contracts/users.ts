@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { CURRENCIES } from './money';
-import { SITE_CODES } from './sites';
+import { SITE_CODES } from './site-codes';
 
 export const ACCOUNT_STATUSES = ['enabled', 'forbidden', 'expired'] as const;
 

@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import type { SessionSnapshot } from '../contracts/session';
-import { BRIDGE_CHANNEL, type BridgeMessage, BridgeMessageSchema } from '../session/bridge';
+import { type BridgeMessage, BridgeMessageSchema } from '../session/bridge';
+import { BRIDGE_CHANNEL } from '../session/bridge-channel';
 import { SessionChangedSchema } from './messages';
 import { ask } from './session-port';
 

@@ -8,7 +8,7 @@ import { browser } from 'wxt/browser';
 import { createApiClient } from '../api/client';
 import { DEFAULT_LANGUAGE, parseLanguage } from '../contracts/languages';
 import { API_CLIENTS } from '../contracts/protocol';
-import { DEFAULT_SITE } from '../contracts/sites';
+import { DEFAULT_SITE } from '../contracts/site-codes';
 import { createI18n } from '../i18n/i18n';
 import { createSessionStore, selectSession } from '../session/store';
 import { AppProviders } from '../ui/app-providers';

@@ -1,5 +1,6 @@
 import { LANGUAGES, type Language } from '../contracts/languages';
-import { type SessionSnapshot, SessionSnapshotSchema, SIGNED_OUT } from '../contracts/session';
+import { type SessionSnapshot, SessionSnapshotSchema } from '../contracts/session';
+import { SIGNED_OUT } from '../session/snapshot';
 import { HubRequestSchema, type HubResponse } from './messages';
 
 /** The parts of a runtime.MessageSender the hub looks at. */

@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
-import { SIGNED_OUT } from '../contracts/session';
 import type { SessionPort } from '../session/port';
+import { SIGNED_OUT } from '../session/snapshot';
 import { type HubRequest, type HubResponse, SessionChangedSchema } from './messages';
 
 /** One request to the background's hub. */

@@ -7,8 +7,8 @@ const loaders = import.meta.glob<Record<string, unknown>>('../../locales/*/*.jso
   import: 'default',
 });
 
-/** Namespaces every screen needs: shared words, error and validation messages. */
-const BASE_NAMESPACES = ['common', 'errors', 'validation'] as const;
+/** Namespaces every screen needs: shared words and error messages. Forms load `validation` when they check. */
+const BASE_NAMESPACES = ['common', 'errors'] as const;
 
 const localeBackend: BackendModule = {
   type: 'backend',

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { LANGUAGES } from '../contracts/languages';
 import { SessionSnapshotSchema } from '../contracts/session';
+import { BRIDGE_CHANNEL } from './bridge-channel';
 
 /**
  * The window.postMessage protocol between the console page and the extension's bridge content
@@ -8,7 +9,6 @@ import { SessionSnapshotSchema } from '../contracts/session';
  * each adopts what it receives when it is newer. The console also tells the extension its
  * interface language, so the popup and side panel speak it.
  */
-export const BRIDGE_CHANNEL = 'cmp-session-bridge';
 
 export const BridgeMessageSchema = z.discriminatedUnion('type', [
   z.object({

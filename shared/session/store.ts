@@ -1,7 +1,8 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { type Session, type SessionSnapshot, SIGNED_OUT } from '../contracts/session';
+import type { Session, SessionSnapshot } from '../contracts/session';
 import type { UserInfo } from '../contracts/users';
 import type { SessionPort } from './port';
+import { SIGNED_OUT } from './snapshot';
 
 export interface SessionState {
   snapshot: SessionSnapshot;

@@ -1,8 +1,6 @@
-import * as z from 'zod/mini';
-import { RouterInfoSchema } from '../contracts/auth';
-import { type SessionSnapshot, SIGNED_OUT } from '../contracts/session';
-import { UserInfoSchema } from '../contracts/users';
+import type { SessionSnapshot } from '../contracts/session';
 import type { SessionPort } from './port';
+import { SIGNED_OUT } from './snapshot';
 
 /** Cookie that holds the token (spec sections 4 and 9). */
 const TOKEN_COOKIE = 'access_token';
@@ -10,12 +8,6 @@ const TOKEN_COOKIE = 'access_token';
 const SESSION_CACHE_KEY = 'cmp-session';
 /** localStorage key the spec's logout removes. */
 const CATEGORY_LIST_KEY = 'categoryList';
-
-const CacheSchema = z.object({
-  updatedAt: z.int().check(z.nonnegative()),
-  routes: z.nullable(z.array(RouterInfoSchema)),
-  user: z.nullable(UserInfoSchema),
-});
 
 export function readCookie(doc: Document, name: string): string | null {
   for (const part of doc.cookie.split(';')) {
@@ -43,32 +35,19 @@ export function writeCookie(
 /**
  * The console's session persistence: the token in the `access_token` cookie, the routes and
  * userInfo cached in localStorage. Auto-login needs the token and the cached routes; anything
- * less loads as signed out. Changes from other tabs arrive through the storage event.
+ * less loads as signed out. Changes from other tabs arrive through the storage event. The cache
+ * is checked against the contract by code loaded only when there is a cache to check.
  */
 export function createWebSessionPort(
   win: Window,
   options: { tokenMaxAgeSeconds: number },
 ): SessionPort {
   const doc = win.document;
-  const read = (): SessionSnapshot => {
-    let cache: z.infer<typeof CacheSchema> | null = null;
-    try {
-      const parsed = CacheSchema.safeParse(
-        JSON.parse(win.localStorage.getItem(SESSION_CACHE_KEY) ?? 'null'),
-      );
-      cache = parsed.success ? parsed.data : null;
-    } catch {
-      cache = null;
-    }
+  const read = (): SessionSnapshot | Promise<SessionSnapshot> => {
+    const raw = win.localStorage.getItem(SESSION_CACHE_KEY);
+    if (raw === null) return SIGNED_OUT;
     const token = readCookie(doc, TOKEN_COOKIE);
-    if (!cache) return SIGNED_OUT;
-    if (token && cache.routes && cache.user) {
-      return {
-        session: { token, routes: cache.routes, user: cache.user },
-        updatedAt: cache.updatedAt,
-      };
-    }
-    return { session: null, updatedAt: cache.updatedAt };
+    return import('./session-cache').then(({ parseSessionCache }) => parseSessionCache(raw, token));
   };
   return {
     load: read,
@@ -85,7 +64,7 @@ export function createWebSessionPort(
     },
     subscribe: (listener) => {
       const onStorage = (event: StorageEvent) => {
-        if (event.key === SESSION_CACHE_KEY) listener(read());
+        if (event.key === SESSION_CACHE_KEY) void Promise.resolve(read()).then(listener);
       };
       win.addEventListener('storage', onStorage);
       return () => win.removeEventListener('storage', onStorage);

@@ -1,8 +1,7 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type LoginByPasswordRequest, LoginByPasswordRequestSchema } from '../contracts/auth';
-import { toFieldIssues } from '../contracts/validation';
+import type { LoginByPasswordRequest } from '../contracts/auth';
 
 export interface LoginFormProps {
   /** Resolves on success; rejects with a message to show under the form. */
@@ -15,10 +14,11 @@ type Field = keyof LoginByPasswordRequest;
 
 /**
  * E-mail or phone and password, checked with the same schema the server uses, with the failure
- * shown in place. Shared by the console's login page and the extension popup.
+ * shown in place. Shared by the console's login page and the extension popup. The schema and the
+ * validation messages load when the form is first sent, not with the page.
  */
 export function LoginForm({ onSubmit, size = 'md' }: LoginFormProps) {
-  const { t } = useTranslation(['auth', 'validation']);
+  const { t, i18n } = useTranslation('auth');
   const [values, setValues] = useState<LoginByPasswordRequest>({ username: '', password: '' });
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
   const [error, setError] = useState<string | null>(null);
@@ -33,18 +33,24 @@ export function LoginForm({ onSubmit, size = 'md' }: LoginFormProps) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (submitting) return;
-    const parsed = LoginByPasswordRequestSchema.safeParse(values, { reportInput: true });
-    if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const issue of toFieldIssues(parsed.error.issues)) {
-        next[issue.field as Field] ??= t(`validation:${issue.key}`, issue.params);
-      }
-      setFieldErrors(next);
-      return;
-    }
-    setError(null);
     setSubmitting(true);
     try {
+      const [{ LoginByPasswordRequestSchema }, { toFieldIssues }] = await Promise.all([
+        import('../contracts/auth'),
+        import('../contracts/validation'),
+        i18n.loadNamespaces('validation'),
+      ]);
+      const parsed = LoginByPasswordRequestSchema.safeParse(values, { reportInput: true });
+      if (!parsed.success) {
+        const word = i18n.getFixedT(null, 'validation');
+        const next: Partial<Record<Field, string>> = {};
+        for (const issue of toFieldIssues(parsed.error.issues)) {
+          next[issue.field as Field] ??= word(issue.key, issue.params);
+        }
+        setFieldErrors(next);
+        return;
+      }
+      setError(null);
       await onSubmit(parsed.data);
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
@@ -58,8 +64,8 @@ export function LoginForm({ onSubmit, size = 'md' }: LoginFormProps) {
       <Stack gap={size === 'sm' ? 'sm' : 'md'}>
         <TextInput
           size={size}
-          label={t('auth:fields.username')}
-          placeholder={t('auth:placeholders.username')}
+          label={t('fields.username')}
+          placeholder={t('placeholders.username')}
           autoComplete="username"
           name="username"
           value={values.username}
@@ -69,8 +75,8 @@ export function LoginForm({ onSubmit, size = 'md' }: LoginFormProps) {
         />
         <PasswordInput
           size={size}
-          label={t('auth:fields.password')}
-          placeholder={t('auth:placeholders.password')}
+          label={t('fields.password')}
+          placeholder={t('placeholders.password')}
           autoComplete="current-password"
           name="password"
           value={values.password}
@@ -83,7 +89,7 @@ export function LoginForm({ onSubmit, size = 'md' }: LoginFormProps) {
           </Alert>
         )}
         <Button type="submit" size={size} fullWidth loading={submitting}>
-          {t('auth:actions.submit')}
+          {t('actions.submit')}
         </Button>
       </Stack>
     </form>

@@ -1,7 +1,7 @@
 import { connectExtensionBridge } from '@console/app/extension-bridge';
 import type { Session, SessionSnapshot } from '@shared/contracts/session';
-import { BRIDGE_CHANNEL } from '@shared/session/bridge';
-import { createSessionStore } from '@shared/session/store';
+import { BRIDGE_CHANNEL } from '@shared/session/bridge-channel';
+import { createSessionStore, whenHydrated } from '@shared/session/store';
 import { createWebSessionPort, writeCookie } from '@shared/session/web-port';
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -31,8 +31,15 @@ const session: Session = {
 };
 const port = () => createWebSessionPort(window, { tokenMaxAgeSeconds: 60 });
 
+/** A new page load: a store on a fresh port, once it has read the cookie and the cache. */
+async function reload() {
+  const store = createSessionStore(port());
+  await whenHydrated(store);
+  return store.getState().snapshot;
+}
+
 describe('web session port', () => {
-  it('keeps the token in the access_token cookie and routes with userInfo in localStorage', () => {
+  it('keeps the token in the access_token cookie and routes with userInfo in localStorage', async () => {
     const store = createSessionStore(port(), () => 1000);
     store.getState().signIn(session);
     expect(document.cookie).toContain(`access_token=${encodeURIComponent(session.token)}`);
@@ -41,23 +48,28 @@ describe('web session port', () => {
       routes: session.routes,
       user,
     });
-    // A new page restores it.
-    expect(createSessionStore(port()).getState().snapshot).toEqual({ session, updatedAt: 1000 });
+    expect(await reload()).toEqual({ session, updatedAt: 1000 });
   });
 
-  it('restores nothing without the token cookie, or without the cached routes', () => {
+  it('restores nothing without the token cookie, or without the cached routes', async () => {
     const store = createSessionStore(port(), () => 1000);
     store.getState().signIn(session);
     writeCookie(document, 'access_token', null);
-    expect(createSessionStore(port()).getState().snapshot.session).toBeNull();
+    expect((await reload()).session).toBeNull();
     store.getState().signIn(session);
     localStorage.setItem('cmp-session', JSON.stringify({ updatedAt: 1, routes: null, user }));
-    expect(createSessionStore(port()).getState().snapshot.session).toBeNull();
+    expect((await reload()).session).toBeNull();
     localStorage.setItem('cmp-session', '{not json');
-    expect(createSessionStore(port()).getState().snapshot.session).toBeNull();
+    expect((await reload()).session).toBeNull();
   });
 
-  it('follows a sign-out made in another tab', () => {
+  it('is signed out at once when nothing is cached, without loading the cache checker', () => {
+    const store = createSessionStore(port());
+    expect(store.getState().hydrated).toBe(true);
+    expect(store.getState().snapshot.session).toBeNull();
+  });
+
+  it('follows a sign-out made in another tab', async () => {
     const store = createSessionStore(port(), () => 1000);
     store.getState().signIn(session);
     localStorage.setItem(
@@ -66,7 +78,9 @@ describe('web session port', () => {
     );
     writeCookie(document, 'access_token', null);
     window.dispatchEvent(new StorageEvent('storage', { key: 'cmp-session' }));
-    expect(store.getState().snapshot).toEqual({ session: null, updatedAt: 2000 });
+    await waitFor(() =>
+      expect(store.getState().snapshot).toEqual({ session: null, updatedAt: 2000 }),
+    );
   });
 });
 

@@ -155,11 +155,16 @@ describe('a wrong password', () => {
     await page.setCookie({ name: 'cmp-language', value: 'zh', url: server.origin });
     await page.goto(`${server.origin}/cmp/login`);
     await page.waitForSelector('input[name="username"]');
-    const popup = await chrome.openExtensionPage('popup.html');
-    expect(await textOf(popup, 'button[type="submit"]')).toBe(
-      readLocale('zh', 'auth').actions.submit,
-    );
-    await popup.close();
+    // The console tells the extension its language over the bridge a moment after it loads;
+    // a popup opened after that speaks it.
+    const expected = readLocale('zh', 'auth').actions.submit;
+    let seen = '';
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline && seen !== expected; ) {
+      const popup = await chrome.openExtensionPage('popup.html');
+      seen = await textOf(popup, 'button[type="submit"]');
+      await popup.close();
+    }
+    expect(seen).toBe(expected);
     await page.close();
   });
 

@@ -1,5 +1,6 @@
-import { type SessionSnapshot, SIGNED_OUT } from '@shared/contracts/session';
+import type { SessionSnapshot } from '@shared/contracts/session';
 import { createSessionHub, senderRole } from '@shared/extension/session-hub';
+import { SIGNED_OUT } from '@shared/session/snapshot';
 import { describe, expect, it } from 'vitest';
 
 const ids = {

@@ -1,5 +1,6 @@
-import { type Session, type SessionSnapshot, SIGNED_OUT } from '@shared/contracts/session';
+import type { Session, SessionSnapshot } from '@shared/contracts/session';
 import type { SessionPort } from '@shared/session/port';
+import { SIGNED_OUT } from '@shared/session/snapshot';
 import { createSessionStore, whenHydrated } from '@shared/session/store';
 import { describe, expect, it } from 'vitest';
 

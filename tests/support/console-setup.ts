@@ -23,6 +23,8 @@ class ResizeObserverStub {
 }
 window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
 window.HTMLElement.prototype.scrollIntoView ??= () => undefined;
+// jsdom has no layout: the router's scroll restoration has nothing to scroll.
+window.scrollTo = () => undefined;
 
 afterEach(() => {
   cleanup();

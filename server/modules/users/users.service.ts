@@ -1,5 +1,5 @@
 import { CURRENCY_SYMBOLS, type Currency } from '@shared/contracts/money';
-import type { SiteCode } from '@shared/contracts/sites';
+import type { SiteCode } from '@shared/contracts/site-codes';
 import type { UserInfo } from '@shared/contracts/users';
 import { eq } from 'drizzle-orm';
 import type { Actor } from '../../context';

@@ -1,0 +1,40 @@
+import type { Language } from '@shared/contracts/languages';
+import { BRIDGE_CHANNEL } from '@shared/session/bridge-channel';
+import type { SessionStore } from '@shared/session/store';
+
+/**
+ * Connects the session bridge once the extension's bridge script speaks up on this page. Until
+ * then it only watches for that first message, so a browser without the extension never loads
+ * the bridge (or the schemas it checks messages with). Messages that arrive while the bridge
+ * loads are handed to it in order.
+ */
+export function connectExtensionBridgeWhenPresent(
+  win: Window,
+  store: SessionStore,
+  language: Language,
+): () => void {
+  const pending: MessageEvent[] = [];
+  let stopped = false;
+  let loading = false;
+  let disconnect: (() => void) | undefined;
+
+  const onMessage = (event: MessageEvent) => {
+    if (event.source !== win || event.origin !== win.location.origin) return;
+    const data = event.data as { channel?: unknown; from?: unknown } | null;
+    if (data?.channel !== BRIDGE_CHANNEL || data.from !== 'extension') return;
+    pending.push(event);
+    if (loading) return;
+    loading = true;
+    void import('./extension-bridge').then(({ connectExtensionBridge }) => {
+      if (stopped) return;
+      win.removeEventListener('message', onMessage);
+      disconnect = connectExtensionBridge(win, store, language, pending);
+    });
+  };
+  win.addEventListener('message', onMessage);
+  return () => {
+    stopped = true;
+    win.removeEventListener('message', onMessage);
+    disconnect?.();
+  };
+}
