@@ -8,6 +8,7 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import type { i18n } from 'i18next';
+import { LoginPage } from '../features/auth/login-page';
 import type { ErrorHandler } from './error-handler';
 import { safeConsolePath, takeTarget } from './preferences';
 import { RootLayout } from './root-layout';
@@ -64,7 +65,8 @@ const loginRoute = createRoute({
     });
   },
   loader: namespaces('auth'),
-  component: lazyRouteComponent(() => import('../features/auth/login-page'), 'LoginPage'),
+  // Part of the first chunk: it is the first screen of nearly every new session.
+  component: LoginPage,
 });
 
 const registerRoute = createRoute({
