@@ -4,9 +4,9 @@ import type { SessionStore } from '@shared/session/store';
 
 /**
  * Connects the session bridge once the extension's bridge script speaks up on this page. Until
- * then it only watches for that first message, so a browser without the extension never loads
- * the bridge (or the schemas it checks messages with). Messages that arrive while the bridge
- * loads are handed to it in order.
+ * then it only says hello and watches for an answer, so a browser without the extension never
+ * loads the bridge (or the schemas it checks messages with). Messages that arrive while the
+ * bridge loads are handed to it in order.
  */
 export function connectExtensionBridgeWhenPresent(
   win: Window,
@@ -32,6 +32,8 @@ export function connectExtensionBridgeWhenPresent(
     });
   };
   win.addEventListener('message', onMessage);
+  // If the bridge script is already here, it spoke before we listened: ask it to speak again.
+  win.postMessage({ channel: BRIDGE_CHANNEL, from: 'console', type: 'hello' }, win.location.origin);
   return () => {
     stopped = true;
     win.removeEventListener('message', onMessage);

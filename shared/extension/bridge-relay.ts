@@ -14,10 +14,21 @@ export function startBridgeRelay(win: Window, onInvalidated: (cleanup: () => voi
   const sendSnapshot = (snapshot: SessionSnapshot) =>
     toPage({ channel: BRIDGE_CHANNEL, from: 'extension', type: 'snapshot', snapshot });
 
+  /** Our snapshot to the page, and a request for the page's (and its language). */
+  const announce = () =>
+    void ask({ type: 'session:get' }).then((response) => {
+      if (response.ok && 'snapshot' in response) sendSnapshot(response.snapshot);
+      toPage({ channel: BRIDGE_CHANNEL, from: 'extension', type: 'request-snapshot' });
+    });
+
   const onPageMessage = (event: MessageEvent) => {
     if (event.source !== win || event.origin !== win.location.origin) return;
     const parsed = BridgeMessageSchema.safeParse(event.data);
     if (!parsed.success || parsed.data.from !== 'console') return;
+    if (parsed.data.type === 'hello') {
+      announce();
+      return;
+    }
     if (parsed.data.type === 'language') {
       void ask({ type: 'language:put', language: parsed.data.language });
       return;
@@ -43,8 +54,5 @@ export function startBridgeRelay(win: Window, onInvalidated: (cleanup: () => voi
     browser.runtime.onMessage.removeListener(onRuntimeMessage);
   });
 
-  void ask({ type: 'session:get' }).then((response) => {
-    if (response.ok && 'snapshot' in response) sendSnapshot(response.snapshot);
-    toPage({ channel: BRIDGE_CHANNEL, from: 'extension', type: 'request-snapshot' });
-  });
+  announce();
 }

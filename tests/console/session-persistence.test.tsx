@@ -153,3 +153,46 @@ describe('console half of the extension bridge', () => {
     disconnect();
   });
 });
+
+describe('bridge presence', () => {
+  it('says hello, and connects the bridge when the extension answers, replaying what it said meanwhile', async () => {
+    const { connectExtensionBridgeWhenPresent } = await import('@console/app/extension-presence');
+    const store = createSessionStore(port(), () => 5000);
+    const fromConsole: unknown[] = [];
+    const listen = (event: MessageEvent) => {
+      if (event.data?.channel === BRIDGE_CHANNEL && event.data.from === 'console')
+        fromConsole.push(event.data);
+    };
+    window.addEventListener('message', listen);
+    const stop = connectExtensionBridgeWhenPresent(window, store, 'zh');
+    // Earlier tests' posts may still be in flight: look for the hello among whatever arrives.
+    await waitFor(() =>
+      expect(fromConsole).toContainEqual({
+        channel: BRIDGE_CHANNEL,
+        from: 'console',
+        type: 'hello',
+      }),
+    );
+    const send = (data: Record<string, unknown>) =>
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          data: { channel: BRIDGE_CHANNEL, from: 'extension', ...data },
+          origin: window.location.origin,
+          source: window,
+        }),
+      );
+    send({ type: 'snapshot', snapshot: { session, updatedAt: 7000 } });
+    send({ type: 'request-snapshot' });
+    await waitFor(() => expect(store.getState().snapshot).toEqual({ session, updatedAt: 7000 }));
+    await waitFor(() =>
+      expect(fromConsole).toContainEqual({
+        channel: BRIDGE_CHANNEL,
+        from: 'console',
+        type: 'language',
+        language: 'zh',
+      }),
+    );
+    stop();
+    window.removeEventListener('message', listen);
+  });
+});
