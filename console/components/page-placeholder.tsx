@@ -1,4 +1,5 @@
-import { Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
+import { EmptyState } from '@shared/ui/empty-state';
 import { IconHourglassEmpty } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
@@ -8,17 +9,11 @@ export function PagePlaceholder({ title }: { title: string }) {
   return (
     <Stack gap="lg">
       <Title order={2}>{title}</Title>
-      <Center py={80}>
-        <Stack align="center" gap="xs" maw={360} ta="center">
-          <ThemeIcon size={56} radius="xl" variant="light">
-            <IconHourglassEmpty size={28} />
-          </ThemeIcon>
-          <Text fw={600}>{t('placeholder.title')}</Text>
-          <Text c="dimmed" size="sm">
-            {t('placeholder.description')}
-          </Text>
-        </Stack>
-      </Center>
+      <EmptyState
+        icon={<IconHourglassEmpty size={28} />}
+        title={t('placeholder.title')}
+        hint={t('placeholder.description')}
+      />
     </Stack>
   );
 }

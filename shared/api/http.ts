@@ -138,30 +138,25 @@ export function createHttp(options: HttpOptions) {
     if (response.status === 504) {
       throw new ApiError({ kind: 'timeout', key: 'NETWORK_TIMEOUT', status: 504 });
     }
+    // An answer that is not our envelope: a 401 still ends the session; anything else is unreadable.
+    const notAnEnvelope = (cause?: unknown) =>
+      response.status === 401
+        ? new ApiError({ kind: 'auth', key: 'TOKEN_INVALID', status: 401, cause })
+        : new ApiError({
+            kind: 'invalid-response',
+            key: 'RESPONSE_INVALID',
+            status: response.status,
+            cause,
+          });
     let body: unknown;
     try {
       body = await response.json();
     } catch (error) {
       if (signal.aborted) throw new ApiError({ kind: 'canceled', key: null, cause: error });
-      if (response.status === 401)
-        throw new ApiError({ kind: 'auth', key: 'TOKEN_INVALID', status: 401 });
-      throw new ApiError({
-        kind: 'invalid-response',
-        key: 'RESPONSE_INVALID',
-        status: response.status,
-        cause: error,
-      });
+      throw notAnEnvelope(error);
     }
     const envelope = EnvelopeSchema.safeParse(body);
-    if (!envelope.success) {
-      if (response.status === 401)
-        throw new ApiError({ kind: 'auth', key: 'TOKEN_INVALID', status: 401 });
-      throw new ApiError({
-        kind: 'invalid-response',
-        key: 'RESPONSE_INVALID',
-        status: response.status,
-      });
-    }
+    if (!envelope.success) throw notAnEnvelope(envelope.error);
     const { resp_code: code, resp_msg: message, datas, key = null } = envelope.data;
     const base = { key, code, status: response.status, datas, serverMessage: message };
 

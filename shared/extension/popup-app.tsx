@@ -3,15 +3,15 @@ import { IconExternalLink, IconLayoutSidebarRight, IconLogout } from '@tabler/ic
 import { useTranslation } from 'react-i18next';
 import { browser } from 'wxt/browser';
 import { useStore } from 'zustand';
-import { signInWithPassword, signOut } from '../api/session-actions';
+import { signOut } from '../api/session-actions';
 import { useApi } from '../queries/api-context';
 import { useSession, useSessionStore } from '../session/react';
 import { useErrorText } from '../ui/error-message';
-import { LoginForm } from '../ui/login-form';
 import { LogoMark } from '../ui/logo';
 import { toast } from '../ui/toast';
 import { AccountCard } from './account-card';
 import { extensionConfig } from './config';
+import { ExtensionLogin } from './extension-login';
 
 async function openSidePanel() {
   // The side panel API needs Chrome 114; older Chromium browsers (360) get the panel in a tab.
@@ -93,16 +93,7 @@ export function PopupApp() {
               {t('popup.signInHint')}
             </Text>
           </div>
-          <LoginForm
-            size="sm"
-            onSubmit={async (values) => {
-              try {
-                await signInWithPassword(api, store, values);
-              } catch (error) {
-                throw new Error(errorText(error));
-              }
-            }}
-          />
+          <ExtensionLogin />
           <Divider />
           <Button
             variant="subtle"

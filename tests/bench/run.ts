@@ -10,12 +10,12 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import puppeteer, { type Browser } from 'puppeteer-core';
+import type { Browser } from 'puppeteer-core';
 import { DEMO_ACCOUNT } from '../../server/db/seed';
 import { API_CLIENTS, basicClientAuth } from '../../shared/contracts/protocol';
+import { launchChromium } from '../support/browser';
 import { startServerProcess } from '../support/server-process';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = 5;
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
@@ -124,18 +124,7 @@ async function main() {
   const port = await freePort();
   const server = await startServerProcess(port);
   const base = `http://127.0.0.1:${port}`;
-  const browser = await puppeteer.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const { browser, close: closeBrowser } = await launchChromium();
   try {
     const sizes = await firstLoad(browser, `${base}/cmp/login`);
     print({
@@ -176,7 +165,7 @@ async function main() {
       })),
     });
   } finally {
-    await browser.close();
+    await closeBrowser();
     await server.stop();
   }
 }

@@ -5,30 +5,10 @@ import { createSessionStore, whenHydrated } from '@shared/session/store';
 import { createWebSessionPort, writeCookie } from '@shared/session/web-port';
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { demoSession, demoUser } from '../support/fixtures';
 
-const user = {
-  id: 'u1',
-  username: 'demo@example.com',
-  email: 'demo@example.com',
-  phone: null,
-  name: 'Demo',
-  role: 'BUYER',
-  isMain: true,
-  subUserName: null,
-  headImgUrl: '',
-  isAll: false,
-  isWarehouse: false,
-  site: 'th' as const,
-  currency: 'THB' as const,
-  currencySymbol: '฿',
-  balance: 0,
-  freezeBalance: 0,
-};
-const session: Session = {
-  token: 'tok/with=chars',
-  routes: [{ url: '/cmpDashboard', button: [] }],
-  user,
-};
+const user = demoUser;
+const session: Session = demoSession('tok/with=chars');
 const port = () => createWebSessionPort(window, { tokenMaxAgeSeconds: 60 });
 
 /** A new page load: a store on a fresh port, once it has read the cookie and the cache. */

@@ -2,30 +2,14 @@ import type { SessionSnapshot } from '@shared/contracts/session';
 import { createSessionHub, senderRole } from '@shared/extension/session-hub';
 import { SIGNED_OUT } from '@shared/session/snapshot';
 import { describe, expect, it } from 'vitest';
+import { demoUser } from '../support/fixtures';
 
 const ids = {
   extensionId: 'abcdefghijklmnop',
   extensionOrigin: 'chrome-extension://abcdefghijklmnop',
   consoleOrigin: 'http://localhost:8080',
 };
-const user = {
-  id: 'u1',
-  username: 'demo@example.com',
-  email: 'demo@example.com',
-  phone: null,
-  name: 'Demo',
-  role: 'BUYER',
-  isMain: true,
-  subUserName: null,
-  headImgUrl: '',
-  isAll: false,
-  isWarehouse: false,
-  site: 'th' as const,
-  currency: 'THB' as const,
-  currencySymbol: '฿',
-  balance: 0,
-  freezeBalance: 0,
-};
+const user = demoUser;
 const signedIn: SessionSnapshot = { session: { token: 'tok', routes: [], user }, updatedAt: 2000 };
 
 const popup = { id: ids.extensionId, url: `${ids.extensionOrigin}/popup.html` };

@@ -3,26 +3,10 @@ import type { SessionPort } from '@shared/session/port';
 import { SIGNED_OUT } from '@shared/session/snapshot';
 import { createSessionStore, whenHydrated } from '@shared/session/store';
 import { describe, expect, it } from 'vitest';
+import { demoSession, demoUser } from '../support/fixtures';
 
-const user = {
-  id: 'u1',
-  username: 'demo@example.com',
-  email: 'demo@example.com',
-  phone: null,
-  name: 'Demo',
-  role: 'BUYER',
-  isMain: true,
-  subUserName: null,
-  headImgUrl: '',
-  isAll: false,
-  isWarehouse: false,
-  site: 'th' as const,
-  currency: 'THB' as const,
-  currencySymbol: '฿',
-  balance: 0,
-  freezeBalance: 0,
-};
-const session: Session = { token: 't1', routes: [{ url: '/cmpDashboard', button: [] }], user };
+const user = demoUser;
+const session: Session = demoSession();
 
 function memoryPort(initial: SessionSnapshot = SIGNED_OUT) {
   const saved: SessionSnapshot[] = [];

@@ -3,6 +3,43 @@ import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { CHROMIUM, E2E_EXTENSION_DIR } from './e2e-config';
 
+/** Headless Debian Chromium as root on a machine without outside network (toolchain notes). */
+const BASE_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Chromium with a throwaway profile under .tmp/, optionally with an unpacked extension loaded. */
+export async function launchChromium(options: { extensionDir?: string; language?: string } = {}) {
+  await mkdir(join(process.cwd(), '.tmp'), { recursive: true });
+  const profile = await mkdtemp(join(process.cwd(), '.tmp', 'chromium-'));
+  const extension = options.extensionDir
+    ? [
+        `--disable-extensions-except=${options.extensionDir}`,
+        `--load-extension=${options.extensionDir}`,
+      ]
+    : [];
+  const browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    userDataDir: profile,
+    ...(options.extensionDir ? { ignoreDefaultArgs: ['--disable-extensions'] } : {}),
+    args: [...BASE_ARGS, ...extension, `--lang=${options.language ?? 'en-US'}`],
+  });
+  return {
+    browser,
+    close: async () => {
+      await browser.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
+
 export interface ExtensionBrowser {
   browser: Browser;
   extensionId: string;
@@ -11,30 +48,11 @@ export interface ExtensionBrowser {
   close(): Promise<void>;
 }
 
-/** Debian Chromium, headless, with the e2e build of the extension loaded unpacked. */
+/** Chromium with the e2e build of the extension loaded unpacked. */
 export async function launchWithExtension(
   options: { language?: string } = {},
 ): Promise<ExtensionBrowser> {
-  await mkdir(join(process.cwd(), '.tmp'), { recursive: true });
-  const profile = await mkdtemp(join(process.cwd(), '.tmp', 'chromium-'));
-  const browser = await puppeteer.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    userDataDir: profile,
-    ignoreDefaultArgs: ['--disable-extensions'],
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      `--disable-extensions-except=${E2E_EXTENSION_DIR}`,
-      `--load-extension=${E2E_EXTENSION_DIR}`,
-      `--lang=${options.language ?? 'en-US'}`,
-    ],
-  });
+  const { browser, close } = await launchChromium({ ...options, extensionDir: E2E_EXTENSION_DIR });
   const worker = await browser.waitForTarget(
     (target) => target.type() === 'service_worker' && target.url().endsWith('/background.js'),
     { timeout: 20_000 },
@@ -48,9 +66,6 @@ export async function launchWithExtension(
       await page.goto(`chrome-extension://${extensionId}/${path}`);
       return page;
     },
-    close: async () => {
-      await browser.close();
-      await rm(profile, { recursive: true, force: true });
-    },
+    close,
   };
 }

@@ -5,10 +5,11 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import puppeteer, { type Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { DEMO_ACCOUNT } from '../../server/db/seed';
 import { LANGUAGES } from '../../shared/contracts/languages';
-import { CHROMIUM, E2E_EXTENSION_DIR, E2E_PORT } from '../support/e2e-config';
+import { launchWithExtension } from '../support/browser';
+import { E2E_PORT } from '../support/e2e-config';
 import setup from '../support/e2e-setup';
 import { startServerProcess } from '../support/server-process';
 
@@ -27,24 +28,9 @@ async function main() {
   await mkdir(OUT, { recursive: true });
   setup();
   const server = await startServerProcess(E2E_PORT);
-  const browser = await puppeteer.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    ignoreDefaultArgs: ['--disable-extensions'],
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      `--disable-extensions-except=${E2E_EXTENSION_DIR}`,
-      `--load-extension=${E2E_EXTENSION_DIR}`,
-    ],
-  });
+  const chrome = await launchWithExtension();
+  const { browser, extensionId } = chrome;
   try {
-    const worker = await browser.waitForTarget((t) => t.type() === 'service_worker');
-    const extensionId = new URL(worker.url()).host;
     for (const language of LANGUAGES) {
       for (const [size, viewport] of Object.entries(SIZES)) {
         const page = await browser.newPage();
@@ -88,7 +74,7 @@ async function main() {
       }
     }
   } finally {
-    await browser.close();
+    await chrome.close();
     await server.stop();
   }
   process.stdout.write(`screenshots in ${OUT}\n`);

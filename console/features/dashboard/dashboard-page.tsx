@@ -51,6 +51,20 @@ function Step({
   );
 }
 
+/** A label on the left, its value on the right. */
+function InfoRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group justify="space-between" wrap="nowrap">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text component="div" size="sm" fw={500}>
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
 export function DashboardPage() {
   const { t, i18n } = useTranslation(['dashboard', 'common', 'layout']);
   const session = useSession();
@@ -94,30 +108,15 @@ export function DashboardPage() {
             {t('account.title')}
           </Text>
           <Stack gap="xs">
-            <Group justify="space-between">
-              <Text size="sm" c="dimmed">
-                {t('account.type')}
-              </Text>
+            <InfoRow label={t('account.type')}>
               <Badge variant="light">
                 {user.isMain ? t('layout:user.mainAccount') : t('layout:user.subAccount')}
               </Badge>
-            </Group>
-            <Group justify="space-between">
-              <Text size="sm" c="dimmed">
-                {t('account.site')}
-              </Text>
-              <Text size="sm" fw={500}>
-                {t(`common:sites.${user.site}`)}
-              </Text>
-            </Group>
-            <Group justify="space-between">
-              <Text size="sm" c="dimmed">
-                {t('account.currency')}
-              </Text>
-              <Text size="sm" fw={500}>
-                {user.currency} ({user.currencySymbol})
-              </Text>
-            </Group>
+            </InfoRow>
+            <InfoRow label={t('account.site')}>{t(`common:sites.${user.site}`)}</InfoRow>
+            <InfoRow label={t('account.currency')}>
+              {user.currency} ({user.currencySymbol})
+            </InfoRow>
           </Stack>
         </Card>
         <Card withBorder radius="lg" padding="lg" style={{ gridRow: 'span 2' }}>
