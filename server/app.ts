@@ -5,14 +5,18 @@ import { secureHeaders } from 'hono/secure-headers';
 import { type AppConfig, defaultConfig } from './config';
 import type { AppDeps, AppEnv } from './context';
 import type { Database } from './db/client';
+import { createWechatClient } from './integrations/wechat/wechat.client';
 import { type Clock, systemClock } from './lib/clock';
 import { AppError } from './lib/errors';
 import { createLogger, type Logger } from './lib/logger';
+import { createMailer } from './lib/mailer';
+import { mountRoutes, type RouteMeta } from './lib/route';
+import { clientOf } from './middleware/client-auth';
 import { errorHandler, notFound } from './middleware/error-handler';
 import { requestContext } from './middleware/request-context';
-import { createAuthRoutes } from './modules/auth/auth.routes';
-import { createSitesRoutes } from './modules/sites/sites.routes';
-import { createUsersRoutes } from './modules/users/users.routes';
+import { sessionOf } from './middleware/session';
+import { actorAllows } from './modules/auth/auth.service';
+import { ROUTES } from './routes';
 import { mountStatic } from './static';
 
 export interface CreateAppOptions {
@@ -20,15 +24,37 @@ export interface CreateAppOptions {
   clock?: Clock;
   config?: Partial<AppConfig>;
   logger?: Logger;
+  /** Outbound HTTP to the platforms (tests route it to the sandbox in-process). */
+  fetch?: typeof fetch;
 }
+
+const MB = 1024 * 1024;
+const limit = (maxSize: number) =>
+  bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new AppError('PAYLOAD_TOO_LARGE');
+    },
+  });
 
 /** The whole HTTP application. server/index.ts listens with it; tests call app.request() on it. */
 export function createApp(options: CreateAppOptions) {
+  const config: AppConfig = { ...defaultConfig, ...options.config };
+  const clock = options.clock ?? systemClock;
+  const logger = options.logger ?? createLogger();
   const deps: AppDeps = {
     db: options.db,
-    clock: options.clock ?? systemClock,
-    config: { ...defaultConfig, ...options.config },
-    logger: options.logger ?? createLogger(),
+    clock,
+    config,
+    logger,
+    mailer: createMailer({
+      db: options.db,
+      clock,
+      logger,
+      smtpUrl: config.mail.smtpUrl,
+      from: config.mail.from,
+    }),
+    wechat: config.wechat ? createWechatClient(config.wechat, options.fetch ?? fetch) : null,
   };
 
   const app = new Hono<AppEnv>();
@@ -46,21 +72,25 @@ export function createApp(options: CreateAppOptions) {
     }),
   );
   app.use(compress());
-  app.use(
-    bodyLimit({
-      maxSize: 1024 * 1024,
-      onError: () => {
-        throw new AppError('PAYLOAD_TOO_LARGE');
-      },
-    }),
+  // Uploads (images up to 2 MB) get room for the multipart framing; everything else 1 MB.
+  app.use('/api-user/file/upload', limit(3 * MB));
+  app.use(async (c, next) =>
+    c.req.path === '/api-user/file/upload' ? next() : limit(MB)(c, next),
   );
 
-  app.route('/', createAuthRoutes(deps));
-  app.route('/', createUsersRoutes(deps));
-  app.route('/', createSitesRoutes(deps));
-  mountStatic(app, { consoleDir: deps.config.consoleDir, extensionZip: deps.config.extensionZip });
+  mountRoutes(
+    app,
+    deps,
+    { client: (c) => clientOf(c, deps), session: (c) => sessionOf(c, deps), allows: actorAllows },
+    ROUTES,
+  );
+  mountStatic(app, {
+    consoleDir: config.consoleDir,
+    extensionZip: config.extensionZip,
+    boot: { thirdParty: config.wechat ? ['wechat'] : [] },
+  });
 
   app.notFound(notFound);
   app.onError(errorHandler(deps));
-  return app;
+  return Object.assign(app, { routeTable: ROUTES.map((route): RouteMeta => route.meta) });
 }

@@ -1,7 +1,21 @@
 import { API_CLIENTS } from '@shared/contracts/protocol';
 
+/** WeChat (Open Platform sign-in and the official account's QR codes): the real one or the sandbox. */
+export interface WechatConfig {
+  appId: string;
+  appSecret: string;
+  /** The token WeChat signs event pushes with. */
+  token: string;
+  /** open.weixin.qq.com: the QR sign-in page. */
+  openBase: string;
+  /** api.weixin.qq.com: tokens, user info, QR codes. */
+  apiBase: string;
+}
+
 /** Everything the app needs to know beyond its database and clock. Built from env.ts in index.ts, given directly by tests. */
 export interface AppConfig {
+  /** Where people reach the console and API (links in mail, third-party redirects). */
+  publicUrl: string;
   session: {
     /** A session unused this long ends. */
     idleSeconds: number;
@@ -10,6 +24,9 @@ export interface AppConfig {
   };
   /** Registered API clients (basic client auth), id -> secret. */
   clients: Record<string, string>;
+  mail: { smtpUrl?: string | undefined; from: string };
+  /** Third-party sign-in and binding; null hides them. */
+  wechat: WechatConfig | null;
   /** Built console (Vite output) served under /cmp/, when present. */
   consoleDir?: string;
   /** Zipped extension served at /downloads/extension.zip, when present. */
@@ -21,6 +38,9 @@ const DEFAULT_CLIENTS: Record<string, string> = Object.fromEntries(
 );
 
 export const defaultConfig: AppConfig = {
+  publicUrl: 'http://localhost:8080',
   session: { idleSeconds: 12 * 60 * 60, absoluteSeconds: 7 * 24 * 60 * 60 },
   clients: DEFAULT_CLIENTS,
+  mail: { from: 'Seller Center <no-reply@localhost>' },
+  wechat: null,
 };

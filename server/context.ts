@@ -1,8 +1,11 @@
+import type { RouterInfo } from '@shared/contracts/auth';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
+import type { WechatClient } from './integrations/wechat/wechat.client';
 import type { Clock } from './lib/clock';
 import type { Translator } from './lib/i18n';
 import type { Logger } from './lib/logger';
+import type { Mailer } from './lib/mailer';
 
 /** What every module receives from createApp: nothing reads a global database, clock or config. */
 export interface AppDeps {
@@ -10,6 +13,9 @@ export interface AppDeps {
   clock: Clock;
   config: AppConfig;
   logger: Logger;
+  mailer: Mailer;
+  /** WeChat sign-in and binding; null when not configured. */
+  wechat: WechatClient | null;
 }
 
 /** The signed-in account behind a request. */
@@ -19,6 +25,13 @@ export interface Actor {
   roles: string[];
   /** The main account of a sub-account; null for a main account. */
   parentId: string | null;
+  /** The main account whose data this actor works with: itself, or its main account. */
+  ownerId: string;
+  isMain: boolean;
+  /** The menus and buttons the actor holds (its routerInfoList). */
+  routes: RouterInfo[];
+  /** The shops a sub-account may see and act on; null for a main account (all of its shops). */
+  shopIds: string[] | null;
 }
 
 export interface AppEnv {

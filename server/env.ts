@@ -23,6 +23,17 @@ const EnvSchema = z.object({
   EXTENSION_DIR: text('.output/chrome-mv3'),
   EXTENSION_ZIP: text('.output/extension.zip'),
   LOG_LEVEL: z._default(z.enum(['debug', 'info', 'warn', 'error']), 'info'),
+  /** smtp://user:pass@host:port (or smtps://); without it mail stays in the outbox and the log. */
+  SMTP_URL: z.optional(z.string().check(z.minLength(1))),
+  MAIL_FROM: text('Seller Center <no-reply@localhost>'),
+  /** The sandbox (the platforms' stand-in) listens here; default PORT + 1. */
+  SANDBOX_PORT: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(65_535))),
+  /** Real WeChat credentials; without them WeChat sign-in and binding use the sandbox. */
+  WECHAT_APP_ID: z.optional(z.string().check(z.minLength(1))),
+  WECHAT_APP_SECRET: z.optional(z.string().check(z.minLength(1))),
+  WECHAT_TOKEN: z.optional(z.string().check(z.minLength(1))),
+  WECHAT_OPEN_BASE: text('https://open.weixin.qq.com'),
+  WECHAT_API_BASE: text('https://api.weixin.qq.com'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

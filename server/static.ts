@@ -1,7 +1,8 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { Readable } from 'node:stream';
+import { BOOT_CONFIG_ELEMENT_ID, type BootConfig } from '@shared/contracts/boot';
 import type { Context, Hono } from 'hono';
 import type { AppEnv } from './context';
 
@@ -42,6 +43,20 @@ function sendFile(c: Context<AppEnv>, path: string, size: number, cacheControl: 
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Console not built</title>
 <p>The console has not been built yet. Run <code>npm run build</code> (or <code>npm start</code>) and reload.</p>`;
 
+/** index.html with the boot config written into its head (JSON, with `<` escaped so it cannot close the tag). */
+async function indexWithBoot(path: string, boot: BootConfig): Promise<string | null> {
+  try {
+    const html = await readFile(path, 'utf8');
+    const json = JSON.stringify(boot).replace(/</g, '\\u003c');
+    return html.replace(
+      '</head>',
+      `<script type="application/json" id="${BOOT_CONFIG_ELEMENT_ID}">${json}</script></head>`,
+    );
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Serves the built console under /cmp/ (hashed assets cached for a year, everything else falls
  * back to index.html so that history-mode routes load), redirects / to /cmp/, and offers the
@@ -49,7 +64,7 @@ const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Console not built
  */
 export function mountStatic(
   app: Hono<AppEnv>,
-  options: { consoleDir?: string | undefined; extensionZip?: string | undefined },
+  options: { consoleDir?: string | undefined; extensionZip?: string | undefined; boot: BootConfig },
 ) {
   app.get('/', (c) => c.redirect('/cmp/'));
   app.get('/cmp', (c) => c.redirect('/cmp/'));
@@ -73,10 +88,10 @@ export function mountStatic(
       // A missing asset is a 404, not the page: a stale chunk must fail loudly, not parse HTML as JS.
       if (extname(relative)) return c.text('Not found', 404);
     }
-    const index = join(root, 'index.html');
-    const size = await fileSize(index);
-    if (size === null) return c.html(NOT_BUILT, 503);
-    return sendFile(c, index, size, 'no-cache');
+    const index = await indexWithBoot(join(root, 'index.html'), options.boot);
+    if (index === null) return c.html(NOT_BUILT, 503);
+    c.header('cache-control', 'no-cache');
+    return c.html(index);
   });
 
   app.get('/downloads/extension.zip', async (c) => {

@@ -1,4 +1,5 @@
 import type { RouterInfo } from './contracts/auth';
+import type { MenuGrant } from './contracts/sub-accounts';
 
 /**
  * Roles of spec section 6. BUYER is a seller's main account, BUYER_SUB its sub-account;
@@ -74,7 +75,7 @@ export const MENU_CATALOGUE: readonly MenuEntry[] = [
   {
     url: '/account/accountManage',
     roles: MAIN_ONLY,
-    buttons: ['create', 'enable', 'disable', 'resetPassword', 'permissions', 'delete'],
+    buttons: ['create', 'edit', 'status', 'resetPassword', 'permissions', 'delete'],
   },
   { url: '/account/messageSubscribe', roles: EVERYONE, buttons: ['edit'] },
   { url: '/account/messageCenter', roles: EVERYONE, buttons: ['readAll'] },
@@ -84,10 +85,39 @@ function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);
 }
 
-/** The routerInfoList granted to an account holding these roles. */
-export function routerInfoListFor(roles: readonly string[]): RouterInfo[] {
+/** The page every account lands on; a sub-account always keeps it. */
+export const HOME_URL = '/cmpDashboard';
+
+/** Menus a main account can hand to a sub-account, each with every button it offers. */
+export function grantableMenus(): MenuGrant[] {
+  return MENU_CATALOGUE.filter((entry) => entry.roles.includes('BUYER_SUB')).map((entry) => ({
+    url: entry.url,
+    buttons: [...entry.buttons],
+  }));
+}
+
+/**
+ * The routerInfoList of an account holding these roles. A sub-account's list is narrowed to what
+ * its main account granted: the menus it holds, with the buttons held there (the home page always).
+ */
+export function routerInfoListFor(
+  roles: readonly string[],
+  grants?: readonly MenuGrant[] | null,
+): RouterInfo[] {
   const held = roles.filter(isRole);
-  return MENU_CATALOGUE.filter((entry) => entry.roles.some((role) => held.includes(role))).map(
-    (entry) => ({ url: entry.url, button: [...entry.buttons] }),
-  );
+  const entries = MENU_CATALOGUE.filter((entry) => entry.roles.some((role) => held.includes(role)));
+  if (!grants) return entries.map((entry) => ({ url: entry.url, button: [...entry.buttons] }));
+  const granted = new Map(grants.map((grant) => [grant.url, new Set(grant.buttons)]));
+  return entries.flatMap((entry) => {
+    const buttons = granted.get(entry.url);
+    if (!buttons && entry.url !== HOME_URL) return [];
+    return [{ url: entry.url, button: entry.buttons.filter((button) => buttons?.has(button)) }];
+  });
+}
+
+/** Whether a routerInfoList lets its holder open a menu, and press a button there when one is named. */
+export function allows(routes: readonly RouterInfo[], url: string, button?: string): boolean {
+  const entry = routes.find((route) => route.url === url);
+  if (!entry) return false;
+  return button === undefined || (entry.button ?? []).includes(button);
 }

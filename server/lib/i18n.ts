@@ -1,11 +1,14 @@
 import enApi from '@locales/en/api.json';
 import enErrors from '@locales/en/errors.json';
+import enMail from '@locales/en/mail.json';
 import enValidation from '@locales/en/validation.json';
 import thApi from '@locales/th/api.json';
 import thErrors from '@locales/th/errors.json';
+import thMail from '@locales/th/mail.json';
 import thValidation from '@locales/th/validation.json';
 import zhApi from '@locales/zh/api.json';
 import zhErrors from '@locales/zh/errors.json';
+import zhMail from '@locales/zh/mail.json';
 import zhValidation from '@locales/zh/validation.json';
 import type { ErrorKey } from '@shared/contracts/errors';
 import type { Language } from '@shared/contracts/languages';
@@ -13,15 +16,16 @@ import type { ValidationMessageKey } from '@shared/contracts/validation';
 
 /** The namespaces the server words its answers with; the console loads the same files. */
 const RESOURCES = {
-  zh: { api: zhApi, errors: zhErrors, validation: zhValidation },
-  th: { api: thApi, errors: thErrors, validation: thValidation },
-  en: { api: enApi, errors: enErrors, validation: enValidation },
+  zh: { api: zhApi, errors: zhErrors, validation: zhValidation, mail: zhMail },
+  th: { api: thApi, errors: thErrors, validation: thValidation, mail: thMail },
+  en: { api: enApi, errors: enErrors, validation: enValidation, mail: enMail },
 } satisfies Record<
   Language,
   {
     api: typeof enApi;
     errors: Record<ErrorKey, string>;
     validation: Record<ValidationMessageKey, string>;
+    mail: typeof enMail;
   }
 >;
 
@@ -41,6 +45,8 @@ export interface Translator {
   message(key: ApiMessageKey, params?: Params): string;
   error(key: ErrorKey, params?: Params): string;
   validation(key: ValidationMessageKey, params?: Params): string;
+  mail(key: Exclude<keyof Namespaces['mail'], 'purposes'>, params?: Params): string;
+  purpose(key: keyof Namespaces['mail']['purposes']): string;
 }
 
 export function translator(language: Language): Translator {
@@ -50,5 +56,7 @@ export function translator(language: Language): Translator {
     message: (key, params = {}) => interpolate(resources.api[key], params),
     error: (key, params = {}) => interpolate(resources.errors[key], params),
     validation: (key, params = {}) => interpolate(resources.validation[key], params),
+    mail: (key, params = {}) => interpolate(resources.mail[key], params),
+    purpose: (key) => resources.mail.purposes[key],
   };
 }

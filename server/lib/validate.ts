@@ -6,7 +6,7 @@ import { AppError } from './errors';
 import type { Translator } from './i18n';
 
 /** VALIDATION_FAILED naming each field with its translated message. */
-function validationError(t: Translator, issues: readonly z.core.$ZodIssue[]): AppError {
+export function validationError(t: Translator, issues: readonly z.core.$ZodIssue[]): AppError {
   const fields = toFieldIssues(issues).map((issue) => ({
     field: issue.field,
     message: t.validation(issue.key, issue.params),

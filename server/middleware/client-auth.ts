@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { HEADERS } from '@shared/contracts/protocol';
-import { createMiddleware } from 'hono/factory';
-import type { AppDeps, ClientEnv } from '../context';
+import type { Context } from 'hono';
+import type { AppDeps, AppEnv } from '../context';
 import { AppError } from '../lib/errors';
 
 function sameSecret(a: string, b: string): boolean {
@@ -21,14 +21,10 @@ function parseBasicAuth(header: string | undefined): { id: string; secret: strin
 }
 
 /** Basic client auth (spec section 7) on the calls that issue tokens: only registered clients get one. */
-export function requireClient(deps: AppDeps) {
-  return createMiddleware<ClientEnv>(async (c, next) => {
-    const client = parseBasicAuth(c.req.header(HEADERS.authorization));
-    const expected = client ? deps.config.clients[client.id] : undefined;
-    if (!client || expected === undefined || !sameSecret(client.secret, expected)) {
-      throw new AppError('CLIENT_UNAUTHORIZED');
-    }
-    c.set('clientId', client.id);
-    await next();
-  });
+export function clientOf(c: Context<AppEnv>, deps: Pick<AppDeps, 'config'>): string {
+  const client = parseBasicAuth(c.req.header(HEADERS.authorization));
+  const expected = client ? deps.config.clients[client.id] : undefined;
+  if (!client || expected === undefined || !sameSecret(client.secret, expected))
+    throw new AppError('CLIENT_UNAUTHORIZED');
+  return client.id;
 }

@@ -1,6 +1,6 @@
 import { HEADERS, TOKEN_QUERY_PARAM } from '@shared/contracts/protocol';
-import { createMiddleware } from 'hono/factory';
-import type { AppDeps, AuthedEnv } from '../context';
+import type { Context } from 'hono';
+import type { Actor, AppDeps, AppEnv } from '../context';
 import { AppError } from '../lib/errors';
 import { authenticate } from '../modules/auth/auth.service';
 
@@ -10,12 +10,9 @@ function readToken(header: string | undefined, query: string | undefined): strin
   return token ? token : null;
 }
 
-/** Requires a live session and puts its actor on the context. */
-export function requireSession(deps: AppDeps) {
-  return createMiddleware<AuthedEnv>(async (c, next) => {
-    const token = readToken(c.req.header(HEADERS.token), c.req.query(TOKEN_QUERY_PARAM));
-    if (!token) throw new AppError('TOKEN_MISSING');
-    c.set('actor', await authenticate(deps, token));
-    await next();
-  });
+/** The signed-in actor of a request; without a live session, TOKEN_MISSING / INVALID / EXPIRED. */
+export async function sessionOf(c: Context<AppEnv>, deps: AppDeps): Promise<Actor> {
+  const token = readToken(c.req.header(HEADERS.token), c.req.query(TOKEN_QUERY_PARAM));
+  if (!token) throw new AppError('TOKEN_MISSING');
+  return authenticate(deps, token);
 }

@@ -36,3 +36,28 @@ export const SITE_LANGUAGES: Record<SiteCode, Language> = {
 export function isSiteCode(value: unknown): value is SiteCode {
   return typeof value === 'string' && (SITE_CODES as readonly string[]).includes(value);
 }
+
+/** Each site's time zone: dates a person picks (validity, billing days) are days there. */
+export const SITE_TIME_ZONES: Record<SiteCode, string> = {
+  th: 'Asia/Bangkok',
+  my: 'Asia/Kuala_Lumpur',
+  vn: 'Asia/Ho_Chi_Minh',
+  sg: 'Asia/Singapore',
+  id: 'Asia/Jakarta',
+  ph: 'Asia/Manila',
+  cn: 'Asia/Shanghai',
+  tw: 'Asia/Taipei',
+  gb: 'Europe/London',
+  pl: 'Europe/Warsaw',
+  br: 'America/Sao_Paulo',
+};
+
+/** The calendar day (YYYY-MM-DD) an instant falls on in a time zone. */
+export function dayIn(timeZone: string, instant: Date): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
+}

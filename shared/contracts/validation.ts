@@ -19,6 +19,8 @@ export const VALIDATION_MESSAGE_KEYS = [
   'phone',
   'password',
   'passwordMismatch',
+  'mustAgree',
+  'captchaRequired',
   'url',
   'invalidFormat',
   'invalidOption',

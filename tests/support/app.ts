@@ -1,9 +1,11 @@
 import { createApp } from '@server/app';
-import type { AppConfig } from '@server/config';
+import type { AppConfig, WechatConfig } from '@server/config';
 import { createLogger } from '@server/lib/logger';
+import { createSandboxApp } from '@server/sandbox/app';
 import { API_CLIENTS, basicClientAuth, HEADERS } from '@shared/contracts/protocol';
 import { createManualClock } from './clock';
 import { createTestDatabase } from './database';
+import { startSmtpServer } from './smtp';
 
 export interface CallOptions {
   json?: unknown;
@@ -15,17 +17,49 @@ export interface CallOptions {
   client?: boolean;
 }
 
-/** The real app on a fresh database, a manual clock, and the log lines it wrote. */
-export async function createTestApp(options: { config?: Partial<AppConfig> } = {}) {
+/** WeChat as the test app sees it: the in-process sandbox. */
+export const TEST_WECHAT: WechatConfig = {
+  appId: 'wxtest000000001',
+  appSecret: 'test-app-secret',
+  token: 'test-push-token',
+  openBase: 'http://sandbox.test',
+  apiBase: 'http://sandbox.test',
+};
+
+/**
+ * The real app on a fresh database with a manual clock and the sandbox in-process: the server's
+ * calls to WeChat go to the sandbox, the sandbox's event pushes come back to the app. With `smtp`,
+ * mail goes over SMTP to a real server in-process that the test reads.
+ */
+export async function createTestApp(options: { config?: Partial<AppConfig>; smtp?: boolean } = {}) {
   const database = await createTestDatabase();
   const clock = createManualClock();
   const logs: Record<string, unknown>[] = [];
   const logger = createLogger({ level: 'debug', write: (line) => logs.push(JSON.parse(line)) });
+  const smtp = options.smtp ? await startSmtpServer() : null;
+
+  const toApp = (input: RequestInfo | URL, init?: RequestInit) =>
+    app.fetch(new Request(input, init));
+  const sandbox = createSandboxApp({
+    db: database.db,
+    clock,
+    logger,
+    publicUrl: 'http://sandbox.test',
+    apps: [{ ...TEST_WECHAT, eventUrl: 'http://app.test/api-user/wechat/callback' }],
+    fetch: toApp as typeof fetch,
+  });
+  const toSandbox = (input: RequestInfo | URL, init?: RequestInit) =>
+    sandbox.fetch(new Request(input, init));
   const app = createApp({
     db: database.db,
     clock,
     logger,
-    ...(options.config ? { config: options.config } : {}),
+    fetch: toSandbox as typeof fetch,
+    config: {
+      wechat: TEST_WECHAT,
+      ...(smtp ? { mail: { smtpUrl: smtp.url, from: 'Seller Center <no-reply@test>' } } : {}),
+      ...options.config,
+    },
   });
 
   /** One request through app.request(); returns the status, headers and parsed JSON body. */
@@ -60,7 +94,19 @@ export async function createTestApp(options: { config?: Partial<AppConfig> } = {
     };
   }
 
-  return { app, db: database.db, clock, logs, call, close: database.close };
+  return {
+    app,
+    sandbox,
+    db: database.db,
+    clock,
+    logs,
+    smtp,
+    call,
+    close: async () => {
+      await smtp?.close();
+      await database.close();
+    },
+  };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

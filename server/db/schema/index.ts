@@ -1,3 +1,15 @@
+export { files } from './files';
+export { mailOutbox } from './mail';
+export {
+  sandbox,
+  sandboxWechatCodes,
+  sandboxWechatQrTickets,
+  sandboxWechatTokens,
+  sandboxWechatUsers,
+} from './sandbox';
+export { oauthStates, rateLimitHits, wechatBindTickets } from './security';
 export { sessions } from './sessions';
+export { shops, userShops } from './shops';
 export { sites } from './sites';
 export { users } from './users';
+export { captchaChallenges, verificationCodes, verificationTickets } from './verification';

@@ -1,8 +1,12 @@
+import { BUSINESS_TYPES } from '@shared/contracts/accounts';
+import type { MenuGrant } from '@shared/contracts/sub-accounts';
 import { ACCOUNT_STATUSES } from '@shared/contracts/users';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   check,
+  date,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -27,12 +31,24 @@ export const users = pgTable(
     site: text('site').notNull(),
     headImgUrl: text('head_img_url'),
     status: text('status', { enum: ACCOUNT_STATUSES }).notNull().default('enabled'),
+    /** Set at onboarding (main accounts); sub-accounts inherit their main account's. */
+    businessType: text('business_type', { enum: BUSINESS_TYPES }),
+    onboardedAt: timestamp('onboarded_at', { withTimezone: true }),
+    /** Sub-accounts: the last day the account works (in the main account's site time zone). */
+    validUntil: date('valid_until'),
+    /** Sub-accounts: the menus and buttons the main account granted. */
+    grants: jsonb('grants').$type<MenuGrant[]>(),
+    wechatOpenId: text('wechat_open_id'),
+    wechatNickname: text('wechat_nickname'),
+    wechatBoundAt: timestamp('wechat_bound_at', { withTimezone: true }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_phone_key').on(t.phone),
+    uniqueIndex('users_wechat_open_id_key').on(t.wechatOpenId),
     check('users_identity_present', sql`${t.email} is not null or ${t.phone} is not null`),
     check(
       'users_status_known',

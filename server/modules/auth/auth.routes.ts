@@ -1,39 +1,46 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
+import { LoginByCodeRequestSchema, MobileByEmailQuerySchema } from '@shared/contracts/accounts';
 import { LoginByPasswordRequestSchema } from '@shared/contracts/auth';
-import { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../../context';
+import { loginMeta } from '../../lib/request-meta';
 import { ok } from '../../lib/respond';
-import { validate } from '../../lib/validate';
-import { requireClient } from '../../middleware/client-auth';
-import { requireSession } from '../../middleware/session';
-import { loginByPassword, revokeSession } from './auth.service';
+import { defineRoute } from '../../lib/route';
+import { maskedMobileOf } from '../register/register.service';
+import { loginByCode, loginByPassword, revokeSession } from './auth.service';
 
-function remoteAddress(c: Parameters<typeof getConnInfo>[0]): string | null {
-  try {
-    return getConnInfo(c).remote.address ?? null;
-  } catch {
-    // app.request() in tests has no socket.
-    return null;
-  }
-}
-
-export function createAuthRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>()
-    .post(
-      '/api-uaa/oauth/loginByPassword',
-      requireClient(deps),
-      validate('json', LoginByPasswordRequestSchema),
-      async (c) => {
-        const result = await loginByPassword(deps, c.req.valid('json'), {
-          clientId: c.var.clientId,
-          ip: remoteAddress(c),
-          userAgent: c.req.header('user-agent') ?? null,
-        });
-        return ok(c, result, 'loginSuccess');
-      },
-    )
-    .post('/api-uaa/oauth/remove/token', requireSession(deps), async (c) => {
-      await revokeSession(deps, c.var.actor.sessionId, 'logout');
+export const authRoutes = [
+  defineRoute(
+    {
+      method: 'POST',
+      path: '/api-uaa/oauth/loginByPassword',
+      access: 'client',
+      json: LoginByPasswordRequestSchema,
+    },
+    async ({ c, deps, json, clientId }) =>
+      ok(c, await loginByPassword(deps, json, loginMeta(c, clientId)), 'loginSuccess'),
+  ),
+  defineRoute(
+    {
+      method: 'POST',
+      path: '/api-uaa/oauth/loginByCode',
+      access: 'client',
+      json: LoginByCodeRequestSchema,
+    },
+    async ({ c, deps, json, clientId }) =>
+      ok(c, await loginByCode(deps, json, loginMeta(c, clientId)), 'loginSuccess'),
+  ),
+  defineRoute(
+    { method: 'POST', path: '/api-uaa/oauth/remove/token', access: 'session' },
+    async ({ c, deps, actor }) => {
+      await revokeSession(deps, actor.sessionId, 'logout');
       return ok(c, null, 'logoutSuccess');
-    });
-}
+    },
+  ),
+  defineRoute(
+    {
+      method: 'GET',
+      path: '/api-uaa/oauth/getMobileByEmail',
+      access: 'public',
+      query: MobileByEmailQuerySchema,
+    },
+    async ({ c, deps, query }) => ok(c, { mobile: await maskedMobileOf(deps, c, query.email) }),
+  ),
+];

@@ -1,13 +1,18 @@
+import type { LoginByCodeRequest } from '@shared/contracts/accounts';
 import type { LoginByPasswordRequest, LoginResult } from '@shared/contracts/auth';
+import { dayIn, isSiteCode, SITE_TIME_ZONES } from '@shared/contracts/site-codes';
 import { splitRoles } from '@shared/contracts/users';
-import { routerInfoListFor } from '@shared/permissions';
-import { and, eq, isNull } from 'drizzle-orm';
+import { allows, routerInfoListFor } from '@shared/permissions';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Actor, AppDeps } from '../../context';
-import { sessions, users } from '../../db/schema/index';
+import { sessions, userShops, users } from '../../db/schema/index';
+import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
+import { checkLimit, clearHits, hit, minutesUntil } from '../../lib/rate-limit';
 import { generateToken, hashToken } from '../../lib/tokens';
-import { findUserByIdentifier } from '../users/users.service';
+import { findUserByIdentifier, normaliseIdentifier, type UserRow } from '../users/users.service';
+import { consumeCode } from '../verification/verification.service';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 
@@ -17,23 +22,63 @@ export interface LoginMeta {
   userAgent: string | null;
 }
 
+/** At most 10 failed logins per account in 15 minutes, and 30 per address. */
+export const ACCOUNT_FAILURES = { max: 10, windowMs: 15 * 60 * 1000 };
+export const IP_FAILURES = { max: 30, windowMs: 15 * 60 * 1000 };
+
 /** Refresh last_seen_at at most this often, so a busy session does not write on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
 
-/**
- * Signs in with e-mail or phone and password. An unknown account and a wrong password give the
- * same error after the same work (a decoy hash is verified for unknown accounts).
- */
-export async function loginByPassword(
+const accountKey = (identifier: string) => `login:account:${identifier}`;
+const ipKey = (ip: string | null) => `login:ip:${ip ?? 'unknown'}`;
+
+async function guardLoginLimits(deps: Deps, keys: { account?: string; ip: string }) {
+  if (keys.account) {
+    const account = await checkLimit(deps.db, deps.clock, {
+      key: keys.account,
+      ...ACCOUNT_FAILURES,
+    });
+    if (account.reached)
+      throw new AppError('LOGIN_LOCKED', {
+        params: { minutes: minutesUntil(account.retryAfterMs) },
+      });
+  }
+  const ip = await checkLimit(deps.db, deps.clock, { key: keys.ip, ...IP_FAILURES });
+  if (ip.reached)
+    throw new AppError('RATE_LIMITED', { params: { minutes: minutesUntil(ip.retryAfterMs) } });
+}
+
+async function recordFailure(deps: Deps, keys: { account?: string; ip: string }) {
+  if (keys.account) await hit(deps.db, deps.clock, keys.account);
+  await hit(deps.db, deps.clock, keys.ip);
+}
+
+/** A sub-account's validity date has passed in its main account's site time zone. */
+export function isExpired(validUntil: string | null, site: string, clock: Clock): boolean {
+  if (!validUntil) return false;
+  const zone = isSiteCode(site) ? SITE_TIME_ZONES[site] : 'UTC';
+  return dayIn(zone, clock.now()) > validUntil;
+}
+
+/** Refuses an account that may not sign in (disabled, or past its validity date). */
+function assertMaySignIn(user: UserRow, clock: Clock): void {
+  if (user.status === 'forbidden') throw new AppError('ACCOUNT_DISABLED');
+  if (user.status === 'expired' || isExpired(user.validUntil, user.site, clock))
+    throw new AppError('ACCOUNT_EXPIRED');
+}
+
+/** The menus of an account: by role, and for a sub-account narrowed to its grants. */
+export function routesOf(user: Pick<UserRow, 'role' | 'parentId' | 'grants'>) {
+  return routerInfoListFor(splitRoles(user.role), user.parentId ? (user.grants ?? []) : null);
+}
+
+/** Opens a session for an account that proved who it is. */
+export async function startSession(
   deps: Deps,
-  input: LoginByPasswordRequest,
+  user: UserRow,
   meta: LoginMeta,
 ): Promise<LoginResult> {
-  const user = await findUserByIdentifier(deps.db, input.username);
-  const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
-  if (!user || !valid) throw new AppError('BAD_CREDENTIALS');
-  if (user.status !== 'enabled') throw new AppError('ACCOUNT_DISABLED');
-
+  assertMaySignIn(user, deps.clock);
   const token = generateToken();
   const now = deps.clock.now();
   const { idleSeconds, absoluteSeconds } = deps.config.session;
@@ -47,11 +92,57 @@ export async function loginByPassword(
     ip: meta.ip,
     userAgent: meta.userAgent?.slice(0, 512) ?? null,
   });
+  await deps.db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
   return {
     access_token: token,
     expires_in: Math.min(idleSeconds, absoluteSeconds),
-    routerInfoList: routerInfoListFor(splitRoles(user.role)),
+    routerInfoList: routesOf(user),
   };
+}
+
+/**
+ * Signs in with e-mail or phone and password. An unknown account and a wrong password give the
+ * same error after the same work; failures count toward the account's and the address's limits,
+ * and a success clears the account's.
+ */
+export async function loginByPassword(
+  deps: Deps,
+  input: LoginByPasswordRequest,
+  meta: LoginMeta,
+): Promise<LoginResult> {
+  const identifier = normaliseIdentifier(input.username);
+  const keys = {
+    account: accountKey('email' in identifier ? identifier.email : identifier.phone),
+    ip: ipKey(meta.ip),
+  };
+  await guardLoginLimits(deps, keys);
+  const user = await findUserByIdentifier(deps.db, input.username);
+  const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
+  if (!user || !valid) {
+    await recordFailure(deps, keys);
+    throw new AppError('BAD_CREDENTIALS');
+  }
+  await clearHits(deps.db, keys.account);
+  return startSession(deps, user, meta);
+}
+
+/** Signs in with an e-mail code (purpose `login`); wrong codes count toward the address's limit. */
+export async function loginByCode(
+  deps: Deps,
+  input: LoginByCodeRequest,
+  meta: LoginMeta,
+): Promise<LoginResult> {
+  const keys = { ip: ipKey(meta.ip) };
+  await guardLoginLimits(deps, keys);
+  try {
+    await consumeCode(deps, { email: input.email, purpose: 'login', code: input.code });
+  } catch (error) {
+    await recordFailure(deps, keys);
+    throw error;
+  }
+  const user = await findUserByIdentifier(deps.db, input.email);
+  if (!user) throw new AppError('CODE_INVALID');
+  return startSession(deps, user, meta);
 }
 
 /** Resolves a bearer token to its actor, or fails with TOKEN_INVALID / TOKEN_EXPIRED. */
@@ -62,32 +153,76 @@ export async function authenticate(deps: Deps, token: string): Promise<Actor> {
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.tokenHash, hashToken(token)))
     .limit(1);
-  if (!row || row.session.revokedAt !== null || row.user.status !== 'enabled') {
+  if (!row || row.session.revokedAt !== null || row.user.status === 'forbidden')
     throw new AppError('TOKEN_INVALID');
-  }
   const { session, user } = row;
   const now = deps.clock.now().getTime();
   const idleDeadline = session.lastSeenAt.getTime() + deps.config.session.idleSeconds * 1000;
-  if (now >= session.expiresAt.getTime() || now >= idleDeadline)
+  if (
+    now >= session.expiresAt.getTime() ||
+    now >= idleDeadline ||
+    isExpired(user.validUntil, user.site, deps.clock)
+  ) {
     throw new AppError('TOKEN_EXPIRED');
+  }
   if (now - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
     await deps.db
       .update(sessions)
       .set({ lastSeenAt: new Date(now) })
       .where(eq(sessions.id, session.id));
   }
+  const shopIds = user.parentId
+    ? (
+        await deps.db
+          .select({ shopId: userShops.shopId })
+          .from(userShops)
+          .where(eq(userShops.userId, user.id))
+      ).map((grant) => grant.shopId)
+    : null;
   return {
     userId: user.id,
     sessionId: session.id,
     roles: splitRoles(user.role),
     parentId: user.parentId,
+    ownerId: user.parentId ?? user.id,
+    isMain: user.parentId === null,
+    routes: routesOf(user),
+    shopIds,
   };
 }
 
+/** Whether the actor holds a menu (and a button there). */
+export function actorAllows(actor: Actor, permission: { menu: string; button?: string }): boolean {
+  return allows(actor.routes, permission.menu, permission.button);
+}
+
 /** Ends a session for good: its token never works again. */
-export async function revokeSession(deps: Deps, sessionId: string, reason: string): Promise<void> {
+export async function revokeSession(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  sessionId: string,
+  reason: string,
+): Promise<void> {
   await deps.db
     .update(sessions)
     .set({ revokedAt: deps.clock.now(), revokedReason: reason })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every session of an account, but the one named (the one that changed the password). */
+export async function revokeSessionsOf(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  userId: string,
+  reason: string,
+  except?: string,
+): Promise<void> {
+  await deps.db
+    .update(sessions)
+    .set({ revokedAt: deps.clock.now(), revokedReason: reason })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        except ? ne(sessions.id, except) : undefined,
+      ),
+    );
 }

@@ -1,14 +1,16 @@
 import { SiteListQuerySchema } from '@shared/contracts/sites';
-import { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../../context';
 import { ok } from '../../lib/respond';
-import { validate } from '../../lib/validate';
+import { defineRoute } from '../../lib/route';
 import { listSites } from './sites.service';
 
-export function createSitesRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>().get(
-    '/api-user/public/getSiteList',
-    validate('query', SiteListQuerySchema),
-    async (c) => ok(c, await listSites(deps.db, c.req.valid('query'))),
-  );
-}
+export const sitesRoutes = [
+  defineRoute(
+    {
+      method: 'GET',
+      path: '/api-user/public/getSiteList',
+      access: 'public',
+      query: SiteListQuerySchema,
+    },
+    async ({ c, deps, query }) => ok(c, await listSites(deps.db, query)),
+  ),
+];

@@ -1,21 +1,39 @@
+import {
+  type BusinessType,
+  isValidMobile,
+  normaliseMobile,
+  type Profile,
+  TEL_CODES,
+} from '@shared/contracts/accounts';
 import { CURRENCY_SYMBOLS, type Currency } from '@shared/contracts/money';
 import type { SiteCode } from '@shared/contracts/site-codes';
 import type { UserInfo } from '@shared/contracts/users';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Actor } from '../../context';
 import type { Database } from '../../db/client';
 import { sites, users } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { hashPassword } from '../../lib/passwords';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
 
 export type UserRow = typeof users.$inferSelect;
 
-/** How an identifier is stored: e-mails lower-cased, phones without spaces, dashes or brackets. */
-function normaliseIdentifier(username: string): { email: string } | { phone: string } {
+/** How an identifier is looked up: e-mails lower-cased; phones as every stored form they could be. */
+export function normaliseIdentifier(
+  username: string,
+): { email: string } | { phone: string; candidates: string[] } {
   const value = username.trim();
   if (value.includes('@')) return { email: value.toLowerCase() };
-  return { phone: value.replace(/[\s\-()]/g, '') };
+  const phone = value.replace(/[\s\-()]/g, '');
+  const candidates = new Set<string>([phone]);
+  if (phone.startsWith('+')) {
+    const telCode = TEL_CODES.find((t) => phone.startsWith(t.code));
+    if (telCode) candidates.add(normaliseMobile(telCode.code, phone));
+  } else {
+    for (const { code } of TEL_CODES)
+      if (isValidMobile(code, phone)) candidates.add(normaliseMobile(code, phone));
+  }
+  return { phone, candidates: [...candidates] };
 }
 
 export async function findUserByIdentifier(
@@ -24,14 +42,23 @@ export async function findUserByIdentifier(
 ): Promise<UserRow | null> {
   const identifier = normaliseIdentifier(username);
   const condition =
-    'email' in identifier ? eq(users.email, identifier.email) : eq(users.phone, identifier.phone);
+    'email' in identifier
+      ? eq(users.email, identifier.email)
+      : inArray(users.phone, identifier.candidates);
   const [row] = await db.select().from(users).where(condition).limit(1);
   return row ?? null;
 }
 
+export async function findUserById(db: Database, id: string): Promise<UserRow> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!row) throw new AppError('TOKEN_INVALID');
+  return row;
+}
+
 export interface NewAccount {
-  email?: string;
-  phone?: string;
+  email?: string | null;
+  /** E.164 (+<code><number>); see normaliseMobile. */
+  phone?: string | null;
   password: string;
   name: string;
   role: string;
@@ -39,19 +66,23 @@ export interface NewAccount {
   parentId?: string;
 }
 
-/** Creates an account with its password hashed (Argon2id). Registration, sub-accounts and the demo seed all come through here. */
+/**
+ * Creates an account with its password hashed (Argon2id). Registration, sub-accounts and the demo
+ * seed all come through here. An address already in use answers ACCOUNT_IN_USE.
+ */
 export async function createAccount(
-  db: Database,
+  db: Pick<Database, 'insert'>,
   clock: Clock,
   input: NewAccount,
 ): Promise<UserRow> {
   const now = clock.now();
+  const passwordHash = await hashPassword(input.password);
   const [row] = await db
     .insert(users)
     .values({
-      email: input.email?.trim().toLowerCase() ?? null,
-      phone: input.phone ? input.phone.replace(/[\s\-()]/g, '') : null,
-      passwordHash: await hashPassword(input.password),
+      email: input.email?.trim().toLowerCase() || null,
+      phone: input.phone || null,
+      passwordHash,
       name: input.name,
       role: input.role,
       site: input.site,
@@ -59,8 +90,9 @@ export async function createAccount(
       createdAt: now,
       updatedAt: now,
     })
+    .onConflictDoNothing()
     .returning();
-  if (!row) throw new AppError('OPERATION_FAILED');
+  if (!row) throw new AppError('ACCOUNT_IN_USE');
   return row;
 }
 
@@ -85,7 +117,7 @@ export async function getUserInfo(db: Database, actor: Actor): Promise<UserInfo>
     isMain: user.parentId === null,
     subUserName: user.parentId === null ? null : user.name,
     headImgUrl: user.headImgUrl ?? '',
-    // Onboarding and warehouses arrive with their own features; until then nobody has either.
+    // Warehouses arrive with their own feature; until then nobody has one, and the guide shows.
     isAll: false,
     isWarehouse: false,
     site: user.site as SiteCode,
@@ -95,4 +127,82 @@ export async function getUserInfo(db: Database, actor: Actor): Promise<UserInfo>
     balance: 0,
     freezeBalance: 0,
   };
+}
+
+/** getUserInfo: the profile shown in account settings. */
+export async function getProfile(db: Database, actor: Actor): Promise<Profile> {
+  const user = await findUserById(db, actor.userId);
+  const owner = user.parentId ? await findUserById(db, user.parentId) : user;
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    phone: user.phone,
+    headImgUrl: user.headImgUrl ?? '',
+    isMain: user.parentId === null,
+    site: user.site as SiteCode,
+    businessType: owner.businessType,
+    wechat:
+      user.wechatOpenId && user.wechatBoundAt
+        ? { nickname: user.wechatNickname ?? '', boundAt: user.wechatBoundAt.toISOString() }
+        : null,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+/** update_userInfo: name and avatar; what is not given stays. */
+export async function updateProfile(
+  db: Database,
+  clock: Clock,
+  actor: Actor,
+  input: { name?: string | undefined; headImgUrl?: string | undefined },
+): Promise<void> {
+  const changes: Partial<typeof users.$inferInsert> = { updatedAt: clock.now() };
+  if (input.name !== undefined) changes.name = input.name;
+  if (input.headImgUrl !== undefined) changes.headImgUrl = input.headImgUrl || null;
+  await db.update(users).set(changes).where(eq(users.id, actor.userId));
+}
+
+/** changePasswordV2: needs the current password; the new one takes effect at once. */
+export async function changePassword(
+  db: Database,
+  clock: Clock,
+  actor: Actor,
+  input: { oldPassword: string; password: string },
+): Promise<void> {
+  const user = await findUserById(db, actor.userId);
+  if (!(await verifyPassword(user.passwordHash, input.oldPassword)))
+    throw new AppError('OLD_PASSWORD_WRONG');
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(input.password), updatedAt: clock.now() })
+    .where(eq(users.id, actor.userId));
+}
+
+/** The login check: null while the account (or its main account) has not onboarded. */
+export async function loginCheck(db: Database, actor: Actor) {
+  const owner = await findUserById(db, actor.ownerId);
+  if (!owner.onboardedAt || !owner.businessType) return null;
+  return { site: owner.site as SiteCode, businessType: owner.businessType };
+}
+
+/** The onboarding step: main site and business type. It can be taken again to change them. */
+export async function completeOnboarding(
+  db: Database,
+  clock: Clock,
+  actor: Actor,
+  input: { site: SiteCode; businessType: BusinessType },
+): Promise<void> {
+  const now = clock.now();
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ site: input.site, businessType: input.businessType, onboardedAt: now, updatedAt: now })
+      .where(eq(users.id, actor.ownerId));
+    // Sub-accounts work on their main account's site.
+    await tx
+      .update(users)
+      .set({ site: input.site, updatedAt: now })
+      .where(eq(users.parentId, actor.ownerId));
+  });
 }

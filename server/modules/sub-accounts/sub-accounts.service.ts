@@ -1,0 +1,220 @@
+import { normaliseMobile } from '@shared/contracts/accounts';
+import type { SiteCode } from '@shared/contracts/site-codes';
+import type {
+  CreateSubAccountRequest,
+  MenuGrant,
+  SubAccount,
+  SubAccountListQuery,
+} from '@shared/contracts/sub-accounts';
+import { grantableMenus } from '@shared/permissions';
+import { and, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type { Actor, AppDeps } from '../../context';
+import type { Database } from '../../db/client';
+import { userShops, users } from '../../db/schema/index';
+import { AppError } from '../../lib/errors';
+import { hashPassword } from '../../lib/passwords';
+import { isExpired, revokeSessionsOf } from '../auth/auth.service';
+import { assertOwnShops } from '../shops/shops.service';
+import { createAccount, findUserById, type UserRow } from '../users/users.service';
+
+type Deps = Pick<AppDeps, 'db' | 'clock'>;
+
+/** Keeps only menus and buttons a sub-account can hold; unknown ones are dropped. */
+function cleanGrants(grants: readonly MenuGrant[]): MenuGrant[] {
+  const grantable = new Map(grantableMenus().map((menu) => [menu.url, new Set(menu.buttons)]));
+  return grants.flatMap((grant) => {
+    const buttons = grantable.get(grant.url);
+    if (!buttons) return [];
+    return [
+      {
+        url: grant.url,
+        buttons: [...new Set(grant.buttons)].filter((button) => buttons.has(button)),
+      },
+    ];
+  });
+}
+
+function statusOf(row: UserRow, clock: Deps['clock']): SubAccount['status'] {
+  if (row.status === 'forbidden') return 'forbidden';
+  if (row.status === 'expired' || isExpired(row.validUntil, row.site, clock)) return 'expired';
+  return 'enabled';
+}
+
+async function shopIdsOf(db: Database, userIds: string[]): Promise<Map<string, string[]>> {
+  const map = new Map<string, string[]>(userIds.map((id) => [id, []]));
+  if (userIds.length === 0) return map;
+  const rows = await db.select().from(userShops).where(inArray(userShops.userId, userIds));
+  for (const row of rows) map.get(row.userId)?.push(row.shopId);
+  return map;
+}
+
+function toSubAccount(row: UserRow, shopIds: string[], clock: Deps['clock']): SubAccount {
+  return {
+    id: row.id,
+    account: row.email ?? row.phone ?? '',
+    email: row.email,
+    phone: row.phone,
+    name: row.name,
+    status: statusOf(row, clock),
+    validUntil: row.validUntil,
+    shopIds,
+    grants: row.grants ?? [],
+    createdAt: row.createdAt.toISOString(),
+    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+  };
+}
+
+/** A sub-account of the actor's main account; anyone else's is "not found". */
+async function ownSubAccount(
+  db: Pick<Database, 'select'>,
+  actor: Actor,
+  id: string,
+): Promise<UserRow> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.parentId, actor.ownerId)))
+    .limit(1);
+  if (!row) throw new AppError('RECORD_NOT_FOUND');
+  return row;
+}
+
+export async function listSubAccounts(deps: Deps, actor: Actor, query: SubAccountListQuery) {
+  const conditions: (SQL | undefined)[] = [eq(users.parentId, actor.ownerId)];
+  if (query.keyword) {
+    const like = `%${query.keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    conditions.push(
+      or(ilike(users.name, like), ilike(users.email, like), ilike(users.phone, like)),
+    );
+  }
+  const rows = await deps.db
+    .select()
+    .from(users)
+    .where(and(...conditions))
+    .orderBy(desc(users.createdAt));
+  // Status is partly derived (a validity date in the past), so it filters after the read.
+  const filtered = query.status
+    ? rows.filter((row) => statusOf(row, deps.clock) === query.status)
+    : rows;
+  const page = filtered.slice((query.page - 1) * query.limit, query.page * query.limit);
+  const shops = await shopIdsOf(
+    deps.db,
+    page.map((row) => row.id),
+  );
+  return {
+    records: page.map((row) => toSubAccount(row, shops.get(row.id) ?? [], deps.clock)),
+    total: filtered.length,
+  };
+}
+
+export async function getSubAccount(deps: Deps, actor: Actor, id: string): Promise<SubAccount> {
+  const row = await ownSubAccount(deps.db, actor, id);
+  return toSubAccount(row, (await shopIdsOf(deps.db, [id])).get(id) ?? [], deps.clock);
+}
+
+/** Creates a sub-account by e-mail or mobile, with its shops and grants (all grantable menus by default). */
+export async function createSubAccount(
+  deps: Deps,
+  actor: Actor,
+  input: CreateSubAccountRequest,
+): Promise<SubAccount> {
+  const owner = await findUserById(deps.db, actor.ownerId);
+  const id = await deps.db.transaction(async (tx) => {
+    await assertOwnShops(tx, actor.ownerId, input.shopIds);
+    const row = await createAccount(tx, deps.clock, {
+      email: input.accountType === 'email' ? (input.email ?? null) : null,
+      phone:
+        input.accountType === 'phone'
+          ? normaliseMobile(input.telCode ?? '', input.phone ?? '')
+          : null,
+      password: input.password,
+      name: input.name,
+      role: 'BUYER_SUB',
+      site: owner.site as SiteCode,
+      parentId: actor.ownerId,
+    });
+    await tx
+      .update(users)
+      .set({ validUntil: input.validUntil, grants: cleanGrants(input.grants ?? grantableMenus()) })
+      .where(eq(users.id, row.id));
+    if (input.shopIds.length > 0) {
+      await tx
+        .insert(userShops)
+        .values([...new Set(input.shopIds)].map((shopId) => ({ userId: row.id, shopId })));
+    }
+    return row.id;
+  });
+  return getSubAccount(deps, actor, id);
+}
+
+export async function updateSubAccount(
+  deps: Deps,
+  actor: Actor,
+  input: { id: string; name: string; validUntil: string | null },
+): Promise<SubAccount> {
+  await ownSubAccount(deps.db, actor, input.id);
+  await deps.db
+    .update(users)
+    .set({ name: input.name, validUntil: input.validUntil, updatedAt: deps.clock.now() })
+    .where(eq(users.id, input.id));
+  return getSubAccount(deps, actor, input.id);
+}
+
+/** Enables or disables; disabling ends the sub-account's sessions at once. */
+export async function setSubAccountStatus(
+  deps: Deps,
+  actor: Actor,
+  input: { id: string; status: 'enabled' | 'forbidden' },
+): Promise<SubAccount> {
+  await ownSubAccount(deps.db, actor, input.id);
+  await deps.db
+    .update(users)
+    .set({ status: input.status, updatedAt: deps.clock.now() })
+    .where(eq(users.id, input.id));
+  if (input.status === 'forbidden') await revokeSessionsOf(deps, input.id, 'sub-account disabled');
+  return getSubAccount(deps, actor, input.id);
+}
+
+/** Sets a new password for a sub-account and ends its sessions. */
+export async function resetSubAccountPassword(
+  deps: Deps,
+  actor: Actor,
+  input: { id: string; password: string },
+) {
+  await ownSubAccount(deps.db, actor, input.id);
+  await deps.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(input.password), updatedAt: deps.clock.now() })
+    .where(eq(users.id, input.id));
+  await revokeSessionsOf(deps, input.id, 'password reset by main account');
+}
+
+/** Which shops a sub-account sees and acts on, and which menus and buttons it holds. */
+export async function setSubAccountPermissions(
+  deps: Deps,
+  actor: Actor,
+  input: { id: string; shopIds: string[]; grants: MenuGrant[] },
+): Promise<SubAccount> {
+  await deps.db.transaction(async (tx) => {
+    await ownSubAccount(tx, actor, input.id);
+    await assertOwnShops(tx, actor.ownerId, input.shopIds);
+    await tx.delete(userShops).where(eq(userShops.userId, input.id));
+    if (input.shopIds.length > 0) {
+      await tx
+        .insert(userShops)
+        .values([...new Set(input.shopIds)].map((shopId) => ({ userId: input.id, shopId })));
+    }
+    await tx
+      .update(users)
+      .set({ grants: cleanGrants(input.grants), updatedAt: deps.clock.now() })
+      .where(eq(users.id, input.id));
+  });
+  return getSubAccount(deps, actor, input.id);
+}
+
+/** Deletes a sub-account; its sessions and shop grants go with it. */
+export async function deleteSubAccount(deps: Deps, actor: Actor, id: string): Promise<void> {
+  await ownSubAccount(deps.db, actor, id);
+  await revokeSessionsOf(deps, id, 'sub-account deleted');
+  await deps.db.delete(users).where(eq(users.id, id));
+}

@@ -1,0 +1,17 @@
+import { Hono } from 'hono';
+import { createSandboxWechat, type SandboxWechatOptions } from './wechat';
+
+/**
+ * The local stand-in for the outside platforms (decisions.md): started beside the server when no
+ * credentials are configured. It speaks each platform's protocol as the platform does.
+ */
+export function createSandboxApp(options: SandboxWechatOptions) {
+  const app = new Hono();
+  app.get('/', (c) =>
+    c.text('Sandbox: WeChat (Open Platform sign-in, official account QR codes and events).'),
+  );
+  app.route('/', createSandboxWechat(options));
+  return app;
+}
+
+export type SandboxApp = ReturnType<typeof createSandboxApp>;

@@ -1,0 +1,38 @@
+import * as z from 'zod/mini';
+
+/** Third-party sign-in providers the product knows; only configured ones are offered. */
+export const THIRD_PARTY_PLATFORMS = ['wechat'] as const;
+export type ThirdPartyPlatform = (typeof THIRD_PARTY_PLATFORMS)[number];
+
+export const ThirdPlatformListSchema = z.array(
+  z.object({ platform: z.enum(THIRD_PARTY_PLATFORMS), authorizeUrl: z.string() }),
+);
+
+/** openId/token: the code the provider sent back to /auth-redirect, with our state. */
+export const OpenIdTokenRequestSchema = z.object({
+  platform: z.enum(THIRD_PARTY_PLATFORMS),
+  code: z.string().check(z.minLength(1), z.maxLength(300)),
+  state: z.string().check(z.minLength(1), z.maxLength(300)),
+});
+export type OpenIdTokenRequest = z.infer<typeof OpenIdTokenRequestSchema>;
+
+/** get/tempQrcode: a QR code to scan with WeChat to bind it to the signed-in account. */
+export const TempQrcodeSchema = z.object({
+  sceneId: z.string(),
+  qrImage: z.string(),
+  scanUrl: z.string(),
+  expiresInSeconds: z.int(),
+});
+
+/** bind/unboundWechatCode: unbinding is confirmed with an e-mail code. */
+export const UnbindWechatQuerySchema = z.object({
+  code: z.string().check(z.trim(), z.regex(/^\d{6}$/, { error: 'invalidFormat' })),
+});
+
+/** An uploaded file, served back at `url`. */
+export const UploadedFileSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  contentType: z.string(),
+  size: z.int(),
+});

@@ -1,0 +1,81 @@
+import { captchaChallenges } from '@server/db/schema/index';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { TestApp } from './app';
+
+/** A drag from the start to x, over half a second, as a hand would make it. */
+export function humanTrail(x: number): [number, number][] {
+  const steps = 12;
+  return Array.from({ length: steps + 1 }, (_, i) => [i * 45, Math.round((x * i) / steps)]);
+}
+
+/** Solves a slider puzzle: the test knows where the gap is from the database, as it knows codes from the mail. */
+export async function solveSlider(t: TestApp): Promise<string> {
+  const challenge = await t.call('GET', '/api-user/public/slider/challenge');
+  expect(challenge.body.resp_code, challenge.text).toBe(0);
+  const [row] = await t.db
+    .select()
+    .from(captchaChallenges)
+    .where(eq(captchaChallenges.id, challenge.body.datas.id));
+  const x = row?.targetX ?? 0;
+  const verified = await t.call('POST', '/api-user/public/slider/verify', {
+    json: { id: challenge.body.datas.id, x, trail: humanTrail(x) },
+  });
+  expect(verified.body.resp_code, verified.text).toBe(0);
+  return verified.body.datas.captchaToken as string;
+}
+
+/** Asks for a code (solving the slider first) and reads it from the mail the SMTP server received. */
+export async function requestCode(
+  t: TestApp,
+  email: string,
+  type: 'register' | 'login' | 'reset',
+  language = 'en',
+) {
+  const captchaToken = await solveSlider(t);
+  const sent = await t.call(
+    'POST',
+    `/api-user/register/sendValidateCode?${new URLSearchParams({ email, type, captchaToken })}`,
+    {
+      language,
+    },
+  );
+  expect(sent.body.resp_code, sent.text).toBe(0);
+  if (!t.smtp) throw new Error('this test app has no SMTP server');
+  return t.smtp.codeFor(email);
+}
+
+/** Registers a main account the way the console does: slider, code, ticket, password. */
+export async function registerAccount(
+  t: TestApp,
+  email: string,
+  password = 'Secret-pass1',
+  language = 'en',
+) {
+  const code = await requestCode(t, email, 'register', language);
+  const checked = await t.call(
+    'POST',
+    `/api-user/register/checkValidateCode?${new URLSearchParams({ email, code, type: 'register' })}`,
+  );
+  expect(checked.body.resp_code, checked.text).toBe(0);
+  const registered = await t.call('POST', '/api-user/register/register', {
+    json: {
+      email,
+      ticket: checked.body.datas.ticket,
+      password,
+      confirmPassword: password,
+      agree: true,
+    },
+    language,
+  });
+  expect(registered.body.resp_code, registered.text).toBe(0);
+  return registered.body.datas.access_token as string;
+}
+
+export async function login(t: TestApp, username: string, password: string): Promise<string> {
+  const res = await t.call('POST', '/api-uaa/oauth/loginByPassword', {
+    json: { username, password },
+  });
+  expect(res.body.resp_code, res.text).toBe(0);
+  return res.body.datas.access_token as string;
+}
