@@ -40,11 +40,3 @@ export interface AppEnv {
     t: Translator;
   };
 }
-
-export interface AuthedEnv {
-  Variables: AppEnv['Variables'] & { actor: Actor };
-}
-
-export interface ClientEnv {
-  Variables: AppEnv['Variables'] & { clientId: string };
-}

@@ -9,6 +9,7 @@ import { openDatabase } from './db/client';
 import { users } from './db/schema/index';
 import { DEMO_ACCOUNT, seedDemo } from './db/seed';
 import { readEnv } from './env';
+import { pruneExpired } from './jobs/maintenance';
 import { systemClock } from './lib/clock';
 import { createLogger } from './lib/logger';
 import { createSandboxApp } from './sandbox/app';
@@ -99,6 +100,17 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 });
+
+// Expired codes, tickets and limit events go once an hour.
+const maintenance = setInterval(
+  () => {
+    pruneExpired({ db: database.db, clock: systemClock }).catch((error: unknown) =>
+      logger.error('maintenance failed', { error }),
+    );
+  },
+  60 * 60 * 1000,
+);
+maintenance.unref();
 
 let stopping = false;
 async function stop(signal: string) {

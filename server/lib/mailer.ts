@@ -6,7 +6,7 @@ import type { Clock } from './clock';
 import { AppError } from './errors';
 import type { Logger } from './logger';
 
-export interface MailMessage {
+interface MailMessage {
   to: string;
   subject: string;
   text: string;

@@ -11,7 +11,7 @@ import { validationError } from './validate';
 export type Access = 'public' | 'client' | 'session' | 'main';
 
 /** Kinds of object a route can act on; each has an owner, and the authorization matrix knows how to make one. */
-export type ObjectType = 'shop' | 'subAccount' | 'bindTicket';
+type ObjectType = 'shop' | 'subAccount' | 'bindTicket';
 
 /** Ids of freshly made objects, for a route's example request. */
 export interface ExampleIds {

@@ -1,6 +1,4 @@
 import { toFieldIssues } from '@shared/contracts/validation';
-import type { ValidationTargets } from 'hono';
-import { validator } from 'hono/validator';
 import type * as z from 'zod/mini';
 import { AppError } from './errors';
 import type { Translator } from './i18n';
@@ -18,18 +16,5 @@ export function validationError(t: Translator, issues: readonly z.core.$ZodIssue
         .join(t.message('listSeparator')),
     },
     datas: { fields },
-  });
-}
-
-/** Validates one part of the request with a shared contract schema; the handler reads the parsed value with c.req.valid(). */
-export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodMiniType>(
-  target: Target,
-  schema: Schema,
-) {
-  return validator(target, async (value, c): Promise<z.output<Schema>> => {
-    const result = await schema.safeParseAsync(value, { reportInput: true });
-    if (result.success) return result.data;
-    const t: Translator = c.var.t;
-    throw validationError(t, result.error.issues);
   });
 }

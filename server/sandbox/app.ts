@@ -13,5 +13,3 @@ export function createSandboxApp(options: SandboxWechatOptions) {
   app.route('/', createSandboxWechat(options));
   return app;
 }
-
-export type SandboxApp = ReturnType<typeof createSandboxApp>;

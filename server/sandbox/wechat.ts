@@ -13,7 +13,7 @@ import type { Clock } from '../lib/clock';
 import type { Logger } from '../lib/logger';
 import { chooseUserForm, escapeHtml, page, wordsFor } from './pages';
 
-export interface SandboxWechatApp {
+interface SandboxWechatApp {
   appId: string;
   appSecret: string;
   /** The token the app's pushes are signed with. */

@@ -79,3 +79,59 @@ export async function login(t: TestApp, username: string, password: string): Pro
   expect(res.body.resp_code, res.text).toBe(0);
   return res.body.datas.access_token as string;
 }
+
+/** A main account made through the services (faster than the registration screens), with shops. */
+export async function makeSeller(
+  t: TestApp,
+  email: string,
+  shopNames: string[] = ['Shop A', 'Shop B'],
+) {
+  const { createAccount } = await import('@server/modules/users/users.service');
+  const { addShop } = await import('@server/modules/shops/shops.service');
+  const password = 'Seller-pass1';
+  const user = await createAccount(t.db, t.clock, {
+    email,
+    password,
+    name: email.split('@')[0] ?? email,
+    role: 'BUYER',
+    site: 'th',
+  });
+  const shops = [];
+  for (const [index, name] of shopNames.entries()) {
+    shops.push(
+      await addShop(t.db, t.clock, user.id, {
+        platform: (['lazada', 'shopee', 'tiktok'] as const)[index % 3] ?? 'lazada',
+        site: 'th',
+        externalId: `${email}-${index}`,
+        name,
+        shopType: 'crossBorder',
+      }),
+    );
+  }
+  return { user, password, shops, token: await login(t, email, password) };
+}
+
+/** A sub-account of a main account, given these shops (and by default every grantable menu). */
+export async function makeSubAccount(
+  t: TestApp,
+  mainToken: string,
+  email: string,
+  shopIds: string[],
+  grants?: { url: string; buttons: string[] }[],
+) {
+  const password = 'Sub-pass123';
+  const res = await t.call('POST', '/api-user/subAccount/create', {
+    token: mainToken,
+    json: {
+      accountType: 'email',
+      email,
+      name: (email.split('@')[0] ?? 'sub').slice(0, 20),
+      password,
+      confirmPassword: password,
+      shopIds,
+      ...(grants ? { grants } : {}),
+    },
+  });
+  expect(res.body.resp_code, res.text).toBe(0);
+  return { id: res.body.datas.id as string, password, token: await login(t, email, password) };
+}

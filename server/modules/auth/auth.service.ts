@@ -23,8 +23,8 @@ export interface LoginMeta {
 }
 
 /** At most 10 failed logins per account in 15 minutes, and 30 per address. */
-export const ACCOUNT_FAILURES = { max: 10, windowMs: 15 * 60 * 1000 };
-export const IP_FAILURES = { max: 30, windowMs: 15 * 60 * 1000 };
+const ACCOUNT_FAILURES = { max: 10, windowMs: 15 * 60 * 1000 };
+const IP_FAILURES = { max: 30, windowMs: 15 * 60 * 1000 };
 
 /** Refresh last_seen_at at most this often, so a busy session does not write on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -68,7 +68,7 @@ function assertMaySignIn(user: UserRow, clock: Clock): void {
 }
 
 /** The menus of an account: by role, and for a sub-account narrowed to its grants. */
-export function routesOf(user: Pick<UserRow, 'role' | 'parentId' | 'grants'>) {
+function routesOf(user: Pick<UserRow, 'role' | 'parentId' | 'grants'>) {
   return routerInfoListFor(splitRoles(user.role), user.parentId ? (user.grants ?? []) : null);
 }
 

@@ -7,10 +7,10 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 
 /** Images are at most 2 MB (spec section 9). */
-export const IMAGE_LIMIT_BYTES = 2 * 1024 * 1024;
+const IMAGE_LIMIT_BYTES = 2 * 1024 * 1024;
 
 /** The image type by its first bytes, whatever the upload claimed. */
-export function sniffImage(bytes: Buffer): 'image/png' | 'image/jpeg' | 'image/webp' | null {
+function sniffImage(bytes: Buffer): 'image/png' | 'image/jpeg' | 'image/webp' | null {
   if (
     bytes.length >= 8 &&
     bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))

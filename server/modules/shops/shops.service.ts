@@ -27,7 +27,7 @@ function toShop(row: ShopRow): Shop {
  * The condition every shop query carries: the actor's main account's shops, and for a sub-account
  * only the shops it was given. This is where per-shop data permission is enforced.
  */
-export function shopScope(actor: Actor): SQL | undefined {
+function shopScope(actor: Actor): SQL | undefined {
   const owned = eq(shops.ownerId, actor.ownerId);
   if (actor.shopIds === null) return owned;
   if (actor.shopIds.length === 0) return sql`false`;

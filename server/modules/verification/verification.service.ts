@@ -8,10 +8,10 @@ import type { Translator } from '../../lib/i18n';
 import { checkLimit, hit, minutesUntil } from '../../lib/rate-limit';
 
 /** Codes: valid 10 minutes, 5 wrong guesses, 5 sends an hour per address, a minute between sends. */
-export const CODE_TTL_MS = 10 * 60 * 1000;
-export const CODE_MAX_ATTEMPTS = 5;
-export const CODE_SENDS_PER_HOUR = 5;
-export const CODE_RESEND_MS = 60 * 1000;
+const CODE_TTL_MS = 10 * 60 * 1000;
+const CODE_MAX_ATTEMPTS = 5;
+const CODE_SENDS_PER_HOUR = 5;
+const CODE_RESEND_MS = 60 * 1000;
 const TICKET_TTL_MS = 10 * 60 * 1000;
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config'>;

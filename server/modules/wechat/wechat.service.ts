@@ -25,14 +25,12 @@ export async function thirdPlatforms(deps: AppDeps) {
   if (!deps.wechat) return [];
   const state = randomBytes(18).toString('base64url');
   const now = deps.clock.now();
-  await deps.db
-    .insert(oauthStates)
-    .values({
-      stateHash: hash(state),
-      platform: 'wechat',
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + STATE_TTL_MS),
-    });
+  await deps.db.insert(oauthStates).values({
+    stateHash: hash(state),
+    platform: 'wechat',
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + STATE_TTL_MS),
+  });
   const redirect = `${deps.config.publicUrl}/cmp/auth-redirect?platform=wechat`;
   return [{ platform: 'wechat' as const, authorizeUrl: deps.wechat.authorizeUrl(redirect, state) }];
 }

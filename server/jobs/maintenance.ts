@@ -1,0 +1,27 @@
+import { lt } from 'drizzle-orm';
+import type { AppDeps } from '../context';
+import {
+  captchaChallenges,
+  oauthStates,
+  verificationCodes,
+  verificationTickets,
+  wechatBindTickets,
+} from '../db/schema/index';
+import { pruneHits } from '../lib/rate-limit';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes what has expired for good: counted limit events older than any window, and codes,
+ * tickets, puzzles, sign-in states and binding codes expired a day ago. Deleting expired rows is
+ * safe when several server processes run it at once.
+ */
+export async function pruneExpired(deps: Pick<AppDeps, 'db' | 'clock'>): Promise<void> {
+  const cutoff = new Date(deps.clock.now().getTime() - DAY_MS);
+  await pruneHits(deps.db, deps.clock);
+  await deps.db.delete(verificationCodes).where(lt(verificationCodes.expiresAt, cutoff));
+  await deps.db.delete(verificationTickets).where(lt(verificationTickets.expiresAt, cutoff));
+  await deps.db.delete(captchaChallenges).where(lt(captchaChallenges.expiresAt, cutoff));
+  await deps.db.delete(oauthStates).where(lt(oauthStates.expiresAt, cutoff));
+  await deps.db.delete(wechatBindTickets).where(lt(wechatBindTickets.expiresAt, cutoff));
+}

@@ -1,0 +1,128 @@
+import { wechatBindTickets } from '@server/db/schema/index';
+import type { ExampleIds, RouteMeta } from '@server/lib/route';
+import { addShop } from '@server/modules/shops/shops.service';
+import { grantableMenus } from '@shared/permissions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeSeller, makeSubAccount } from '../support/accounts';
+import { createTestApp, type TestApp } from '../support/app';
+import { unclassified } from '../support/route-classifier';
+
+let t: TestApp;
+let owner: Awaited<ReturnType<typeof makeSeller>>;
+let other: Awaited<ReturnType<typeof makeSeller>>;
+let subWithout: Awaited<ReturnType<typeof makeSubAccount>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await makeSeller(t, 'matrix-owner@example.com', ['Owner shop']);
+  other = await makeSeller(t, 'matrix-other@example.com', ['Other shop']);
+  // Every menu and button, but no shop: it may do anything, to nothing.
+  subWithout = await makeSubAccount(t, owner.token, 'matrix-sub@example.com', [], grantableMenus());
+});
+afterAll(() => t.close());
+
+/** Fresh objects of the owner for one route, so routes that change or delete things never disturb each other. */
+async function freshObjects(): Promise<ExampleIds> {
+  const shop = await addShop(t.db, t.clock, owner.user.id, {
+    platform: 'shopee',
+    site: 'th',
+    externalId: `matrix-${crypto.randomUUID()}`,
+    name: 'Object shop',
+    shopType: 'local',
+  });
+  const sub = await makeSubAccount(t, owner.token, `object-${crypto.randomUUID()}@example.com`, []);
+  const sceneId = `bind_${crypto.randomUUID()}`;
+  const now = t.clock.now();
+  await t.db.insert(wechatBindTickets).values({
+    sceneId,
+    userId: owner.user.id,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + 300_000),
+  });
+  return { shopId: shop.id, subAccountId: sub.id, bindTicketId: sceneId };
+}
+
+async function send(route: RouteMeta, ids: ExampleIds, token?: string) {
+  const example = route.example?.(ids) ?? {};
+  const query = example.query ? `?${new URLSearchParams(example.query)}` : '';
+  return t.call(route.method, `${route.path}${query}`, {
+    ...(token ? { token } : {}),
+    ...(example.json === undefined ? {} : { json: example.json }),
+  });
+}
+
+describe('the route table', () => {
+  it('holds every API route the app serves', () => {
+    const served = t.app.routes
+      .filter((r) => r.method !== 'ALL' && /^\/(api-|user-center|files)/.test(r.path))
+      .map((r) => `${r.method} ${r.path}`);
+    const declared = t.app.routeTable.map((r) => `${r.method} ${r.path}`);
+    expect([...new Set(served)].sort()).toEqual([...new Set(declared)].sort());
+  });
+
+  it('classifies every route that takes an object id', () => {
+    expect(unclassified(t.app.routeTable)).toEqual([]);
+  });
+
+  it('fails a route it cannot classify, until it is declared', () => {
+    const undeclared = {
+      method: 'GET',
+      path: '/api-x/orders/:orderId',
+      access: 'session',
+    } as const;
+    expect(unclassified([undeclared])).toEqual([
+      'GET /api-x/orders/:orderId: orderId not classified',
+    ]);
+    expect(
+      unclassified([{ ...undeclared, objects: [{ type: 'shop', field: 'orderId' }] }]),
+    ).toEqual(['GET /api-x/orders/:orderId: no example request']);
+  });
+});
+
+describe('object-level authorization', () => {
+  const objectRoutes = () =>
+    createTestAppRoutes().filter((route) => (route.objects ?? []).length > 0);
+  it('covers at least the routes of shops, sub-accounts and bindings', () => {
+    expect(objectRoutes().length).toBeGreaterThanOrEqual(10);
+  });
+
+  for (const route of createTestAppRoutes().filter((r) => (r.objects ?? []).length > 0)) {
+    it(`${route.method} ${route.path}: only the owner (or a sub-account holding the shop) gets data`, async () => {
+      const ids = await freshObjects();
+      const anonymous = await send(route, ids);
+      expect(anonymous.status, anonymous.text).toBe(401);
+      expect(anonymous.body.datas).toBeNull();
+      for (const [who, token] of [
+        ['another seller', other.token],
+        ['a sub-account without the shop', subWithout.token],
+      ] as const) {
+        const res = await send(route, ids, token);
+        expect(res.body.resp_code, `${who}: ${res.text}`).not.toBe(0);
+        expect(res.body.datas, who).toBeNull();
+      }
+      const onlyShops =
+        (route.objects ?? []).every((o) => o.type === 'shop') && route.access === 'session';
+      if (onlyShops) {
+        const holder = await makeSubAccount(
+          t,
+          owner.token,
+          `holder-${crypto.randomUUID()}@example.com`,
+          [ids.shopId],
+          grantableMenus(),
+        );
+        const res = await send(route, ids, holder.token);
+        expect(res.body.resp_code, `sub-account holding the shop: ${res.text}`).toBe(0);
+      }
+      const mine = await send(route, ids, owner.token);
+      expect(mine.body.resp_code, `owner: ${mine.text}`).toBe(0);
+      expect(mine.body.datas).not.toBeNull();
+    });
+  }
+});
+
+/** The route table as the app builds it, read before any test app exists (to name the tests). */
+function createTestAppRoutes(): readonly RouteMeta[] {
+  return routeTableForNaming;
+}
+const { ROUTES } = await import('@server/routes');
+const routeTableForNaming: readonly RouteMeta[] = ROUTES.map((route) => route.meta);

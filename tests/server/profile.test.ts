@@ -1,0 +1,94 @@
+import { encodePng } from '@server/lib/png';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeSeller, makeSubAccount, registerAccount } from '../support/accounts';
+import { createTestApp, type TestApp } from '../support/app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ smtp: true });
+});
+afterAll(() => t.close());
+
+function upload(token: string, bytes: Uint8Array, type = 'image/png') {
+  const form = new FormData();
+  form.set('file', new Blob([new Uint8Array(bytes)], { type }), 'avatar.png');
+  return t.call('POST', '/api-user/file/upload', { token, body: form });
+}
+
+describe('onboarding', () => {
+  it('asks a new account for its main site and business type, and then lets it in', async () => {
+    const token = await registerAccount(t, 'onboard@example.com');
+    expect((await t.call('GET', '/api-user/user/loginCheck', { token })).body.datas).toBeNull();
+    const bad = await t.call('POST', '/api-user/user/onboarding', {
+      token,
+      json: { site: 'mars', businessType: 'local' },
+    });
+    expect(bad.body.datas.fields).toEqual([{ field: 'site', message: 'Not a valid option' }]);
+    const done = await t.call('POST', '/api-user/user/onboarding', {
+      token,
+      json: { site: 'my', businessType: 'both' },
+    });
+    expect(done.body.datas).toEqual({ site: 'my', businessType: 'both' });
+    const info = await t.call('GET', '/api-user/user/userInfo', { token });
+    expect(info.body.datas).toMatchObject({ site: 'my', currency: 'MYR', currencySymbol: 'RM' });
+  });
+
+  it('is the main account’s: a sub-account inherits it and cannot change it', async () => {
+    const seller = await makeSeller(t, 'onboard-main@example.com', []);
+    await t.call('POST', '/api-user/user/onboarding', {
+      token: seller.token,
+      json: { site: 'th', businessType: 'local' },
+    });
+    const sub = await makeSubAccount(t, seller.token, 'onboard-sub@example.com', []);
+    expect(
+      (await t.call('GET', '/api-user/user/loginCheck', { token: sub.token })).body.datas,
+    ).toEqual({ site: 'th', businessType: 'local' });
+    const refused = await t.call('POST', '/api-user/user/onboarding', {
+      token: sub.token,
+      json: { site: 'my', businessType: 'both' },
+    });
+    expect(refused.body.key).toBe('PERMISSION_DENIED');
+  });
+});
+
+describe('profile', () => {
+  it('changes name and avatar; the avatar is an uploaded image served back', async () => {
+    const seller = await makeSeller(t, 'profile@example.com', []);
+    const png = encodePng(2, 2, new Uint8Array(16).fill(200));
+    const uploaded = await upload(seller.token, png);
+    expect(uploaded.body.datas).toMatchObject({ contentType: 'image/png', size: png.length });
+    const url = uploaded.body.datas.url as string;
+    const saved = await t.call(
+      'GET',
+      `/api-user/user/update_userInfo?${new URLSearchParams({ name: 'Nok', headImgUrl: url })}`,
+      { token: seller.token },
+    );
+    expect(saved.body.datas).toMatchObject({ name: 'Nok', headImgUrl: url });
+    const served = await t.app.request(url);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
+    expect(
+      (await t.call('GET', '/api-user/user/userInfo', { token: seller.token })).body.datas
+        .headImgUrl,
+    ).toBe(url);
+  });
+
+  it('refuses files that are not images, or over 2 MB, whatever they claim to be', async () => {
+    const seller = await makeSeller(t, 'upload@example.com', []);
+    const html = await upload(
+      seller.token,
+      new TextEncoder().encode('<html><script>alert(1)</script>'),
+      'image/png',
+    );
+    expect(html.body.key).toBe('FILE_TYPE_UNSUPPORTED');
+    const big = new Uint8Array(2 * 1024 * 1024 + 10);
+    big.set([0xff, 0xd8, 0xff]);
+    expect((await upload(seller.token, big, 'image/jpeg')).body.key).toBe('FILE_TOO_LARGE');
+    const avatar = await t.call(
+      'GET',
+      '/api-user/user/update_userInfo?headImgUrl=https://evil.example/x.png',
+      { token: seller.token },
+    );
+    expect(avatar.body.key).toBe('VALIDATION_FAILED');
+  });
+});
