@@ -22,6 +22,8 @@ export interface RequestSpec<S extends z.ZodMiniType> {
   path: string;
   query?: Query;
   json?: unknown;
+  /** A multipart body (uploads). */
+  form?: FormData;
   /** Schema of `datas` on success: every answer is parsed with the contract. */
   schema: S;
   /** Calls made before there is a session (login, site list): no token is sent. */
@@ -125,6 +127,7 @@ export function createHttp(options: HttpOptions) {
         searchParams: new URLSearchParams(params),
         signal,
         ...(spec.json === undefined ? {} : { json: spec.json }),
+        ...(spec.form ? { body: spec.form } : {}),
       });
     } catch (error) {
       if (signal.aborted) throw new ApiError({ kind: 'canceled', key: null, cause: error });

@@ -10,3 +10,7 @@ export const EnvelopeSchema = z.object({
   datas: z.optional(z.unknown()),
   key: z.optional(z.string()),
 });
+
+/** One field that failed validation, as sent in `datas.fields` of VALIDATION_FAILED. */
+const FieldErrorSchema = z.object({ field: z.string(), message: z.string() });
+export const ValidationErrorDataSchema = z.object({ fields: z.array(FieldErrorSchema) });

@@ -2,11 +2,15 @@ import * as z from 'zod/mini';
 import { RouterInfoSchema } from './auth';
 import { UserInfoSchema } from './users';
 
-/** What a signed-in client holds: the token, the menu the server granted, and the user. */
+/**
+ * What a signed-in client holds: the token, the menu the server granted, the user, and whether
+ * the account has onboarded (the login check returned data).
+ */
 const SessionSchema = z.object({
   token: z.string().check(z.minLength(1)),
   routes: z.array(RouterInfoSchema),
   user: UserInfoSchema,
+  onboarded: z.boolean(),
 });
 export type Session = z.infer<typeof SessionSchema>;
 

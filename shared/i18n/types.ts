@@ -4,6 +4,8 @@ import type dashboard from '../../locales/en/dashboard.json';
 import type errors from '../../locales/en/errors.json';
 import type extension from '../../locales/en/extension.json';
 import type layout from '../../locales/en/layout.json';
+import type members from '../../locales/en/members.json';
+import type settings from '../../locales/en/settings.json';
 import type validation from '../../locales/en/validation.json';
 
 /** Message keys are typed from the English files; the parity test keeps zh and th in step. */
@@ -17,6 +19,8 @@ declare module 'i18next' {
       errors: typeof errors;
       extension: typeof extension;
       layout: typeof layout;
+      members: typeof members;
+      settings: typeof settings;
       validation: typeof validation;
     };
   }

@@ -8,6 +8,7 @@ const CacheSchema = z.object({
   updatedAt: z.int().check(z.nonnegative()),
   routes: z.nullable(z.array(RouterInfoSchema)),
   user: z.nullable(UserInfoSchema),
+  onboarded: z._default(z.boolean(), false),
 });
 
 /** The console's cached session, checked against the contract; auto-login needs the token and the cached routes. */
@@ -22,7 +23,7 @@ export function parseSessionCache(raw: string, token: string | null): SessionSna
   }
   if (token && cache.routes && cache.user) {
     return {
-      session: { token, routes: cache.routes, user: cache.user },
+      session: { token, routes: cache.routes, user: cache.user, onboarded: cache.onboarded },
       updatedAt: cache.updatedAt,
     };
   }

@@ -14,6 +14,8 @@ export interface SessionState {
   adopt(snapshot: SessionSnapshot): boolean;
   /** Replaces the cached userInfo (after a profile change or a refresh). */
   updateUser(user: UserInfo): void;
+  /** Records that the account finished onboarding. */
+  markOnboarded(): void;
 }
 
 export type SessionStore = StoreApi<SessionState>;
@@ -44,6 +46,10 @@ export function createSessionStore(port: SessionPort, now: () => number = Date.n
       updateUser: (user) => {
         const current = get().snapshot.session;
         if (current) commit({ ...current, user });
+      },
+      markOnboarded: () => {
+        const current = get().snapshot.session;
+        if (current && !current.onboarded) commit({ ...current, onboarded: true });
       },
     };
   });

@@ -58,7 +58,12 @@ export function createWebSessionPort(
       });
       win.localStorage.setItem(
         SESSION_CACHE_KEY,
-        JSON.stringify({ updatedAt, routes: session?.routes ?? null, user: session?.user ?? null }),
+        JSON.stringify({
+          updatedAt,
+          routes: session?.routes ?? null,
+          user: session?.user ?? null,
+          onboarded: session?.onboarded ?? false,
+        }),
       );
       if (!session) win.localStorage.removeItem(CATEGORY_LIST_KEY);
     },

@@ -27,6 +27,7 @@ describe('web session port', () => {
       updatedAt: 1000,
       routes: session.routes,
       user,
+      onboarded: true,
     });
     expect(await reload()).toEqual({ session, updatedAt: 1000 });
   });

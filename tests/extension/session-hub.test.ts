@@ -10,7 +10,10 @@ const ids = {
   consoleOrigin: 'http://localhost:8080',
 };
 const user = demoUser;
-const signedIn: SessionSnapshot = { session: { token: 'tok', routes: [], user }, updatedAt: 2000 };
+const signedIn: SessionSnapshot = {
+  session: { token: 'tok', routes: [], user, onboarded: true },
+  updatedAt: 2000,
+};
 
 const popup = { id: ids.extensionId, url: `${ids.extensionOrigin}/popup.html` };
 const bridge = {

@@ -22,5 +22,5 @@ export const demoUser: UserInfo = {
 };
 
 export function demoSession(token = 't1'): Session {
-  return { token, routes: [{ url: '/cmpDashboard', button: [] }], user: demoUser };
+  return { token, routes: [{ url: '/cmpDashboard', button: [] }], user: demoUser, onboarded: true };
 }
