@@ -5,7 +5,9 @@ import type errors from '../../locales/en/errors.json';
 import type extension from '../../locales/en/extension.json';
 import type layout from '../../locales/en/layout.json';
 import type members from '../../locales/en/members.json';
+import type policy from '../../locales/en/policy.json';
 import type settings from '../../locales/en/settings.json';
+import type shops from '../../locales/en/shops.json';
 import type validation from '../../locales/en/validation.json';
 
 /** Message keys are typed from the English files; the parity test keeps zh and th in step. */
@@ -20,7 +22,9 @@ declare module 'i18next' {
       extension: typeof extension;
       layout: typeof layout;
       members: typeof members;
+      policy: typeof policy;
       settings: typeof settings;
+      shops: typeof shops;
       validation: typeof validation;
     };
   }
