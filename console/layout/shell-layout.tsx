@@ -1,8 +1,8 @@
 import { AppShell, Burger, Group, NavLink, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { LogoMark } from '@shared/ui/logo';
 import { allows } from '@shared/permissions';
 import { useSession } from '@shared/session/react';
+import { LogoMark } from '@shared/ui/logo';
 import {
   IconBuildingStore,
   IconLayoutDashboard,
