@@ -21,3 +21,20 @@ export function formatMoney(
   const fraction = decimals > 0 ? `.${String(absolute % scale).padStart(decimals, '0')}` : '';
   return `${sign}${CURRENCY_SYMBOLS[currency]}${whole}${fraction}`;
 }
+
+type FormatLanguage = keyof typeof INTL_LOCALE;
+
+/** A date in the reader's time zone and language ("21 Nov 2026", "2026年11月21日"). */
+export function formatDate(value: string | Date, language: FormatLanguage = 'en'): string {
+  return new Intl.DateTimeFormat(INTL_LOCALE[language], { dateStyle: 'medium' }).format(
+    new Date(value),
+  );
+}
+
+/** A date and time in the reader's time zone and language. */
+export function formatDateTime(value: string | Date, language: FormatLanguage = 'en'): string {
+  return new Intl.DateTimeFormat(INTL_LOCALE[language], {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(value));
+}
