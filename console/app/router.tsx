@@ -94,14 +94,14 @@ const resetPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/resetPws',
   staticData: { titleKey: 'routes.resetPassword' },
-  loader: namespaces('auth'),
+  loader: namespaces('auth', 'signup'),
   component: lazyRouteComponent(
     () => import('../features/auth/reset-password-page'),
     'ResetPasswordPage',
   ),
 });
 
-/** Where a third-party sign-in comes back to, with `code` and `state` (and `provider`). */
+/** Where a third-party sign-in comes back to, with `code`, `state` and `platform`. */
 const authRedirectRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/auth-redirect',
@@ -109,9 +109,9 @@ const authRedirectRoute = createRoute({
   validateSearch: (search: Record<string, unknown>) => ({
     code: typeof search.code === 'string' ? search.code : undefined,
     state: typeof search.state === 'string' ? search.state : undefined,
-    provider: typeof search.provider === 'string' ? search.provider : undefined,
+    platform: typeof search.platform === 'string' ? search.platform : undefined,
   }),
-  loader: namespaces('auth'),
+  loader: namespaces('auth', 'signup'),
   component: lazyRouteComponent(
     () => import('../features/auth/auth-redirect-page'),
     'AuthRedirectPage',
@@ -175,7 +175,7 @@ const onboardingRoute = createRoute({
   beforeLoad: (input) => {
     if (requireSession(input).onboarded) throw redirect({ to: '/cmpDashboard', replace: true });
   },
-  loader: namespaces('auth'),
+  loader: namespaces('auth', 'signup'),
   component: lazyRouteComponent(() => import('../features/auth/onboarding-page'), 'OnboardingPage'),
 });
 

@@ -124,6 +124,33 @@ export const RegisterRequestSchema = z
   .check(passwordsMatch);
 export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
 
+/**
+ * The registration form: the code is checked first (it becomes the ticket of the request above),
+ * so the form validates the same fields with the code in the ticket's place.
+ */
+export const RegisterFormSchema = z
+  .object({
+    email: EmailSchema,
+    code: CodeSchema,
+    password: NewPasswordSchema,
+    confirmPassword: z.string(),
+    agree: z.literal(true, { error: 'mustAgree' }),
+  })
+  .check(passwordsMatch);
+
+/** The reset form, likewise with the code before the ticket. */
+export const ResetPasswordFormSchema = z
+  .object({
+    email: EmailSchema,
+    code: CodeSchema,
+    password: NewPasswordSchema,
+    confirmPassword: z.string(),
+  })
+  .check(passwordsMatch);
+
+/** Asking for a code: only the address is needed before the slider. */
+export const CodeAddressSchema = z.object({ email: EmailSchema });
+
 export const ResetPasswordRequestSchema = z
   .object({
     email: EmailSchema,

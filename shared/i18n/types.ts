@@ -8,6 +8,7 @@ import type members from '../../locales/en/members.json';
 import type policy from '../../locales/en/policy.json';
 import type settings from '../../locales/en/settings.json';
 import type shops from '../../locales/en/shops.json';
+import type signup from '../../locales/en/signup.json';
 import type validation from '../../locales/en/validation.json';
 
 /** Message keys are typed from the English files; the parity test keeps zh and th in step. */
@@ -25,6 +26,7 @@ declare module 'i18next' {
       policy: typeof policy;
       settings: typeof settings;
       shops: typeof shops;
+      signup: typeof signup;
       validation: typeof validation;
     };
   }

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/errors';
 import { isErrorKey } from '../contracts/errors';
@@ -15,8 +16,8 @@ export function describeError(t: TFunction<['common', 'errors']>, error: unknown
   return t('common:messages.error');
 }
 
-/** describeError bound to the current language, for components. */
+/** describeError bound to the current language, for components; stable while the language is. */
 export function useErrorText(): (error: unknown) => string {
   const { t } = useTranslation(['common', 'errors']);
-  return (error) => describeError(t, error);
+  return useCallback((error: unknown) => describeError(t, error), [t]);
 }

@@ -2,6 +2,7 @@ import { wechatSignature } from '@server/integrations/wechat/wechat.client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSeller } from '../support/accounts';
 import { createTestApp, TEST_WECHAT, type TestApp } from '../support/app';
+import { approveSignIn, scanBindCode } from '../support/wechat';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,37 +10,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** What a person does on the sandbox's WeChat sign-in page: approve as a (new) WeChat user. */
-async function approveSignIn(authorizeUrl: string, person: { nickname?: string; openId?: string }) {
-  const url = new URL(authorizeUrl);
-  expect(url.origin).toBe(TEST_WECHAT.openBase);
-  const consent = await t.sandbox.request(`${url.pathname}${url.search}`);
-  expect(consent.status).toBe(200);
-  const form = new URLSearchParams({
-    appid: url.searchParams.get('appid') ?? '',
-    redirect_uri: url.searchParams.get('redirect_uri') ?? '',
-    state: url.searchParams.get('state') ?? '',
-    ...(person.openId ? { openId: person.openId } : { nickname: person.nickname ?? 'Tester' }),
-  });
-  const back = await t.sandbox.request('/connect/qrconnect/confirm', {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: form,
-  });
-  expect(back.status).toBe(302);
-  const redirect = new URL(back.headers.get('location') ?? '');
-  expect(redirect.pathname).toBe('/cmp/auth-redirect');
-  return {
-    code: redirect.searchParams.get('code') ?? '',
-    state: redirect.searchParams.get('state') ?? '',
-  };
-}
-
 async function wechatSignIn(person: { nickname?: string; openId?: string }) {
   const list = await t.call('GET', '/api-user/public/thirdPlatformList');
   const authorizeUrl = list.body.datas.find((p: { platform: string }) => p.platform === 'wechat')
     .authorizeUrl as string;
-  const { code, state } = await approveSignIn(authorizeUrl, person);
+  const { code, state } = await approveSignIn(t, authorizeUrl, person);
   return {
     code,
     state,
@@ -47,21 +22,6 @@ async function wechatSignIn(person: { nickname?: string; openId?: string }) {
       json: { platform: 'wechat', code, state },
     }),
   };
-}
-
-/** Scans a binding QR code on the sandbox's phone page as a WeChat user. */
-async function scan(scanUrl: string, person: { nickname?: string; openId?: string }) {
-  const url = new URL(scanUrl);
-  const page = await t.sandbox.request(url.pathname);
-  expect(page.status).toBe(200);
-  const done = await t.sandbox.request(`${url.pathname}/confirm`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(
-      person.openId ? { openId: person.openId } : { nickname: person.nickname ?? 'Tester' },
-    ),
-  });
-  expect(await done.text()).toContain('data-scanned');
 }
 
 describe('WeChat sign-in', () => {
@@ -95,7 +55,7 @@ describe('WeChat sign-in', () => {
         token: seller.token,
       });
     expect((await status()).body.datas).toEqual({ status: 'pending' });
-    await scan(qr.body.datas.scanUrl, { nickname: 'Xiao Ming' });
+    await scanBindCode(t, qr.body.datas.scanUrl, { nickname: 'Xiao Ming' });
     expect((await status()).body.datas).toEqual({ status: 'bound' });
     const profile = await t.call('GET', '/user-center/user/getUserInfo', { token: seller.token });
     expect(profile.body.datas.wechat).toMatchObject({ nickname: 'Xiao Ming' });
@@ -120,12 +80,12 @@ describe('WeChat sign-in', () => {
     const a = await makeSeller(t, 'bind-a@example.com', []);
     const b = await makeSeller(t, 'bind-b@example.com', []);
     const qrA = await t.call('POST', '/api-user/user/get/tempQrcode', { token: a.token });
-    await scan(qrA.body.datas.scanUrl, { nickname: 'Shared phone' });
+    await scanBindCode(t, qrA.body.datas.scanUrl, { nickname: 'Shared phone' });
     const people = await t.sandbox.request(`${new URL(qrA.body.datas.scanUrl).pathname}`);
     const openId =
       (await people.text()).match(/data-openid="([^"]+)"[^>]*>Shared phone/)?.[1] ?? '';
     const qrB = await t.call('POST', '/api-user/user/get/tempQrcode', { token: b.token });
-    await scan(qrB.body.datas.scanUrl, { openId });
+    await scanBindCode(t, qrB.body.datas.scanUrl, { openId });
     const status = await t.call(
       'GET',
       `/api-user/user/wechatBindStatus?sceneId=${qrB.body.datas.sceneId}`,
@@ -140,7 +100,7 @@ describe('WeChat sign-in', () => {
   it('unbinds with an e-mail code', async () => {
     const seller = await makeSeller(t, 'unbind@example.com', []);
     const qr = await t.call('POST', '/api-user/user/get/tempQrcode', { token: seller.token });
-    await scan(qr.body.datas.scanUrl, { nickname: 'To unbind' });
+    await scanBindCode(t, qr.body.datas.scanUrl, { nickname: 'To unbind' });
     expect(
       (await t.call('POST', '/api-user/user/bind/sendUnbindCode', { token: seller.token })).body
         .resp_code,
@@ -231,7 +191,7 @@ describe('the sandbox checks WeChat’s rules', () => {
   it('escapes what a tester types into its pages', async () => {
     const list = await t.call('GET', '/api-user/public/thirdPlatformList');
     const url = new URL(list.body.datas[0].authorizeUrl);
-    await approveSignIn(url.toString(), { nickname: '<img src=x onerror=alert(1)>' });
+    await approveSignIn(t, url.toString(), { nickname: '<img src=x onerror=alert(1)>' });
     const page = await (await t.sandbox.request(`${url.pathname}${url.search}`)).text();
     expect(page).not.toContain('<img src=x');
     expect(page).toContain('&#60;img src=x');
