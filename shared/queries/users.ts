@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client';
 import { useApi } from './api-context';
 
-const userKeys = {
+export const userKeys = {
   all: ['users'] as const,
   info: () => [...userKeys.all, 'info'] as const,
 };

@@ -101,11 +101,18 @@ export async function startSmtpServer() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const { port } = server.server.address() as AddressInfo;
 
-  /** The newest message to an address, waiting briefly for it to arrive. */
-  async function latestTo(address: string, timeoutMs = 5000): Promise<ReceivedMail> {
+  const mailTo = (address: string) =>
+    received.filter((m) => m.to.includes(address.toLowerCase()));
+
+  /**
+   * The newest message to an address, waiting briefly for it to arrive; with `after`, only a
+   * message beyond the first `after` ones to that address counts.
+   */
+  async function latestTo(address: string, timeoutMs = 5000, after = 0): Promise<ReceivedMail> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const mail = received.filter((m) => m.to.includes(address.toLowerCase())).at(-1);
+      const all = mailTo(address);
+      const mail = all.length > after ? all.at(-1) : undefined;
       if (mail) return mail;
       if (Date.now() > deadline) throw new Error(`no mail to ${address}`);
       await new Promise<void>((resolve) => {
@@ -119,9 +126,11 @@ export async function startSmtpServer() {
     url: `smtp://127.0.0.1:${port}`,
     received,
     latestTo,
-    /** The 6-digit code in the newest message to an address. */
-    async codeFor(address: string): Promise<string> {
-      const mail = await latestTo(address);
+    /** How many messages an address has received so far. */
+    countTo: (address: string) => mailTo(address).length,
+    /** The 6-digit code in the newest message to an address (beyond the first `after`). */
+    async codeFor(address: string, after = 0): Promise<string> {
+      const mail = await latestTo(address, 5000, after);
       const code = mail.text.match(/\b(\d{6})\b/)?.[1];
       if (!code) throw new Error(`no code in the mail to ${address}: ${mail.text}`);
       return code;
