@@ -124,7 +124,13 @@ export function OnboardingPage() {
               {BUSINESS_TYPES.map((type) => {
                 const Icon = TYPE_ICONS[type];
                 return (
-                  <Radio.Card key={type} value={type} className={classes.card} radius="md">
+                  <Radio.Card
+                    key={type}
+                    value={type}
+                    className={classes.card}
+                    radius="md"
+                    data-testid={`business-${type}`}
+                  >
                     <Group wrap="nowrap" align="center" gap="sm">
                       <Radio.Indicator />
                       <ThemeIcon variant="light" size={36} radius="md">

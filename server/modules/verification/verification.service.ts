@@ -40,8 +40,10 @@ export async function sendCode(
     throw new AppError('CODE_SEND_LIMIT', {
       params: { minutes: minutesUntil(hourly.retryAfterMs) },
     });
+  // The pause between two codes is per purpose: a registration code does not hold up a reset.
+  const resendKey = `code:resend:${input.purpose}:${email}`;
   const recent = await checkLimit(deps.db, deps.clock, {
-    key: sendKey,
+    key: resendKey,
     max: 1,
     windowMs: CODE_RESEND_MS,
   });
@@ -51,6 +53,7 @@ export async function sendCode(
     });
   }
   await hit(deps.db, deps.clock, sendKey);
+  await hit(deps.db, deps.clock, resendKey);
 
   const purpose = t.purpose(input.purpose);
   if (input.noAccount) {
