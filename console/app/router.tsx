@@ -10,6 +10,7 @@ import {
 } from '@tanstack/react-router';
 import type { i18n } from 'i18next';
 import { LoginPage } from '../features/auth/login-page';
+import { LOGIN_VIEWS, type LoginView } from '../features/auth/login-views';
 import type { ErrorHandler } from './error-handler';
 import { safeConsolePath, takeTarget } from './preferences';
 import { RootLayout } from './root-layout';
@@ -31,10 +32,6 @@ declare module '@tanstack/react-router' {
     titleKey?: TitleKey;
   }
 }
-
-/** The ways into /login: password (default), an e-mail code, or a new account. */
-const LOGIN_VIEWS = ['password', 'code', 'register'] as const;
-export type LoginView = (typeof LOGIN_VIEWS)[number];
 
 /** Search of /login: the view, the path to return to, plus the original query of that path. */
 type LoginSearch = { view?: LoginView; redirect?: string } & Record<string, unknown>;

@@ -101,8 +101,7 @@ export async function startSmtpServer() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const { port } = server.server.address() as AddressInfo;
 
-  const mailTo = (address: string) =>
-    received.filter((m) => m.to.includes(address.toLowerCase()));
+  const mailTo = (address: string) => received.filter((m) => m.to.includes(address.toLowerCase()));
 
   /**
    * The newest message to an address, waiting briefly for it to arrive; with `after`, only a

@@ -23,8 +23,8 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readBootConfig } from '../../app/boot';
 import { rememberTarget, safeConsolePath } from '../../app/preferences';
-import type { LoginView } from '../../app/router';
 import { AuthLayout } from './auth-layout';
+import type { LoginView } from './login-views';
 
 // Signing in with a code and creating an account load when chosen, not with the page.
 const CodeLoginForm = lazy(() =>

@@ -1,0 +1,286 @@
+import {
+  ActionIcon,
+  Avatar,
+  Badge,
+  Group,
+  Menu,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import type { Language } from '@shared/contracts/languages';
+import type { Shop } from '@shared/contracts/shops';
+import type { SubAccount } from '@shared/contracts/sub-accounts';
+import {
+  IconDotsVertical,
+  IconKey,
+  IconLock,
+  IconLockOpen,
+  IconMail,
+  IconPencil,
+  IconPhone,
+  IconShieldCheck,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+/** What the row menu can do; each is offered only when the session allows its button. */
+export type RowAction = 'edit' | 'permissions' | 'resetPassword' | 'status' | 'delete';
+
+const STATUS_COLOR: Record<SubAccount['status'], string> = {
+  enabled: 'green',
+  forbidden: 'gray',
+  expired: 'orange',
+};
+
+const INTL_LOCALE: Record<Language, string> = { zh: 'zh-CN', th: 'th-TH', en: 'en-GB' };
+
+function useFormats() {
+  const { i18n } = useTranslation();
+  const locale = INTL_LOCALE[i18n.language as Language] ?? 'en-GB';
+  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  // A validity date is a calendar day, not an instant: formatted in UTC so no zone shifts it.
+  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+  return {
+    dateTime: (iso: string) => dateTime.format(new Date(iso)),
+    day: (ymd: string) => {
+      const [year, month, date] = ymd.split('-').map(Number);
+      if (!year || !month || !date) return ymd;
+      return day.format(new Date(Date.UTC(year, month - 1, date)));
+    },
+  };
+}
+
+function StatusBadge({ status }: { status: SubAccount['status'] }) {
+  const { t } = useTranslation('members');
+  return (
+    <Badge color={STATUS_COLOR[status]} variant="light" data-testid="member-status">
+      {t(`status.${status}`)}
+    </Badge>
+  );
+}
+
+/** The shops of a row: the first two as badges, the rest counted with their names on hover/focus. */
+function ShopBadges({ ids, shops }: { ids: string[]; shops: ReadonlyMap<string, Shop> }) {
+  const { t } = useTranslation('members');
+  const names = ids.flatMap((id) => {
+    const shop = shops.get(id);
+    return shop ? [shop.alias || shop.name] : [];
+  });
+  if (ids.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        {t('list.noShops')}
+      </Text>
+    );
+  }
+  // Shops not loaded yet: the count alone.
+  if (names.length === 0) return <Badge variant="outline">{ids.length}</Badge>;
+  const shown = names.slice(0, 2);
+  const rest = names.slice(2);
+  return (
+    <Group gap={4} wrap="wrap" maw={260}>
+      {shown.map((name) => (
+        <Badge key={name} variant="outline" color="gray" tt="none" fw={500}>
+          {name}
+        </Badge>
+      ))}
+      {rest.length > 0 && (
+        <Tooltip label={rest.join(', ')} withArrow multiline maw={260}>
+          <Badge
+            variant="light"
+            tt="none"
+            tabIndex={0}
+            aria-label={rest.join(', ')}
+            style={{ cursor: 'default' }}
+          >
+            {t('list.moreShops', { count: rest.length })}
+          </Badge>
+        </Tooltip>
+      )}
+    </Group>
+  );
+}
+
+function RowMenu({
+  account,
+  actions,
+  onAction,
+}: {
+  account: SubAccount;
+  actions: ReadonlySet<RowAction>;
+  onAction(action: RowAction, account: SubAccount): void;
+}) {
+  const { t } = useTranslation('members');
+  if (actions.size === 0) return null;
+  const disabled = account.status === 'forbidden';
+  return (
+    // Not hidden when the row scrolls out of the table's scroll box: it closes on the next click anyway.
+    <Menu position="bottom-end" withinPortal shadow="md" width={220} hideDetached={false}>
+      <Menu.Target>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={t('actions.more', { name: account.name })}
+        >
+          <IconDotsVertical size={18} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {actions.has('edit') && (
+          <Menu.Item
+            leftSection={<IconPencil size={16} />}
+            onClick={() => onAction('edit', account)}
+          >
+            {t('actions.edit')}
+          </Menu.Item>
+        )}
+        {actions.has('permissions') && (
+          <Menu.Item
+            leftSection={<IconShieldCheck size={16} />}
+            onClick={() => onAction('permissions', account)}
+          >
+            {t('actions.permissions')}
+          </Menu.Item>
+        )}
+        {actions.has('resetPassword') && (
+          <Menu.Item
+            leftSection={<IconKey size={16} />}
+            onClick={() => onAction('resetPassword', account)}
+          >
+            {t('actions.resetPassword')}
+          </Menu.Item>
+        )}
+        {actions.has('status') && (
+          <Menu.Item
+            leftSection={disabled ? <IconLockOpen size={16} /> : <IconLock size={16} />}
+            onClick={() => onAction('status', account)}
+          >
+            {disabled ? t('actions.enable') : t('actions.disable')}
+          </Menu.Item>
+        )}
+        {actions.has('delete') && (
+          <>
+            <Menu.Divider />
+            <Menu.Item
+              color="red"
+              leftSection={<IconTrash size={16} />}
+              onClick={() => onAction('delete', account)}
+            >
+              {t('actions.delete')}
+            </Menu.Item>
+          </>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** The sub-accounts of one page; scrolls sideways on narrow screens. */
+export function MembersTable({
+  records,
+  shops,
+  actions,
+  onAction,
+}: {
+  records: SubAccount[];
+  shops: ReadonlyMap<string, Shop>;
+  actions: ReadonlySet<RowAction>;
+  onAction(action: RowAction, account: SubAccount): void;
+}) {
+  const { t } = useTranslation('members');
+  const format = useFormats();
+  return (
+    <Table.ScrollContainer minWidth={1040} type="native">
+      <Table verticalSpacing="sm" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('columns.name')}</Table.Th>
+            <Table.Th>{t('columns.account')}</Table.Th>
+            <Table.Th>{t('columns.status')}</Table.Th>
+            <Table.Th>{t('columns.validUntil')}</Table.Th>
+            <Table.Th>{t('columns.shops')}</Table.Th>
+            <Table.Th>{t('columns.lastLogin')}</Table.Th>
+            <Table.Th>{t('columns.createdAt')}</Table.Th>
+            {actions.size > 0 && (
+              <Table.Th w={64}>
+                <VisuallyHidden>{t('columns.actions')}</VisuallyHidden>
+              </Table.Th>
+            )}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {records.map((account) => (
+            <Table.Tr key={account.id} data-testid="member-row">
+              <Table.Td>
+                <Group gap="sm" wrap="nowrap">
+                  <Avatar size={32} radius="xl" color="initials" name={account.name} />
+                  <Text size="sm" fw={600} lineClamp={1}>
+                    {account.name}
+                  </Text>
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <Group gap={6} wrap="nowrap">
+                  {account.email ? (
+                    <IconMail size={16} stroke={1.6} aria-hidden />
+                  ) : (
+                    <IconPhone size={16} stroke={1.6} aria-hidden />
+                  )}
+                  <Text size="sm">{account.account}</Text>
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <StatusBadge status={account.status} />
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" c={account.validUntil ? undefined : 'dimmed'}>
+                  {account.validUntil ? format.day(account.validUntil) : t('list.noLimit')}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <ShopBadges ids={account.shopIds} shops={shops} />
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" c={account.lastLoginAt ? undefined : 'dimmed'}>
+                  {account.lastLoginAt ? format.dateTime(account.lastLoginAt) : t('list.never')}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{format.dateTime(account.createdAt)}</Text>
+              </Table.Td>
+              {actions.size > 0 && (
+                <Table.Td>
+                  <RowMenu account={account} actions={actions} onAction={onAction} />
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** The table's shape while the first page loads. */
+export function MembersTableSkeleton({ rows = 5 }: { rows?: number }) {
+  return (
+    <Stack gap="sm" aria-busy="true" data-testid="members-loading">
+      <Skeleton h={28} radius="sm" />
+      {Array.from({ length: rows }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <Group key={index} gap="md" wrap="nowrap">
+          <Skeleton h={32} w={32} circle />
+          <Skeleton h={14} w="18%" />
+          <Skeleton h={14} w="22%" />
+          <Skeleton h={20} w={64} radius="xl" />
+          <Skeleton h={14} w="12%" />
+          <Skeleton h={14} w="16%" />
+        </Group>
+      ))}
+    </Stack>
+  );
+}
