@@ -1,4 +1,6 @@
-import { captchaChallenges } from '@server/db/schema/index';
+import { captchaChallenges, users } from '@server/db/schema/index';
+import { systemClock } from '@server/lib/clock';
+import { addShop } from '@server/modules/shops/shops.service';
 import type { Language } from '@shared/contracts/languages';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'puppeteer-core';
@@ -89,8 +91,16 @@ async function signOut(page: Page) {
   await waitForPath(page, '/cmp/login');
 }
 
+/** Waits for an element to show, then clicks it. */
+async function click(page: Page, selector: string) {
+  const element = await page.waitForSelector(selector, { visible: true });
+  await element?.click();
+}
+
+/** A page in a context of its own (its own cookies and storage), in the given language. */
 async function newPage(language: Language) {
-  const page = await chrome.browser.newPage();
+  const context = await chrome.browser.createBrowserContext();
+  const page = await context.newPage();
   await page.setViewport({ width: 1280, height: 900 });
   await page.setCookie({ name: 'cmp-language', value: language, url: server.origin });
   return page;
@@ -126,7 +136,7 @@ describe.each(['zh', 'th', 'en'] as const)('a new seller in %s', (language) => {
     await page.waitForSelector('[data-testid="dashboard-greeting"]');
     await signOut(page);
 
-    await page.click('a[href="/cmp/resetPws"]');
+    await click(page, 'a[href="/cmp/resetPws"]');
     await page.waitForSelector('[data-testid="reset-form"]');
     await fill(page, 'input[name="email"]', email);
     const resetCode = await requestCode(page, email);
@@ -141,6 +151,68 @@ describe.each(['zh', 'th', 'en'] as const)('a new seller in %s', (language) => {
     await signIn(page, email, newPassword);
     await page.waitForSelector('[data-testid="dashboard-greeting"]');
     await signOut(page);
-    await page.close();
+    await page.browserContext().close();
+  });
+
+  it('creates a sub-account limited to one shop, and that sub-account sees only that shop', async () => {
+    // Shops arrive by authorization on the marketplaces; here they are added the way it stores them.
+    const [owner] = await server.db.select().from(users).where(eq(users.email, email));
+    if (!owner) throw new Error('the seller was not registered');
+    const shared = await addShop(server.db, systemClock, owner.id, {
+      platform: 'lazada',
+      site: 'th',
+      externalId: `lazada-${language}`,
+      name: `Shared shop ${language}`,
+      shopType: 'crossBorder',
+    });
+    await addShop(server.db, systemClock, owner.id, {
+      platform: 'shopee',
+      site: 'th',
+      externalId: `shopee-${language}`,
+      name: `Private shop ${language}`,
+      shopType: 'local',
+    });
+
+    const page = await newPage(language);
+    await page.goto(`${server.origin}/cmp/login`);
+    await signIn(page, email, newPassword);
+    await page.waitForSelector('[data-testid="dashboard-greeting"]');
+    await click(page, 'nav a[href="/cmp/account/accountManage"]');
+    await click(page, '[data-testid="member-create"]');
+    const form = '[data-testid="member-create-form"]';
+    const subEmail = `staff.${language}@example.com`;
+    await fill(page, `${form} input[name="email"]`, subEmail);
+    await fill(page, `${form} input[name="name"]`, `Staff ${language}`);
+    await fill(page, `${form} input[name="password"]`, 'Staff-pass1');
+    await fill(page, `${form} input[name="confirmPassword"]`, 'Staff-pass1');
+    await click(page, `${form} input[name="shopIds"][value="${shared.id}"]`);
+    await click(page, `${form} input[name="grants"][value="/thirdPartyPlatform/authorizeList"]`);
+    await page.click(`${form} button[type="submit"]`);
+    await page.waitForFunction(
+      (expected) =>
+        [...document.querySelectorAll('[data-testid="member-row"]')].some((row) =>
+          row.textContent?.includes(expected),
+        ),
+      { polling: 100, timeout: 15_000 },
+      subEmail,
+    );
+    await page.waitForSelector(form, { hidden: true });
+    await signOut(page);
+
+    await signIn(page, subEmail, 'Staff-pass1');
+    await page.waitForSelector('[data-testid="dashboard-greeting"]');
+    expect(await page.$('nav a[href="/cmp/account/accountManage"]')).toBeNull();
+    await click(page, 'nav a[href="/cmp/thirdPartyPlatform/authorizeList"]');
+    await page.waitForSelector('[data-testid="shop-row"]');
+    const rows = await page.$$eval('[data-testid="shop-row"]', (found) =>
+      found.map((row) => row.textContent ?? ''),
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toContain(`Shared shop ${language}`);
+    await page.goto(`${server.origin}/cmp/account/accountManage`);
+    await waitForPath(page, '/cmp/401');
+    await page.goto(`${server.origin}/cmp/cmpDashboard`);
+    await signOut(page);
+    await page.browserContext().close();
   });
 });

@@ -97,7 +97,7 @@ function CreateForm({ onClose }: { onClose(): void }) {
   }));
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} noValidate data-testid="member-create-form">
       <Stack gap="lg">
         <FormSection title={t('form.accountSection')}>
           <Stack gap="sm">
@@ -121,6 +121,7 @@ function CreateForm({ onClose }: { onClose(): void }) {
                 label={t('form.email')}
                 placeholder={t('form.emailPlaceholder')}
                 type="email"
+                name="email"
                 autoComplete="off"
                 value={values.email}
                 onChange={(event) => form.set('email', event.currentTarget.value)}
@@ -158,6 +159,7 @@ function CreateForm({ onClose }: { onClose(): void }) {
               label={t('form.name')}
               placeholder={t('form.namePlaceholder')}
               maxLength={40}
+              name="name"
               value={values.name}
               onChange={(event) => form.set('name', event.currentTarget.value)}
               error={form.errors.name}
@@ -167,6 +169,7 @@ function CreateForm({ onClose }: { onClose(): void }) {
               <PasswordInput
                 label={t('form.password')}
                 autoComplete="new-password"
+                name="password"
                 value={values.password}
                 onChange={(event) => form.set('password', event.currentTarget.value)}
                 error={form.errors.password}
@@ -175,6 +178,7 @@ function CreateForm({ onClose }: { onClose(): void }) {
               <PasswordInput
                 label={t('form.confirmPassword')}
                 autoComplete="new-password"
+                name="confirmPassword"
                 value={values.confirmPassword}
                 onChange={(event) => form.set('confirmPassword', event.currentTarget.value)}
                 error={form.errors.confirmPassword}

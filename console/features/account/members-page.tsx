@@ -126,7 +126,11 @@ export function MembersPage() {
   }
 
   const createButton = (
-    <Button leftSection={<IconUserPlus size={18} />} onClick={() => setDialog('create')}>
+    <Button
+      leftSection={<IconUserPlus size={18} />}
+      onClick={() => setDialog('create')}
+      data-testid="member-create"
+    >
       {t('actions.create')}
     </Button>
   );

@@ -126,6 +126,8 @@ export const MenuGrantsEditor = memo(function MenuGrantsEditor({
                       <Stack key={menu.url} gap={6}>
                         <Checkbox
                           label={title}
+                          name="grants"
+                          value={menu.url}
                           description={
                             menu.buttons.length === 0 ? t('permissions.noButtons') : undefined
                           }
@@ -235,6 +237,8 @@ export const ShopPicker = memo(function ShopPicker({
                   </Group>
                 }
                 aria-label={shop.alias || shop.name}
+                name="shopIds"
+                value={shop.id}
                 checked={chosen.has(shop.id)}
                 onChange={(event) => {
                   const next = new Set(chosen);
