@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import {
   ExistResultSchema,
   type RegisterRequest,
+  RegisterUrlSchema,
   type ResetPasswordRequest,
   SendCodeResultSchema,
   TelCodeListSchema,
@@ -93,6 +94,16 @@ export function createRegisterApi(http: Http) {
           tokenless: true,
         })
       ).datas.exists,
+    /** GET /api-user/public/getRegisterUrl: where a visitor creates an account. */
+    registerUrl: async () =>
+      (
+        await http.request({
+          method: 'GET',
+          path: '/api-user/public/getRegisterUrl',
+          schema: RegisterUrlSchema,
+          tokenless: true,
+        })
+      ).datas.url,
     /** GET /api-user/public/telCodeList. */
     telCodes: async () =>
       (

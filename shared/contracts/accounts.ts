@@ -28,7 +28,6 @@ export const TEL_CODES = [
   { code: '+65', country: 'sg' },
   { code: '+62', country: 'id' },
 ] as const;
-export type TelCode = (typeof TEL_CODES)[number]['code'];
 
 const strip = (value: string) => value.replace(/[\s\-()]/g, '');
 
@@ -91,7 +90,7 @@ export const CODE_PURPOSES = ['register', 'login', 'reset', 'unbindWechat'] as c
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 
 /** Purposes a visitor can ask a code for; unbinding WeChat is asked for by a signed-in account. */
-export const PUBLIC_CODE_PURPOSES = ['register', 'login', 'reset'] as const;
+const PUBLIC_CODE_PURPOSES = ['register', 'login', 'reset'] as const;
 
 /** register/sendValidateCode (query): needs a solved slider (its single-use token). */
 export const SendCodeQuerySchema = z.object({
@@ -99,7 +98,6 @@ export const SendCodeQuerySchema = z.object({
   type: z.enum(PUBLIC_CODE_PURPOSES),
   captchaToken: z.string().check(z.minLength(1, { error: 'captchaRequired' }), z.maxLength(200)),
 });
-export type SendCodeQuery = z.infer<typeof SendCodeQuerySchema>;
 export const SendCodeResultSchema = z.object({
   resendAfterSeconds: z.int(),
   expiresInSeconds: z.int(),

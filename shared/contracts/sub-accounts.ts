@@ -8,7 +8,7 @@ import {
 } from './accounts';
 
 /** One menu a sub-account may open, with the buttons it may press there. */
-export const MenuGrantSchema = z.object({
+const MenuGrantSchema = z.object({
   url: z.string().check(z.startsWith('/')),
   buttons: z.array(z.string().check(z.maxLength(40))).check(z.maxLength(20)),
 });

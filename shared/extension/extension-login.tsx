@@ -1,24 +1,54 @@
+import { Anchor, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { signInWithPassword } from '../api/session-actions';
 import { useApi } from '../queries/api-context';
 import { useSessionStore } from '../session/react';
 import { useErrorText } from '../ui/error-message';
 import { LoginForm } from '../ui/login-form';
+import { toast } from '../ui/toast';
 
-/** Signing in from an extension page: the shared form, the shared login steps, the server's words on failure. */
+/**
+ * Signing in from an extension page: the shared form, the shared login steps, the server's words
+ * on failure, and the way to a new account (the server says where registration lives).
+ */
 export function ExtensionLogin() {
+  const { t } = useTranslation('extension');
   const api = useApi();
   const store = useSessionStore();
   const errorText = useErrorText();
+
+  async function register() {
+    try {
+      window.open(await api.register.registerUrl(), '_blank', 'noopener');
+    } catch (error) {
+      toast({ color: 'red', message: errorText(error) });
+    }
+  }
+
   return (
-    <LoginForm
-      size="sm"
-      onSubmit={async (values) => {
-        try {
-          await signInWithPassword(api, store, values);
-        } catch (error) {
-          throw new Error(errorText(error));
-        }
-      }}
-    />
+    <>
+      <LoginForm
+        size="sm"
+        onSubmit={async (values) => {
+          try {
+            await signInWithPassword(api, store, values);
+          } catch (error) {
+            throw new Error(errorText(error));
+          }
+        }}
+      />
+      <Text size="xs" ta="center" mt="sm" c="dimmed">
+        {t('popup.noAccount')}{' '}
+        <Anchor
+          component="button"
+          type="button"
+          size="xs"
+          onClick={register}
+          data-testid="extension-register"
+        >
+          {t('popup.register')}
+        </Anchor>
+      </Text>
+    </>
   );
 }

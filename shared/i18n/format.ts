@@ -1,6 +1,7 @@
 import { CURRENCY_DECIMALS, CURRENCY_SYMBOLS, type Currency } from '../contracts/money';
 
-const INTL_LOCALE = { zh: 'zh-CN', th: 'th-TH', en: 'en-US' } as const;
+/** English dates read day first ("21 Nov 2026"), as in the markets the product serves. */
+const INTL_LOCALE = { zh: 'zh-CN', th: 'th-TH', en: 'en-GB' } as const;
 
 /**
  * Integer minor units as money with the currency's symbol ("฿1,234.50", "₫12,000"), computed
@@ -37,4 +38,17 @@ export function formatDateTime(value: string | Date, language: FormatLanguage = 
     dateStyle: 'medium',
     timeStyle: 'short',
   }).format(new Date(value));
+}
+
+/**
+ * A calendar day (YYYY-MM-DD, such as a validity date) in the reader's language. It is a day, not
+ * an instant, so it is formatted in UTC and no time zone moves it.
+ */
+export function formatDay(ymd: string, language: FormatLanguage = 'en'): string {
+  const [year, month, date] = ymd.split('-').map(Number);
+  if (!year || !month || !date) return ymd;
+  return new Intl.DateTimeFormat(INTL_LOCALE[language], {
+    dateStyle: 'medium',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(year, month - 1, date)));
 }

@@ -5,7 +5,7 @@ import type { ChangePasswordRequest, Profile } from '../contracts/accounts';
 import { useApi } from './api-context';
 import { userKeys } from './users';
 
-export const profileKeys = {
+const profileKeys = {
   all: ['profile'] as const,
   detail: () => [...profileKeys.all, 'detail'] as const,
   wechatQr: () => [...profileKeys.all, 'wechatQr'] as const,

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { ApiClient } from '../api/client';
 import { useApi } from './api-context';
 
-export const shopKeys = {
+const shopKeys = {
   all: ['shops'] as const,
   list: () => [...shopKeys.all, 'list'] as const,
 };

@@ -96,7 +96,7 @@ describe('account settings: profile', () => {
     expect(screen.getByTestId('profile-member-since').textContent).toBe(
       new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date(createdAt)),
     );
-    expect(screen.getByTestId('profile-member-since').textContent).toMatch(/^Nov \d{1,2}, 2026$/);
+    expect(screen.getByTestId('profile-member-since').textContent).toMatch(/^\d{1,2} Nov 2026$/);
 
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: en.settings.profile.editName }));

@@ -111,6 +111,20 @@ describe('one session across console and extension', () => {
     await page.close();
   });
 
+  it('opens registration from the popup at the address the server gives', async () => {
+    const popup = await chrome.openExtensionPage('popup.html');
+    await popup.bringToFront();
+    const link = await popup.waitForSelector('[data-testid="extension-register"]');
+    const opened = new Promise<string>((resolve) =>
+      chrome.browser.once('targetcreated', (target) => resolve(target.url())),
+    );
+    await link?.click();
+    const url = new URL(await opened);
+    expect(url.pathname).toBe('/cmp/login');
+    expect(url.searchParams.get('view')).toBe('register');
+    await popup.close();
+  });
+
   it('shares the session only with the console origin it was built for', async () => {
     const page = await chrome.browser.newPage();
     await page.goto(`${server.origin}/cmp/login`);

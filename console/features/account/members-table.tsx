@@ -14,6 +14,7 @@ import {
 import type { Language } from '@shared/contracts/languages';
 import type { Shop } from '@shared/contracts/shops';
 import type { SubAccount } from '@shared/contracts/sub-accounts';
+import { formatDateTime, formatDay } from '@shared/i18n/format';
 import {
   IconDotsVertical,
   IconKey,
@@ -36,21 +37,12 @@ const STATUS_COLOR: Record<SubAccount['status'], string> = {
   expired: 'orange',
 };
 
-const INTL_LOCALE: Record<Language, string> = { zh: 'zh-CN', th: 'th-TH', en: 'en-GB' };
-
 function useFormats() {
   const { i18n } = useTranslation();
-  const locale = INTL_LOCALE[i18n.language as Language] ?? 'en-GB';
-  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-  // A validity date is a calendar day, not an instant: formatted in UTC so no zone shifts it.
-  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+  const language = i18n.language as Language;
   return {
-    dateTime: (iso: string) => dateTime.format(new Date(iso)),
-    day: (ymd: string) => {
-      const [year, month, date] = ymd.split('-').map(Number);
-      if (!year || !month || !date) return ymd;
-      return day.format(new Date(Date.UTC(year, month - 1, date)));
-    },
+    dateTime: (iso: string) => formatDateTime(iso, language),
+    day: (ymd: string) => formatDay(ymd, language),
   };
 }
 
