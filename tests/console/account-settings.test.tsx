@@ -91,10 +91,10 @@ describe('account settings: profile', () => {
     expect(screen.getByTestId('profile-business-type').textContent).toBe(
       en.common.businessTypes.crossBorder,
     );
-    // The account's creation date (the test clock's), written the American English way.
+    // The account's creation date (the test clock's), day first.
     const { createdAt } = await profileOf(seller.token);
     expect(screen.getByTestId('profile-member-since').textContent).toBe(
-      new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date(createdAt)),
+      new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' }).format(new Date(createdAt)),
     );
     expect(screen.getByTestId('profile-member-since').textContent).toMatch(/^\d{1,2} Nov 2026$/);
 
