@@ -1,5 +1,5 @@
 import { BOOT_CONFIG_ELEMENT_ID, type BootConfig } from '@shared/contracts/boot';
-import { THIRD_PARTY_PLATFORMS } from '@shared/contracts/third-party';
+import { THIRD_PARTY_PLATFORMS } from '@shared/contracts/third-party-platforms';
 
 const NONE: BootConfig = { thirdParty: [] };
 

@@ -35,16 +35,18 @@ export async function startConsole({ win, element, apiBase, fetch }: StartConsol
   const session = createSessionStore(
     createWebSessionPort(win, { tokenMaxAgeSeconds: TOKEN_COOKIE_MAX_AGE }),
   );
-  // The client's code loads with the first call, or as soon as the user starts using the page.
+  // The client's code loads with the first call, or as soon as the user starts using the page;
+  // the client's own error words come with it (no failure can be shown before a call).
   const { api, preload } = createLazyApiClient(() =>
-    import('@shared/api/client').then(({ createApiClient }) =>
-      createApiClient({
-        baseUrl: apiBase,
-        client: API_CLIENTS.console,
-        getToken: () => selectSession(session.getState())?.token ?? null,
-        getLocale: () => ({ site, language: i18n.language }),
-        ...(fetch ? { fetch } : {}),
-      }),
+    Promise.all([import('@shared/api/client'), i18n.loadNamespaces('errors')]).then(
+      ([{ createApiClient }]) =>
+        createApiClient({
+          baseUrl: apiBase,
+          client: API_CLIENTS.console,
+          getToken: () => selectSession(session.getState())?.token ?? null,
+          getLocale: () => ({ site, language: i18n.language }),
+          ...(fetch ? { fetch } : {}),
+        }),
     ),
   );
   for (const type of ['pointerdown', 'keydown', 'focusin'] as const) {

@@ -11,6 +11,11 @@ import type { ErrorKey } from '../contracts/errors';
  * - invalid-response: the answer did not match the contract
  * - canceled: superseded by an identical request, or aborted by the caller; never shown
  */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
 export type ApiErrorKind =
   | 'auth'
   | 'timeout'
@@ -32,6 +37,8 @@ export class ApiError extends Error {
   readonly datas: unknown;
   /** The server's translated resp_msg; null when the client raised the error itself. */
   readonly serverMessage: string | null;
+  /** For VALIDATION_FAILED: each field that failed, with the server's translated words. */
+  readonly fields: readonly FieldError[];
 
   constructor(init: {
     kind: ApiErrorKind;
@@ -40,6 +47,7 @@ export class ApiError extends Error {
     status?: number | null;
     datas?: unknown;
     serverMessage?: string | null;
+    fields?: readonly FieldError[];
     cause?: unknown;
   }) {
     super(init.serverMessage ?? init.key ?? init.kind, { cause: init.cause });
@@ -50,5 +58,6 @@ export class ApiError extends Error {
     this.status = init.status ?? null;
     this.datas = init.datas ?? null;
     this.serverMessage = init.serverMessage ?? null;
+    this.fields = init.fields ?? [];
   }
 }

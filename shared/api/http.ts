@@ -1,6 +1,6 @@
 import ky, { isTimeoutError } from 'ky';
 import type * as z from 'zod/mini';
-import { EnvelopeSchema, SUCCESS_CODE } from '../contracts/envelope';
+import { EnvelopeSchema, SUCCESS_CODE, ValidationErrorDataSchema } from '../contracts/envelope';
 import {
   DIALOG_ERROR_KEYS,
   INSUFFICIENT_BALANCE_CODE,
@@ -185,7 +185,11 @@ export function createHttp(options: HttpOptions) {
     if (code === INSUFFICIENT_BALANCE_CODE)
       throw new ApiError({ kind: 'insufficient-balance', ...base });
     if (key !== null && DIALOG_KEYS.includes(key)) throw new ApiError({ kind: 'dialog', ...base });
-    throw new ApiError({ kind: 'business', ...base });
+    const fields =
+      key === 'VALIDATION_FAILED'
+        ? (ValidationErrorDataSchema.safeParse(datas).data?.fields ?? [])
+        : [];
+    throw new ApiError({ kind: 'business', ...base, fields });
   }
 
   return { request };

@@ -1,4 +1,4 @@
-import type { ThirdPartyPlatform } from './third-party';
+import type { ThirdPartyPlatform } from './third-party-platforms';
 
 /**
  * Settings the server writes into the console's index.html, so the first screen needs no request:

@@ -57,10 +57,6 @@ export const ERRORS = {
 export type ErrorKey = keyof typeof ERRORS;
 export const ERROR_KEYS = Object.keys(ERRORS) as ErrorKey[];
 
-export function isErrorKey(value: unknown): value is ErrorKey {
-  return typeof value === 'string' && Object.hasOwn(ERRORS, value);
-}
-
 /** Keys whose messages mean "the session is gone": they contain the word "token" in every language. */
 export const TOKEN_ERROR_KEYS = [
   'TOKEN_MISSING',

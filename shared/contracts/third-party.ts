@@ -1,8 +1,6 @@
 import * as z from 'zod/mini';
 
-/** Third-party sign-in providers the product knows; only configured ones are offered. */
-export const THIRD_PARTY_PLATFORMS = ['wechat'] as const;
-export type ThirdPartyPlatform = (typeof THIRD_PARTY_PLATFORMS)[number];
+import { THIRD_PARTY_PLATFORMS } from './third-party-platforms';
 
 export const ThirdPlatformListSchema = z.array(
   z.object({ platform: z.enum(THIRD_PARTY_PLATFORMS), authorizeUrl: z.string() }),

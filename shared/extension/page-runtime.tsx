@@ -28,7 +28,7 @@ export async function startExtensionPage(element: HTMLElement | null, render: ()
     parseLanguage(browser.i18n.getUILanguage()) ??
     DEFAULT_LANGUAGE;
   document.documentElement.lang = language;
-  const i18n = await createI18n(language, ['auth', 'extension']);
+  const i18n = await createI18n(language, ['auth', 'extension', 'errors']);
   const session = createSessionStore(createExtensionSessionPort());
   const api = createApiClient({
     baseUrl: extensionConfig.consoleOrigin,

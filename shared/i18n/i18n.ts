@@ -2,24 +2,40 @@ import i18next, { type BackendModule, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type Language } from '../contracts/languages';
 
-/** Each language's namespaces are their own small chunks, fetched when a screen needs them. */
-const loaders = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', {
-  import: 'default',
-});
+/** Set by the console build: where it put the locale files (see console/vite.config.ts). */
+declare const __CMP_LOCALES__: string | undefined;
 
-/** Namespaces every screen needs: shared words and error messages. Forms load `validation` when they check. */
-const BASE_NAMESPACES = ['common', 'errors'] as const;
+/**
+ * Each language's namespaces load when a screen needs them: as JSON files in the built console,
+ * as modules elsewhere (tests, dev server, extension).
+ */
+const loaders =
+  typeof __CMP_LOCALES__ === 'string'
+    ? null
+    : import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', { import: 'default' });
+
+function loadMessages(language: string, namespace: string): Promise<Record<string, unknown>> {
+  if (typeof __CMP_LOCALES__ === 'string') {
+    return fetch(`${__CMP_LOCALES__}/${language}/${namespace}.json`).then((response) => {
+      if (!response.ok) throw new Error(`No messages for ${language}/${namespace}`);
+      return response.json() as Promise<Record<string, unknown>>;
+    });
+  }
+  const load = loaders?.[`../../locales/${language}/${namespace}.json`];
+  return load ? load() : Promise.reject(new Error(`No messages for ${language}/${namespace}`));
+}
+
+/**
+ * Namespaces every screen needs: the shared words. The client's error words (`errors`) load with
+ * the API client, forms load `validation` when they check.
+ */
+const BASE_NAMESPACES = ['common'] as const;
 
 const localeBackend: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(language, namespace, callback) {
-    const load = loaders[`../../locales/${language}/${namespace}.json`];
-    if (!load) {
-      callback(new Error(`No messages for ${language}/${namespace}`), null);
-      return;
-    }
-    load().then(
+    loadMessages(language, namespace).then(
       (messages) => callback(null, messages),
       (error: unknown) =>
         callback(error instanceof Error ? error : new Error(String(error)), false),

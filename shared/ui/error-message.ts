@@ -2,7 +2,6 @@ import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/errors';
-import { isErrorKey } from '../contracts/errors';
 
 /**
  * The words for a failed call: the server's translated resp_msg when it sent one, else the
@@ -11,13 +10,22 @@ import { isErrorKey } from '../contracts/errors';
 export function describeError(t: TFunction<['common', 'errors']>, error: unknown): string {
   if (error instanceof ApiError) {
     if (error.serverMessage) return error.serverMessage;
-    if (isErrorKey(error.key)) return t(`errors:${error.key}`);
+    // The client's own words for its key, when it has some (no key list needed on the page).
+    const own = error.key
+      ? t(`errors:${error.key}` as 'errors:NETWORK_ERROR', { defaultValue: '' })
+      : '';
+    if (own) return own;
   }
   return t('common:messages.error');
 }
 
 /** describeError bound to the current language, for components; stable while the language is. */
 export function useErrorText(): (error: unknown) => string {
-  const { t } = useTranslation(['common', 'errors']);
-  return useCallback((error: unknown) => describeError(t, error), [t]);
+  // `errors` arrives with the API client; asking for it here would load it with the page.
+  const { i18n } = useTranslation('common');
+  const language = i18n.language;
+  return useCallback(
+    (error: unknown) => describeError(i18n.getFixedT(language, ['common', 'errors']), error),
+    [i18n, language],
+  );
 }

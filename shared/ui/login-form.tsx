@@ -1,4 +1,4 @@
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoginByPasswordRequest } from '../contracts/auth';
@@ -64,9 +64,18 @@ export function LoginForm({ onSubmit, size = 'md' }: LoginFormProps) {
           error={form.errors.password}
         />
         {error && (
-          <Alert color="red" variant="light" role="alert" data-testid="login-error">
+          <Text
+            role="alert"
+            data-testid="login-error"
+            size="sm"
+            c="red.8"
+            bg="red.0"
+            px="md"
+            py="sm"
+            style={{ borderRadius: 'var(--mantine-radius-md)' }}
+          >
             {error}
-          </Alert>
+          </Text>
         )}
         <Button type="submit" size={size} fullWidth loading={submitting}>
           {t('actions.submit')}

@@ -2,8 +2,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod/mini';
 import { ApiError } from '../api/errors';
-import { ValidationErrorDataSchema } from '../contracts/envelope';
-import { toFieldIssues } from '../contracts/validation';
 
 type Errors<Values> = Partial<Record<keyof Values | (string & {}), string>>;
 
@@ -32,7 +30,10 @@ export function useSchemaForm<Values extends Record<string, unknown>>(initial: V
       setErrors({});
       return result.data;
     }
-    await i18n.loadNamespaces('validation');
+    const [{ toFieldIssues }] = await Promise.all([
+      import('../contracts/validation'),
+      i18n.loadNamespaces('validation'),
+    ]);
     const word = i18n.getFixedT(null, 'validation');
     const next: Record<string, string> = {};
     for (const issue of toFieldIssues(result.error.issues)) {
@@ -44,12 +45,10 @@ export function useSchemaForm<Values extends Record<string, unknown>>(initial: V
 
   /** Puts the server's per-field failures on the fields; true when the error was one. */
   function showServerErrors(error: unknown): boolean {
-    if (!(error instanceof ApiError) || error.key !== 'VALIDATION_FAILED') return false;
-    const parsed = ValidationErrorDataSchema.safeParse(error.datas);
-    if (!parsed.success) return false;
+    if (!(error instanceof ApiError) || error.fields.length === 0) return false;
     setErrors(
       Object.fromEntries(
-        parsed.data.fields.map((field) => [field.field, field.message]),
+        error.fields.map((field) => [field.field, field.message]),
       ) as Errors<Values>,
     );
     return true;

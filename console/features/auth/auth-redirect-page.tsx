@@ -1,6 +1,9 @@
 import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { signInWithProvider } from '@shared/api/session-actions';
-import { THIRD_PARTY_PLATFORMS, type ThirdPartyPlatform } from '@shared/contracts/third-party';
+import {
+  THIRD_PARTY_PLATFORMS,
+  type ThirdPartyPlatform,
+} from '@shared/contracts/third-party-platforms';
 import { useApi } from '@shared/queries/api-context';
 import { useSessionStore } from '@shared/session/react';
 import { useErrorText } from '@shared/ui/error-message';

@@ -1,15 +1,4 @@
-import {
-  Anchor,
-  Button,
-  Center,
-  Divider,
-  Group,
-  Loader,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { signInWithPassword } from '@shared/api/session-actions';
 import type { LoginByPasswordRequest } from '@shared/contracts/auth';
 import { useApi } from '@shared/queries/api-context';
@@ -24,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { readBootConfig } from '../../app/boot';
 import { rememberTarget, safeConsolePath } from '../../app/preferences';
 import { AuthLayout } from './auth-layout';
+import classes from './auth-layout.module.css';
 import type { LoginView } from './login-views';
 
 // Signing in with a code and creating an account load when chosen, not with the page.
@@ -38,15 +28,43 @@ const loginRoute = getRouteApi('/login');
 
 function Loading({ children }: { children: ReactNode }) {
   return (
-    <Suspense
-      fallback={
-        <Center py="xl">
-          <Loader size="sm" />
-        </Center>
-      }
-    >
+    <Suspense fallback={<div className="cmp-inline-loader" role="progressbar" aria-busy="true" />}>
       {children}
     </Suspense>
+  );
+}
+
+const TABS = ['password', 'code'] as const;
+
+/**
+ * Password or e-mail code: a tab list with arrow-key moves (WAI-ARIA tabs), in plain elements so
+ * the first screen carries no tabs component.
+ */
+function SignInTabs({ view, onChange }: { view: LoginView; onChange(view: LoginView): void }) {
+  const { t } = useTranslation('auth');
+  return (
+    <div className={classes.tabs} role="tablist">
+      {TABS.map((tab, index) => (
+        <button
+          key={tab}
+          type="button"
+          role="tab"
+          id={`login-tab-${tab}`}
+          className={classes.tab}
+          aria-selected={view === tab}
+          tabIndex={view === tab ? 0 : -1}
+          onClick={() => onChange(tab)}
+          onKeyDown={(event) => {
+            if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+            const next = TABS[(index + 1) % TABS.length] ?? 'password';
+            onChange(next);
+            document.getElementById(`login-tab-${next}`)?.focus();
+          }}
+        >
+          {t(`tabs.${tab}`)}
+        </button>
+      ))}
+    </div>
   );
 }
 
@@ -82,7 +100,7 @@ function ThirdPartySignIn({ redirect }: { redirect: string | undefined }) {
 
   return (
     <Stack gap="sm" mt="lg">
-      <Divider label={t('thirdParty.title')} labelPosition="center" />
+      <div className={classes.divider}>{t('thirdParty.title')}</div>
       <Button
         variant="default"
         leftSection={<IconBrandWechat size={18} color="#07c160" />}
@@ -131,23 +149,16 @@ export function LoginPage() {
               {t('subtitle')}
             </Text>
           </Stack>
-          <Tabs
-            value={view}
-            onChange={(value) => show(value === 'code' ? 'code' : 'password')}
-            mb="lg"
-          >
-            <Tabs.List grow>
-              <Tabs.Tab value="password">{t('tabs.password')}</Tabs.Tab>
-              <Tabs.Tab value="code">{t('tabs.code')}</Tabs.Tab>
-            </Tabs.List>
-          </Tabs>
-          {view === 'code' ? (
-            <Loading>
-              <CodeLoginForm />
-            </Loading>
-          ) : (
-            <LoginForm onSubmit={submit} />
-          )}
+          <SignInTabs view={view} onChange={show} />
+          <div role="tabpanel" aria-labelledby={`login-tab-${view}`}>
+            {view === 'code' ? (
+              <Loading>
+                <CodeLoginForm />
+              </Loading>
+            ) : (
+              <LoginForm onSubmit={submit} />
+            )}
+          </div>
           <Group justify="space-between" mt="md" gap="xs">
             <Anchor component={Link} to="/resetPws" size="sm">
               {t('links.forgot')}
