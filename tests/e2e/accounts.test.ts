@@ -85,6 +85,11 @@ async function signIn(page: Page, username: string, password: string) {
 }
 
 async function signOut(page: Page) {
+  // A dialog that is closing still holds the focus and the pointer.
+  await page.waitForFunction(() => !document.querySelector('[role="dialog"]'), {
+    polling: 100,
+    timeout: 15_000,
+  });
   await page.click('[data-testid="user-menu"]');
   const item = await page.waitForSelector('[data-testid="logout"]', { visible: true });
   await item?.click();
@@ -196,7 +201,6 @@ describe.each(['zh', 'th', 'en'] as const)('a new seller in %s', (language) => {
       { polling: 100, timeout: 15_000 },
       subEmail,
     );
-    await page.waitForSelector(form, { hidden: true });
     await signOut(page);
 
     await signIn(page, subEmail, 'Staff-pass1');
@@ -212,6 +216,50 @@ describe.each(['zh', 'th', 'en'] as const)('a new seller in %s', (language) => {
     await page.goto(`${server.origin}/cmp/account/accountManage`);
     await waitForPath(page, '/cmp/401');
     await page.goto(`${server.origin}/cmp/cmpDashboard`);
+    await signOut(page);
+    await page.browserContext().close();
+  });
+});
+
+describe('WeChat', () => {
+  it('binds WeChat by scanning the QR code in account settings, then signs in with it (th)', async () => {
+    const page = await newPage('th');
+    await page.goto(`${server.origin}/cmp/login`);
+    await signIn(page, 'demo@example.com', 'demo1234');
+    await page.waitForSelector('[data-testid="dashboard-greeting"]');
+    await click(page, 'nav a[href="/cmp/account/accountSetting"]');
+    await click(page, '[data-testid="wechat-bind"]');
+    await page.waitForSelector('[data-testid="wechat-qr"]');
+    const scanUrl = await page.$eval(
+      '[data-testid="wechat-scan-link"]',
+      (a) => a.getAttribute('href') ?? '',
+    );
+    expect(new URL(scanUrl).origin).toBe(server.sandboxOrigin);
+
+    // The phone: the sandbox's scan page, as WeChat shows it.
+    const phone = await page.browserContext().newPage();
+    await phone.goto(scanUrl);
+    await fill(phone, 'input[name="nickname"]', 'Somchai');
+    await phone.click('button[data-new-user]');
+    await phone.waitForSelector('[data-scanned]');
+    await phone.close();
+
+    await page.bringToFront();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="wechat-nickname"]')?.textContent === 'Somchai',
+      { polling: 100, timeout: 15_000 },
+    );
+    await signOut(page);
+
+    await click(page, '[data-testid="login-wechat"]');
+    await page.waitForFunction(
+      (origin) => location.origin === origin,
+      { polling: 100, timeout: 15_000 },
+      server.sandboxOrigin,
+    );
+    await click(page, 'button[data-openid]');
+    await page.waitForSelector('[data-testid="dashboard-greeting"]');
+    expect(new URL(page.url()).origin).toBe(server.origin);
     await signOut(page);
     await page.browserContext().close();
   });

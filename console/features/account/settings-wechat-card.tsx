@@ -64,7 +64,11 @@ export function SettingsWechatCard({ profile }: { profile: Profile }) {
               {t('wechat.unbind')}
             </Button>
           ) : (
-            <Button leftSection={<IconLink size={16} />} onClick={() => setModal('bind')}>
+            <Button
+              leftSection={<IconLink size={16} />}
+              onClick={() => setModal('bind')}
+              data-testid="wechat-bind"
+            >
               {t('wechat.bind')}
             </Button>
           ))}
