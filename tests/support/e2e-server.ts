@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from '@server/app';
 import type { WechatConfig } from '@server/config';
+import type { DatabaseHandle } from '@server/db/client';
 import { seedDemo } from '@server/db/seed';
 import { systemClock } from '@server/lib/clock';
 import { createLogger } from '@server/lib/logger';
@@ -24,8 +25,8 @@ const stop = (server: ReturnType<typeof serve>) =>
  * mail over SMTP to a real server in-process that the test reads, with the WeChat sandbox beside
  * it on the next port (as `npm start` runs it).
  */
-export async function startE2eServer() {
-  const database = await createTestDatabase();
+export async function startE2eServer(options: { database?: DatabaseHandle } = {}) {
+  const database = options.database ?? (await createTestDatabase());
   const smtp = await startSmtpServer();
   await seedDemo({ db: database.db, clock: systemClock });
   const logger = createLogger({ level: 'error' });

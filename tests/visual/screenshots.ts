@@ -1,17 +1,21 @@
 /**
- * `npm run screenshots`: the login page, the dashboard, the popup and the side panel in zh, th
- * and en, at desktop and phone width, photographed in headless Chromium with the extension
- * loaded. Files go to .tmp/screenshots/.
+ * `npm run screenshots`: every screen so far (sign-in, code sign-in, registration with its slider,
+ * password reset, onboarding, policies, dashboard, shops, account settings, user management, 401)
+ * and the extension's popup and side panel, in zh, th and en, at desktop and phone width,
+ * photographed in headless Chromium with the extension loaded. Files go to .tmp/screenshots/.
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
+import { openDatabase } from '../../server/db/client';
 import { DEMO_ACCOUNT } from '../../server/db/seed';
+import { systemClock } from '../../server/lib/clock';
+import { createAccount } from '../../server/modules/users/users.service';
 import { LANGUAGES } from '../../shared/contracts/languages';
+import { API_CLIENTS, basicClientAuth, HEADERS } from '../../shared/contracts/protocol';
 import { launchWithExtension } from '../support/browser';
-import { E2E_PORT } from '../support/e2e-config';
+import { startE2eServer } from '../support/e2e-server';
 import setup from '../support/e2e-setup';
-import { startServerProcess } from '../support/server-process';
 
 const OUT = join(process.cwd(), '.tmp', 'screenshots');
 const SIZES = {
@@ -21,61 +25,175 @@ const SIZES = {
 
 async function settle(page: Page) {
   await page.evaluate(() => document.fonts.ready);
-  await new Promise((resolve) => setTimeout(resolve, 400));
+  await new Promise((resolve) => setTimeout(resolve, 500));
 }
 
 async function main() {
   await mkdir(OUT, { recursive: true });
   setup();
-  const server = await startServerProcess(E2E_PORT);
+  // A fresh embedded database in memory, migrated as the server does on start.
+  const database = await openDatabase({ kind: 'pglite' });
+  await database.migrate();
+  const server = await startE2eServer({ database });
   const chrome = await launchWithExtension();
-  const { browser, extensionId } = chrome;
+  const { browser } = chrome;
+
+  // Data worth looking at: sub-accounts of the demo seller (one disabled, one with an end date).
+  const call = async (path: string, json: unknown, token?: string) => {
+    const response = await server.app.request(path, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        [HEADERS.authorization]: basicClientAuth(API_CLIENTS.console),
+        ...(token ? { [HEADERS.token]: token } : {}),
+      },
+      body: JSON.stringify(json),
+    });
+    return (await response.json()) as { datas: Record<string, unknown> };
+  };
+  const demo = await call('/api-uaa/oauth/loginByPassword', {
+    username: DEMO_ACCOUNT.email,
+    password: DEMO_ACCOUNT.password,
+  });
+  const token = String(demo.datas.access_token);
+  const shops = await server.app.request('/api-user/shop/list', {
+    headers: {
+      [HEADERS.authorization]: basicClientAuth(API_CLIENTS.console),
+      [HEADERS.token]: token,
+    },
+  });
+  const shopIds = ((await shops.json()) as { datas: { id: string }[] }).datas.map(
+    (shop) => shop.id,
+  );
+  for (const [index, name] of ['Nok Warehouse', 'Lin Customer Care', 'Ploy Listing'].entries()) {
+    const created = await call(
+      '/api-user/subAccount/create',
+      {
+        accountType: 'email',
+        email: `staff${index}@example.com`,
+        name,
+        password: 'Staff-pass1',
+        confirmPassword: 'Staff-pass1',
+        validUntil: index === 2 ? '2027-06-30' : null,
+        shopIds: shopIds.slice(0, index + 1),
+      },
+      token,
+    );
+    if (index === 1)
+      await call(
+        '/api-user/subAccount/status',
+        { id: created.datas.id, status: 'forbidden' },
+        token,
+      );
+  }
+
   try {
     for (const language of LANGUAGES) {
       for (const [size, viewport] of Object.entries(SIZES)) {
+        const newcomer = `newcomer.${language}.${size}@example.com`;
+        await createAccount(server.db, systemClock, {
+          email: newcomer,
+          password: 'Newcomer-pass1',
+          name: 'Newcomer',
+          role: 'BUYER',
+          site: 'th',
+        });
+        // The default context, where the extension runs: its popup follows the console's language.
         const page = await browser.newPage();
         await page.setViewport({ ...viewport, deviceScaleFactor: 1 });
         await page.setCookie({ name: 'cmp-language', value: language, url: server.origin });
-        await page.goto(`${server.origin}/cmp/login`, { waitUntil: 'networkidle0' });
-        await settle(page);
-        await page.screenshot({ path: join(OUT, `login-${language}-${size}.png`) });
+        const shot = async (name: string) => {
+          await settle(page);
+          await page.screenshot({ path: join(OUT, `${name}-${language}-${size}.png`) });
+        };
+        const go = async (path: string, ready: string) => {
+          await page.goto(`${server.origin}/cmp${path}`, { waitUntil: 'networkidle0' });
+          await page.waitForSelector(ready, { visible: true });
+        };
+        const signIn = async (username: string, password: string) => {
+          await go('/login', 'input[name="username"]');
+          await page.type('input[name="username"]', username);
+          await page.type('input[name="password"]', password);
+          await page.click('button[type="submit"]');
+        };
+        const signOut = async () => {
+          await page.waitForFunction(() => !document.querySelector('[role="dialog"]'));
+          await page.click('[data-testid="user-menu"]');
+          await (await page.waitForSelector('[data-testid="logout"]', { visible: true }))?.click();
+          await page.waitForSelector('input[name="username"]');
+        };
+
+        await go('/login', 'input[name="username"]');
+        await shot('login');
         await page.type('input[name="password"]', 'x');
         await page.click('button[type="submit"]');
-        await page.waitForSelector('[data-testid="validation"], .mantine-InputWrapper-error', {
-          timeout: 5000,
-        });
-        await settle(page);
-        await page.screenshot({ path: join(OUT, `login-invalid-${language}-${size}.png`) });
-        await page.type('input[name="username"]', DEMO_ACCOUNT.email);
-        await page.click('input[name="password"]', { count: 3 });
-        await page.type('input[name="password"]', DEMO_ACCOUNT.password);
-        await page.click('button[type="submit"]');
+        await page.waitForSelector('.mantine-InputWrapper-error');
+        await shot('login-invalid');
+        await page.click('[role="tab"]:nth-child(2)');
+        await page.waitForSelector('[data-testid="send-code"]');
+        await shot('login-code');
+
+        await go('/register', '[data-testid="register-form"]');
+        await shot('register');
+        await page.click('[data-testid="register-form"] button[type="submit"]');
+        await page.waitForSelector('.mantine-InputWrapper-error');
+        await shot('register-invalid');
+        await page.type('input[name="email"]', `visitor.${language}.${size}@example.com`);
+        await page.click('[data-testid="send-code"]');
+        await page.waitForSelector('[data-testid="slider-captcha"][data-status="ready"]');
+        await shot('slider');
+
+        await go('/resetPws', '[data-testid="reset-form"]');
+        await shot('reset');
+        await go('/servicePolicy', 'nav');
+        await shot('policy');
+
+        await signIn(newcomer, 'Newcomer-pass1');
+        await page.waitForSelector(
+          '[data-testid="onboarding-form"] [data-testid="onboarding-site"]',
+        );
+        await shot('onboarding');
+        await page.click('[data-testid="onboarding-form"] button[type="submit"]');
         await page.waitForSelector('[data-testid="dashboard-greeting"]');
-        await settle(page);
-        await page.screenshot({ path: join(OUT, `dashboard-${language}-${size}.png`) });
+        await signOut();
+
+        await signIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+        await page.waitForSelector('[data-testid="dashboard-greeting"]');
+        await shot('dashboard');
+        await go('/thirdPartyPlatform/authorizeList', '[data-testid="shop-row"]');
+        await shot('shops');
+        await go('/account/accountSetting', '[data-testid="wechat-card"]');
+        await shot('settings');
+        await go('/account/accountManage', '[data-testid="member-create"]');
+        await shot('members');
+        await page.click('[data-testid="member-create"]');
+        await page.waitForSelector('[data-testid="member-create-form"]', { visible: true });
+        await shot('members-create');
+        await page.keyboard.press('Escape');
+        await go('/401', 'a[href="/cmp/cmpDashboard"]');
+        await shot('forbidden');
+        await go('/cmpDashboard', '[data-testid="dashboard-greeting"]');
+
         if (size === 'desktop') {
           for (const view of ['popup', 'sidepanel']) {
-            const panel = await browser.newPage();
+            const panel = await chrome.openExtensionPage(`${view}.html`);
             await panel.setViewport(
-              view === 'popup' ? { width: 360, height: 420 } : { width: 400, height: 720 },
+              view === 'popup' ? { width: 360, height: 480 } : { width: 400, height: 720 },
             );
-            await panel.goto(`chrome-extension://${extensionId}/${view}.html`);
-            await panel.waitForSelector('[data-testid="extension-user"]');
+            await panel.waitForSelector('input[name="username"], [data-testid="extension-user"]');
             await settle(panel);
             await panel.screenshot({ path: join(OUT, `${view}-${language}.png`) });
             await panel.close();
           }
         }
         await page.bringToFront();
-        await page.click('[data-testid="user-menu"]');
-        await (await page.waitForSelector('[data-testid="logout"]', { visible: true }))?.click();
-        await page.waitForSelector('input[name="username"]');
+        await signOut();
         await page.close();
       }
     }
   } finally {
     await chrome.close();
-    await server.stop();
+    await server.close();
   }
   process.stdout.write(`screenshots in ${OUT}\n`);
 }

@@ -49,7 +49,12 @@ function useFormats() {
 function StatusBadge({ status }: { status: SubAccount['status'] }) {
   const { t } = useTranslation('members');
   return (
-    <Badge color={STATUS_COLOR[status]} variant="light" data-testid="member-status">
+    <Badge
+      color={STATUS_COLOR[status]}
+      variant="light"
+      data-testid="member-status"
+      style={{ minWidth: 'max-content' }}
+    >
       {t(`status.${status}`)}
     </Badge>
   );
@@ -210,7 +215,7 @@ export function MembersTable({
               <Table.Td>
                 <Group gap="sm" wrap="nowrap">
                   <Avatar size={32} radius="xl" color="initials" name={account.name} />
-                  <Text size="sm" fw={600} lineClamp={1}>
+                  <Text size="sm" fw={600} lineClamp={2} miw={96}>
                     {account.name}
                   </Text>
                 </Group>

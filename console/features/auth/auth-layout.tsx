@@ -41,10 +41,12 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         </div>
       </section>
       <Box className={classes.formSide}>
-        <Group justify="space-between" className={classes.topBar}>
-          <Group gap="xs" hiddenFrom="md">
+        <Group justify="space-between" wrap="nowrap" className={classes.topBar}>
+          <Group gap="xs" wrap="nowrap" hiddenFrom="md" miw={0}>
             <LogoMark size={28} />
-            <Text fw={700}>{t('common:appName')}</Text>
+            <Text fw={700} size="sm" truncate>
+              {t('common:appName')}
+            </Text>
           </Group>
           <Box ml="auto">
             <LanguageSwitch />

@@ -6,6 +6,7 @@ import {
   Card,
   Group,
   Modal,
+  ScrollArea,
   SegmentedControl,
   Skeleton,
   Stack,
@@ -138,14 +139,16 @@ export function ShopsPage() {
       </Group>
       <Card withBorder radius="md" padding="lg">
         <Group justify="space-between" mb="md" gap="sm">
-          <SegmentedControl
-            value={platform}
-            onChange={(value) => setPlatform(value as 'all' | Platform)}
-            data={(['all', ...PLATFORMS] as const).map((value) => ({
-              value,
-              label: `${t(`platforms.${value}`)} (${count(value)})`,
-            }))}
-          />
+          <ScrollArea type="never" maw="100%">
+            <SegmentedControl
+              value={platform}
+              onChange={(value) => setPlatform(value as 'all' | Platform)}
+              data={(['all', ...PLATFORMS] as const).map((value) => ({
+                value,
+                label: `${t(`platforms.${value}`)} (${count(value)})`,
+              }))}
+            />
+          </ScrollArea>
           <TextInput
             placeholder={t('search')}
             aria-label={t('search')}
