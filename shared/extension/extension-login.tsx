@@ -27,16 +27,7 @@ export function ExtensionLogin() {
 
   return (
     <>
-      <LoginForm
-        size="sm"
-        onSubmit={async (values) => {
-          try {
-            await signInWithPassword(api, store, values);
-          } catch (error) {
-            throw new Error(errorText(error));
-          }
-        }}
-      />
+      <LoginForm size="sm" onSubmit={(values) => signInWithPassword(api, store, values)} />
       <Text size="xs" ta="center" mt="sm" c="dimmed">
         {t('popup.noAccount')}{' '}
         <Anchor

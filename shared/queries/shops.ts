@@ -25,6 +25,7 @@ export function useSetShopAlias() {
   return useMutation({
     mutationFn: (input: { shopId: string; alias: string }) => api.shops.setAlias(input),
     onSuccess: () => client.invalidateQueries({ queryKey: shopKeys.all }),
-    meta: { inlineErrors: false },
+    // The alias form shows its failure itself.
+    meta: { inlineErrors: true },
   });
 }

@@ -1,12 +1,11 @@
 import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoginByPasswordRequest } from '../contracts/auth';
 import { useSchemaForm } from './use-schema-form';
 
 export interface LoginFormProps {
-  /** Resolves on success; rejects with a message to show under the form. */
-  onSubmit(values: LoginByPasswordRequest): Promise<void>;
+  /** Resolves on success; a rejection is shown under the form in words. */
+  onSubmit(values: LoginByPasswordRequest): Promise<unknown>;
   /** Smaller controls for the extension popup. */
   size?: 'sm' | 'md';
 }
@@ -19,25 +18,10 @@ export interface LoginFormProps {
 export function LoginForm({ onSubmit, size = 'md' }: LoginFormProps) {
   const { t } = useTranslation('auth');
   const form = useSchemaForm({ username: '', password: '' });
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (submitting) return;
-    setSubmitting(true);
-    try {
-      const { LoginByPasswordRequestSchema } = await import('../contracts/auth');
-      const values = await form.check(LoginByPasswordRequestSchema);
-      if (!values) return;
-      setError(null);
-      await onSubmit(values);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setSubmitting(false);
-    }
-  }
+  const submit = form.onSubmit(
+    () => import('../contracts/auth').then((m) => m.LoginByPasswordRequestSchema),
+    onSubmit,
+  );
 
   return (
     <form onSubmit={submit} noValidate>
@@ -63,7 +47,7 @@ export function LoginForm({ onSubmit, size = 'md' }: LoginFormProps) {
           onChange={(event) => form.set('password', event.currentTarget.value)}
           error={form.errors.password}
         />
-        {error && (
+        {form.failure && (
           <Text
             role="alert"
             data-testid="login-error"
@@ -74,10 +58,10 @@ export function LoginForm({ onSubmit, size = 'md' }: LoginFormProps) {
             py="sm"
             style={{ borderRadius: 'var(--mantine-radius-md)' }}
           >
-            {error}
+            {form.failure}
           </Text>
         )}
-        <Button type="submit" size={size} fullWidth loading={submitting}>
+        <Button type="submit" size={size} fullWidth loading={form.submitting}>
           {t('actions.submit')}
         </Button>
       </Stack>

@@ -1,7 +1,15 @@
-import { useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod/mini';
 import { ApiError } from '../api/errors';
+import { useErrorText } from './error-message';
+
+interface SubmitOptions {
+  /** What to check instead of the form's values (adding ids, say). */
+  input?: () => unknown;
+  /** Shows a failure its own way; returns false to leave it to the form. */
+  onError?: (error: unknown) => boolean;
+}
 
 type Errors<Values> = Partial<Record<keyof Values | (string & {}), string>>;
 
@@ -12,12 +20,21 @@ type Errors<Values> = Partial<Record<keyof Values | (string & {}), string>>;
  */
 export function useSchemaForm<Values extends Record<string, unknown>>(initial: Values) {
   const { i18n } = useTranslation();
+  const errorText = useErrorText();
   const [values, setValues] = useState<Values>(initial);
   const [errors, setErrors] = useState<Errors<Values>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const busy = useRef(false);
 
   function set<Key extends keyof Values>(key: Key, value: Values[Key]) {
     setValues((current) => ({ ...current, [key]: value }));
     setErrors((current) => ({ ...current, [key]: undefined }));
+  }
+
+  /** Puts one message on one field. */
+  function setError(field: keyof Values & string, message: string) {
+    setErrors((current) => ({ ...current, [field]: message }));
   }
 
   /** The parsed values, or null with the failures shown on their fields. */
@@ -54,5 +71,47 @@ export function useSchemaForm<Values extends Record<string, unknown>>(initial: V
     return true;
   }
 
-  return { values, set, setValues, errors, setErrors, check, showServerErrors };
+  /**
+   * A submit handler: checks the values with the schema (or one loaded on demand), then runs
+   * `action` with what it parsed while `submitting` is true. A failed call lands on its fields
+   * (VALIDATION_FAILED) or, in words, in `failure`; a second press while busy does nothing.
+   */
+  function onSubmit<Schema extends z.ZodMiniType>(
+    schema: Schema | (() => Promise<Schema>),
+    action: (parsed: z.output<Schema>) => Promise<unknown>,
+    options: SubmitOptions = {},
+  ) {
+    return async (event?: FormEvent) => {
+      event?.preventDefault();
+      if (busy.current) return;
+      busy.current = true;
+      setSubmitting(true);
+      setFailure(null);
+      try {
+        const loaded = typeof schema === 'function' ? await schema() : schema;
+        const parsed = await check(loaded, options.input ? options.input() : values);
+        if (parsed) await action(parsed);
+      } catch (error) {
+        if (!options.onError?.(error) && !showServerErrors(error)) setFailure(errorText(error));
+      } finally {
+        busy.current = false;
+        setSubmitting(false);
+      }
+    };
+  }
+
+  return {
+    values,
+    set,
+    setValues,
+    errors,
+    setErrors,
+    setError,
+    check,
+    showServerErrors,
+    onSubmit,
+    submitting,
+    failure,
+    setFailure,
+  };
 }

@@ -13,18 +13,18 @@ import { TEL_CODES } from '@shared/contracts/accounts';
 import { CreateSubAccountRequestSchema, type MenuGrant } from '@shared/contracts/sub-accounts';
 import { useCreateSubAccount } from '@shared/queries/sub-accounts';
 import { useSession } from '@shared/session/react';
+import { useErrorText } from '@shared/ui/error-message';
 import { toast } from '@shared/ui/toast';
 import { useSchemaForm } from '@shared/ui/use-schema-form';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormFailure } from '../../components/form-parts';
 import {
   FormActions,
-  FormError,
   FormSection,
   isAccountInUse,
   MembersModal,
   PasswordRule,
-  useFormFailure,
   useStableCallback,
 } from './members-form-parts';
 import { HOME_ONLY, MenuGrantsEditor, ShopPicker } from './members-permissions-editor';
@@ -55,41 +55,39 @@ function CreateForm({ onClose }: { onClose(): void }) {
     shopIds: [] as string[],
     grants: HOME_ONLY as MenuGrant[],
   });
-  const [failure, setFailure] = useState<string | null>(null);
-  const onFailure = useFormFailure(form);
+  const errorText = useErrorText();
   const setShopIds = useStableCallback((shopIds: string[]) => form.set('shopIds', shopIds));
   const setGrants = useStableCallback((grants: MenuGrant[]) => form.set('grants', grants));
   const { values } = form;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (create.isPending) return;
-    setFailure(null);
-    const email = values.accountType === 'email';
-    const input = await form.check(CreateSubAccountRequestSchema, {
-      accountType: values.accountType,
-      ...(email
-        ? { email: values.email.trim() }
-        : { telCode: values.telCode, phone: values.phone }),
-      name: values.name,
-      password: values.password,
-      confirmPassword: values.confirmPassword,
-      validUntil: values.validUntil || null,
-      shopIds: values.shopIds,
-      grants: values.grants,
-    });
-    if (!input) return;
-    try {
+  const submit = form.onSubmit(
+    CreateSubAccountRequestSchema,
+    async (input) => {
       const created = await create.mutateAsync(input);
       toast({ color: 'green', message: t('toasts.created', { name: created.name }) });
       onClose();
-    } catch (error) {
-      onFailure(error, (message) => {
-        if (isAccountInUse(error)) form.setErrors({ [values.accountType]: message });
-        else setFailure(message);
-      });
-    }
-  }
+    },
+    {
+      input: () => ({
+        accountType: values.accountType,
+        ...(values.accountType === 'email'
+          ? { email: values.email.trim() }
+          : { telCode: values.telCode, phone: values.phone }),
+        name: values.name,
+        password: values.password,
+        confirmPassword: values.confirmPassword,
+        validUntil: values.validUntil || null,
+        shopIds: values.shopIds,
+        grants: values.grants,
+      }),
+      // An address that already has an account is said on its field.
+      onError: (error) => {
+        if (!isAccountInUse(error)) return false;
+        form.setError(values.accountType, errorText(error));
+        return true;
+      },
+    },
+  );
 
   const telCodes = TEL_CODES.map(({ code, country }) => ({
     value: code,
@@ -215,10 +213,10 @@ function CreateForm({ onClose }: { onClose(): void }) {
             </Stack>
           </Stack>
         </FormSection>
-        <FormError message={failure} />
+        <FormFailure message={form.failure} />
         <FormActions
           submitLabel={t('form.submitCreate')}
-          loading={create.isPending}
+          loading={form.submitting}
           onCancel={onClose}
         />
       </Stack>

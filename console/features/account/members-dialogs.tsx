@@ -1,4 +1,4 @@
-import { Alert, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Stack, Text, TextInput } from '@mantine/core';
 import {
   type MenuGrant,
   type SubAccount,
@@ -14,18 +14,10 @@ import {
 import { toast } from '@shared/ui/toast';
 import { useSchemaForm } from '@shared/ui/use-schema-form';
 import { IconLogout } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormFailure, NewPasswordFields } from '../../components/form-parts';
 import { today } from './members-create-modal';
-import {
-  FormActions,
-  FormError,
-  FormSection,
-  MembersModal,
-  PasswordRule,
-  useFormFailure,
-  useStableCallback,
-} from './members-form-parts';
+import { FormActions, FormSection, MembersModal, useStableCallback } from './members-form-parts';
 import { MenuGrantsEditor, ShopPicker } from './members-permissions-editor';
 
 interface DialogProps {
@@ -39,27 +31,21 @@ function EditForm({ account, onClose }: { account: SubAccount; onClose(): void }
   const { t } = useTranslation(['members', 'common']);
   const update = useUpdateSubAccount();
   const form = useSchemaForm({ name: account.name, validUntil: account.validUntil ?? '' });
-  const [failure, setFailure] = useState<string | null>(null);
-  const onFailure = useFormFailure(form);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (update.isPending) return;
-    setFailure(null);
-    const input = await form.check(UpdateSubAccountRequestSchema, {
-      id: account.id,
-      name: form.values.name,
-      validUntil: form.values.validUntil || null,
-    });
-    if (!input) return;
-    try {
+  const submit = form.onSubmit(
+    UpdateSubAccountRequestSchema,
+    async (input) => {
       const saved = await update.mutateAsync(input);
       toast({ color: 'green', message: t('toasts.saved', { name: saved.name }) });
       onClose();
-    } catch (error) {
-      onFailure(error, setFailure);
-    }
-  }
+    },
+    {
+      input: () => ({
+        id: account.id,
+        name: form.values.name,
+        validUntil: form.values.validUntil || null,
+      }),
+    },
+  );
 
   return (
     <form onSubmit={submit} noValidate>
@@ -85,10 +71,10 @@ function EditForm({ account, onClose }: { account: SubAccount; onClose(): void }
           onChange={(event) => form.set('validUntil', event.currentTarget.value)}
           error={form.errors.validUntil}
         />
-        <FormError message={failure} />
+        <FormFailure message={form.failure} />
         <FormActions
           submitLabel={t('common:actions.save')}
-          loading={update.isPending}
+          loading={form.submitting}
           onCancel={onClose}
         />
       </Stack>
@@ -110,26 +96,15 @@ function ResetPasswordForm({ account, onClose }: { account: SubAccount; onClose(
   const { t } = useTranslation(['members', 'common']);
   const reset = useResetSubAccountPassword();
   const form = useSchemaForm({ password: '', confirmPassword: '' });
-  const [failure, setFailure] = useState<string | null>(null);
-  const onFailure = useFormFailure(form);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (reset.isPending) return;
-    setFailure(null);
-    const input = await form.check(SubAccountPasswordRequestSchema, {
-      id: account.id,
-      ...form.values,
-    });
-    if (!input) return;
-    try {
+  const submit = form.onSubmit(
+    SubAccountPasswordRequestSchema,
+    async (input) => {
       await reset.mutateAsync(input);
       toast({ color: 'green', message: t('toasts.passwordReset', { name: account.name }) });
       onClose();
-    } catch (error) {
-      onFailure(error, setFailure);
-    }
-  }
+    },
+    { input: () => ({ id: account.id, ...form.values }) },
+  );
 
   return (
     <form onSubmit={submit} noValidate>
@@ -137,28 +112,19 @@ function ResetPasswordForm({ account, onClose }: { account: SubAccount; onClose(
         <Alert variant="light" color="orange" icon={<IconLogout size={18} />}>
           {t('resetPassword.notice', { name: account.name })}
         </Alert>
-        <PasswordInput
-          label={t('resetPassword.password')}
-          description={<PasswordRule />}
-          autoComplete="new-password"
-          value={form.values.password}
-          onChange={(event) => form.set('password', event.currentTarget.value)}
-          error={form.errors.password}
-          required
-          data-autofocus
+        <NewPasswordFields
+          form={form}
+          labels={{
+            password: t('resetPassword.password'),
+            rule: t('form.passwordRule'),
+            confirm: t('form.confirmPassword'),
+          }}
+          autoFocus
         />
-        <PasswordInput
-          label={t('form.confirmPassword')}
-          autoComplete="new-password"
-          value={form.values.confirmPassword}
-          onChange={(event) => form.set('confirmPassword', event.currentTarget.value)}
-          error={form.errors.confirmPassword}
-          required
-        />
-        <FormError message={failure} />
+        <FormFailure message={form.failure} />
         <FormActions
           submitLabel={t('resetPassword.submit')}
-          loading={reset.isPending}
+          loading={form.submitting}
           onCancel={onClose}
         />
       </Stack>
@@ -187,28 +153,18 @@ function PermissionsForm({ account, onClose }: { account: SubAccount; onClose():
     shopIds: account.shopIds,
     grants: account.grants as MenuGrant[],
   });
-  const [failure, setFailure] = useState<string | null>(null);
-  const onFailure = useFormFailure(form);
   const setShopIds = useStableCallback((shopIds: string[]) => form.set('shopIds', shopIds));
   const setGrants = useStableCallback((grants: MenuGrant[]) => form.set('grants', grants));
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (save.isPending) return;
-    setFailure(null);
-    const input = await form.check(SubAccountPermissionsRequestSchema, {
-      id: account.id,
-      ...form.values,
-    });
-    if (!input) return;
-    try {
+  const submit = form.onSubmit(
+    SubAccountPermissionsRequestSchema,
+    async (input) => {
       await save.mutateAsync(input);
       toast({ color: 'green', message: t('toasts.permissionsSaved', { name: account.name }) });
       onClose();
-    } catch (error) {
-      onFailure(error, setFailure);
-    }
-  }
+    },
+    { input: () => ({ id: account.id, ...form.values }) },
+  );
 
   return (
     <form onSubmit={submit} noValidate>
@@ -220,10 +176,10 @@ function PermissionsForm({ account, onClose }: { account: SubAccount; onClose():
           </Text>
           <MenuGrantsEditor value={form.values.grants} onChange={setGrants} />
         </FormSection>
-        <FormError message={failure} />
+        <FormFailure message={form.failure} />
         <FormActions
           submitLabel={t('common:actions.save')}
-          loading={save.isPending}
+          loading={form.submitting}
           onCancel={onClose}
         />
       </Stack>

@@ -1,8 +1,6 @@
-import { Alert, Button, Group, Modal, type ModalProps, Text, Title } from '@mantine/core';
+import { Button, Group, Modal, type ModalProps, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { ApiError } from '@shared/api/errors';
-import { useErrorText } from '@shared/ui/error-message';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -21,16 +19,6 @@ export function FormSection({ title, children }: { title: string; children: Reac
       </Title>
       {children}
     </section>
-  );
-}
-
-/** The failure of a form's call, in words, under the form. */
-export function FormError({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} />}>
-      {message}
-    </Alert>
   );
 }
 
@@ -65,18 +53,6 @@ export function PasswordRule() {
       {t('form.passwordRule')}
     </Text>
   );
-}
-
-/**
- * What a form does with a failed call: per-field failures go on the fields, the rest becomes
- * the message under the form.
- */
-export function useFormFailure(form: { showServerErrors(error: unknown): boolean }) {
-  const errorText = useErrorText();
-  return (error: unknown, onOther: (message: string) => void) => {
-    if (form.showServerErrors(error)) return;
-    onOther(errorText(error));
-  };
 }
 
 /** Whether a failure is the server saying the e-mail or mobile already has an account. */

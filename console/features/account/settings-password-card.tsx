@@ -1,12 +1,11 @@
-import { Alert, Button, Card, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Card, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { ChangePasswordRequestSchema } from '@shared/contracts/accounts';
 import { useChangePassword } from '@shared/queries/profile';
-import { useErrorText } from '@shared/ui/error-message';
 import { toast } from '@shared/ui/toast';
 import { useSchemaForm } from '@shared/ui/use-schema-form';
 import { IconLock } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormFailure, NewPasswordFields } from '../../components/form-parts';
 import { useSettingsPermission } from './settings-common';
 
 const EMPTY = { oldPassword: '', password: '', confirmPassword: '' };
@@ -14,26 +13,14 @@ const EMPTY = { oldPassword: '', password: '', confirmPassword: '' };
 /** Current, new and confirmed password; the server signs every other device out. */
 function PasswordForm() {
   const { t } = useTranslation(['settings', 'common']);
-  const errorText = useErrorText();
   const change = useChangePassword();
   const form = useSchemaForm(EMPTY);
-  const [error, setError] = useState<string | null>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (change.isPending) return;
-    setError(null);
-    const values = await form.check(ChangePasswordRequestSchema);
-    if (!values) return;
-    try {
-      await change.mutateAsync(values);
-      form.setValues(EMPTY);
-      form.setErrors({});
-      toast({ color: 'green', message: t('password.changed'), autoClose: 5000 });
-    } catch (failure) {
-      if (!form.showServerErrors(failure)) setError(errorText(failure));
-    }
-  }
+  const submit = form.onSubmit(ChangePasswordRequestSchema, async (values) => {
+    await change.mutateAsync(values);
+    form.setValues(EMPTY);
+    form.setErrors({});
+    toast({ color: 'green', message: t('password.changed'), autoClose: 5000 });
+  });
 
   return (
     <form onSubmit={submit} noValidate data-testid="password-form">
@@ -46,30 +33,17 @@ function PasswordForm() {
           onChange={(event) => form.set('oldPassword', event.currentTarget.value)}
           error={form.errors.oldPassword}
         />
-        <PasswordInput
-          label={t('password.new')}
-          description={t('password.rule')}
-          autoComplete="new-password"
-          name="password"
-          value={form.values.password}
-          onChange={(event) => form.set('password', event.currentTarget.value)}
-          error={form.errors.password}
+        <NewPasswordFields
+          form={form}
+          labels={{
+            password: t('password.new'),
+            rule: t('password.rule'),
+            confirm: t('password.confirm'),
+          }}
         />
-        <PasswordInput
-          label={t('password.confirm')}
-          autoComplete="new-password"
-          name="confirmPassword"
-          value={form.values.confirmPassword}
-          onChange={(event) => form.set('confirmPassword', event.currentTarget.value)}
-          error={form.errors.confirmPassword}
-        />
-        {error && (
-          <Alert color="red" variant="light" role="alert" data-testid="password-error">
-            {error}
-          </Alert>
-        )}
+        <FormFailure message={form.failure} testId="password-error" />
         <Group justify="flex-end">
-          <Button type="submit" loading={change.isPending}>
+          <Button type="submit" loading={form.submitting}>
             {t('password.submit')}
           </Button>
         </Group>

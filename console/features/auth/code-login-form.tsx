@@ -1,4 +1,4 @@
-import { Alert, Button, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { signInWithCode } from '@shared/api/session-actions';
 import { LoginByCodeRequestSchema } from '@shared/contracts/accounts';
 import { useApi } from '@shared/queries/api-context';
@@ -6,8 +6,8 @@ import { useSessionStore } from '@shared/session/react';
 import { useErrorText } from '@shared/ui/error-message';
 import { toast } from '@shared/ui/toast';
 import { useSchemaForm } from '@shared/ui/use-schema-form';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormFailure } from '../../components/form-parts';
 import { EmailCodeFields } from './email-code-fields';
 
 /** Sign in with a code mailed to the account's address (loginByCode). */
@@ -17,25 +17,10 @@ export function CodeLoginForm() {
   const session = useSessionStore();
   const errorText = useErrorText();
   const form = useSchemaForm({ email: '', code: '' });
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (submitting) return;
-    const values = await form.check(LoginByCodeRequestSchema);
-    if (!values) return;
-    setSubmitting(true);
-    setError(null);
-    try {
-      const { message } = await signInWithCode(api, session, values);
-      toast({ color: 'green', message });
-    } catch (failure) {
-      if (!form.showServerErrors(failure)) setError(errorText(failure));
-    } finally {
-      setSubmitting(false);
-    }
-  }
+  const submit = form.onSubmit(LoginByCodeRequestSchema, async (values) => {
+    const { message } = await signInWithCode(api, session, values);
+    toast({ color: 'green', message });
+  });
 
   return (
     <form onSubmit={submit} noValidate>
@@ -43,15 +28,11 @@ export function CodeLoginForm() {
         <EmailCodeFields
           form={form}
           type="login"
-          onError={(failure) => setError(errorText(failure))}
-          onSent={() => setError(null)}
+          onError={(failure) => form.setFailure(errorText(failure))}
+          onSent={() => form.setFailure(null)}
         />
-        {error && (
-          <Alert color="red" variant="light" role="alert" data-testid="login-error">
-            {error}
-          </Alert>
-        )}
-        <Button type="submit" fullWidth loading={submitting}>
+        <FormFailure message={form.failure} testId="login-error" />
+        <Button type="submit" fullWidth loading={form.submitting}>
           {t('auth:actions.submit')}
         </Button>
       </Stack>

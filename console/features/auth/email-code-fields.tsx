@@ -1,7 +1,10 @@
 import { Group, Stack, TextInput } from '@mantine/core';
+import { ApiError } from '@shared/api/errors';
 import { CodeAddressSchema } from '@shared/contracts/accounts';
+import { useErrorText } from '@shared/ui/error-message';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NewPasswordFields } from '../../components/form-parts';
 import { SendCodeButton, type SendCodeButtonProps } from './send-code-button';
 
 /** The part of a schema form these fields use. */
@@ -9,7 +12,21 @@ interface EmailCodeForm {
   values: { email: string; code: string };
   errors: Partial<Record<'email' | 'code', string>>;
   set(key: 'email' | 'code', value: string): void;
+  setError(field: 'code', message: string): void;
   check(schema: typeof CodeAddressSchema): Promise<{ email: string } | null>;
+}
+
+/** Answers about the code that belong on the code field rather than under the form. */
+const CODE_ERRORS = new Set(['CODE_INVALID', 'CODE_EXPIRED', 'CODE_ATTEMPTS_EXCEEDED']);
+
+/** A form's failure handler that puts a wrong, spent or expired code on the code field. */
+export function useCodeFieldErrors(form: Pick<EmailCodeForm, 'setError'>) {
+  const errorText = useErrorText();
+  return (error: unknown): boolean => {
+    if (!(error instanceof ApiError) || !CODE_ERRORS.has(error.key ?? '')) return false;
+    form.setError('code', errorText(error));
+    return true;
+  };
 }
 
 export interface EmailCodeFieldsProps
@@ -72,5 +89,26 @@ export function EmailCodeFields({
         </Stack>
       </Group>
     </>
+  );
+}
+
+/** The new password and its confirmation, worded for registration and reset. */
+export function SignupPasswordFields({
+  form,
+}: {
+  form: Parameters<typeof NewPasswordFields>[0]['form'];
+}) {
+  const { t } = useTranslation('signup');
+  return (
+    <NewPasswordFields
+      form={form}
+      labels={{
+        password: t('fields.newPassword'),
+        rule: t('hints.password'),
+        confirm: t('fields.confirmPassword'),
+        placeholder: t('placeholders.newPassword'),
+        confirmPlaceholder: t('placeholders.confirmPassword'),
+      }}
+    />
   );
 }

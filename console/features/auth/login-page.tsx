@@ -116,7 +116,6 @@ function ThirdPartySignIn({ redirect }: { redirect: string | undefined }) {
 
 export function LoginPage() {
   const { t } = useTranslation(['auth', 'common']);
-  const errorText = useErrorText();
   const api = useApi();
   const session = useSessionStore();
   const navigate = useNavigate();
@@ -127,12 +126,8 @@ export function LoginPage() {
 
   /** Signs in; the login route's guard then takes the user where they were going. */
   async function submit(values: LoginByPasswordRequest) {
-    try {
-      const { message } = await signInWithPassword(api, session, values);
-      toast({ color: 'green', message });
-    } catch (error) {
-      throw new Error(errorText(error));
-    }
+    const { message } = await signInWithPassword(api, session, values);
+    toast({ color: 'green', message });
   }
 
   return (

@@ -25,7 +25,7 @@ import { toast } from '@shared/ui/toast';
 import { useSchemaForm } from '@shared/ui/use-schema-form';
 import { IconArrowsExchange, IconBuildingWarehouse, IconPlaneDeparture } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthLayout } from './auth-layout';
 import classes from './onboarding-page.module.css';
@@ -48,40 +48,27 @@ export function OnboardingPage() {
   const navigate = useNavigate();
   const errorText = useErrorText();
   const [sites, setSites] = useState<Site[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const form = useSchemaForm({
     site: session?.user.site ?? 'th',
     businessType: 'crossBorder' as BusinessType,
   });
+  const { setFailure } = form;
 
   useEffect(() => {
     const controller = new AbortController();
     api.sites.list({ signal: controller.signal }).then(setSites, (failure: unknown) => {
-      if (!controller.signal.aborted) setError(errorText(failure));
+      if (!controller.signal.aborted) setFailure(errorText(failure));
     });
     return () => controller.abort();
-  }, [api, errorText]);
+  }, [api, errorText, setFailure]);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (submitting) return;
-    const values = await form.check(OnboardingRequestSchema);
-    if (!values) return;
-    setSubmitting(true);
-    setError(null);
-    try {
-      await api.users.onboarding(values);
-      store.getState().updateUser(await api.users.userInfo());
-      store.getState().markOnboarded();
-      toast({ color: 'green', message: t('onboarding.welcome') });
-      await navigate({ to: '/cmpDashboard', replace: true });
-    } catch (failure) {
-      if (!form.showServerErrors(failure)) setError(errorText(failure));
-    } finally {
-      setSubmitting(false);
-    }
-  }
+  const submit = form.onSubmit(OnboardingRequestSchema, async (values) => {
+    await api.users.onboarding(values);
+    store.getState().updateUser(await api.users.userInfo());
+    store.getState().markOnboarded();
+    toast({ color: 'green', message: t('onboarding.welcome') });
+    await navigate({ to: '/cmpDashboard', replace: true });
+  });
 
   return (
     <AuthLayout>
@@ -150,12 +137,12 @@ export function OnboardingPage() {
               })}
             </Stack>
           </Radio.Group>
-          {error && (
+          {form.failure && (
             <Alert color="red" variant="light" role="alert">
-              {error}
+              {form.failure}
             </Alert>
           )}
-          <Button type="submit" fullWidth loading={submitting} disabled={!sites}>
+          <Button type="submit" fullWidth loading={form.submitting} disabled={!sites}>
             {t('onboarding.submit')}
           </Button>
         </Stack>

@@ -8,13 +8,10 @@ import { useErrorText } from '@shared/ui/error-message';
 import { toast } from '@shared/ui/toast';
 import { useSchemaForm } from '@shared/ui/use-schema-form';
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { EmailCodeFields } from './email-code-fields';
-import { NewPasswordFields } from './new-password-fields';
-
-/** Code errors that belong on the code field rather than above the button. */
-const CODE_ERRORS = new Set(['CODE_INVALID', 'CODE_EXPIRED', 'CODE_ATTEMPTS_EXCEEDED']);
+import { FormFailure } from '../../components/form-parts';
+import { EmailCodeFields, SignupPasswordFields, useCodeFieldErrors } from './email-code-fields';
 
 export interface RegisterFormProps {
   /** Back to signing in (an address that already has an account). */
@@ -38,23 +35,20 @@ export function RegisterForm({ onSignIn }: RegisterFormProps) {
     confirmPassword: '',
     agree: false as boolean,
   });
-  const [error, setError] = useState<string | null>(null);
   const [registered, setRegistered] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
   /** A ticket already earned for this address and code, reused if a later step fails. */
   const ticket = useRef<{ email: string; code: string; ticket: string } | null>(null);
+  const codeFieldErrors = useCodeFieldErrors(form);
 
-  function showError(failure: unknown) {
+  /** An address that already has an account is told so, with the way to sign in. */
+  function onError(failure: unknown): boolean {
+    if (failure instanceof ApiError && failure.key === 'TICKET_INVALID') ticket.current = null;
     if (failure instanceof ApiError && failure.key === 'ACCOUNT_ALREADY_REGISTERED') {
       setRegistered(true);
-      setError(null);
-      return;
+      form.setFailure(null);
+      return true;
     }
-    if (failure instanceof ApiError && CODE_ERRORS.has(failure.key ?? '')) {
-      form.setErrors((current) => ({ ...current, code: errorText(failure) }));
-      return;
-    }
-    if (!form.showServerErrors(failure)) setError(errorText(failure));
+    return codeFieldErrors(failure);
   }
 
   /** An address that already has an account is pointed to sign-in before any code is sent. */
@@ -68,14 +62,9 @@ export function RegisterForm({ onSignIn }: RegisterFormProps) {
     }
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (submitting) return;
-    const values = await form.check(RegisterFormSchema);
-    if (!values) return;
-    setSubmitting(true);
-    setError(null);
-    try {
+  const submit = form.onSubmit(
+    RegisterFormSchema,
+    async (values) => {
       const held = ticket.current;
       const earned =
         held && held.email === values.email && held.code === values.code
@@ -96,13 +85,9 @@ export function RegisterForm({ onSignIn }: RegisterFormProps) {
         agree: true,
       });
       toast({ color: 'green', message });
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.key === 'TICKET_INVALID') ticket.current = null;
-      showError(failure);
-    } finally {
-      setSubmitting(false);
-    }
-  }
+    },
+    { onError },
+  );
 
   return (
     <form onSubmit={submit} noValidate data-testid="register-form">
@@ -110,8 +95,10 @@ export function RegisterForm({ onSignIn }: RegisterFormProps) {
         <EmailCodeFields
           form={form}
           type="register"
-          onError={showError}
-          onSent={() => setError(null)}
+          onError={(failure) => {
+            if (!onError(failure)) form.setFailure(errorText(failure));
+          }}
+          onSent={() => form.setFailure(null)}
           onEmailChange={() => setRegistered(false)}
           onEmailBlur={checkRegistered}
           afterEmail={
@@ -127,7 +114,7 @@ export function RegisterForm({ onSignIn }: RegisterFormProps) {
             )
           }
         />
-        <NewPasswordFields form={form} />
+        <SignupPasswordFields form={form} />
         <Checkbox
           name="agree"
           checked={form.values.agree}
@@ -144,12 +131,8 @@ export function RegisterForm({ onSignIn }: RegisterFormProps) {
             />
           }
         />
-        {error && (
-          <Alert color="red" variant="light" role="alert" data-testid="register-error">
-            {error}
-          </Alert>
-        )}
-        <Button type="submit" fullWidth loading={submitting}>
+        <FormFailure message={form.failure} testId="register-error" />
+        <Button type="submit" fullWidth loading={form.submitting}>
           {t('register.submit')}
         </Button>
       </Stack>

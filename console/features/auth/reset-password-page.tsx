@@ -1,19 +1,15 @@
-import { Alert, Anchor, Button, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { ApiError } from '@shared/api/errors';
+import { Anchor, Button, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { ResetPasswordFormSchema } from '@shared/contracts/accounts';
 import { useApi } from '@shared/queries/api-context';
 import { useErrorText } from '@shared/ui/error-message';
 import { useSchemaForm } from '@shared/ui/use-schema-form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormFailure } from '../../components/form-parts';
 import { AuthLayout } from './auth-layout';
-import { EmailCodeFields } from './email-code-fields';
-import { NewPasswordFields } from './new-password-fields';
-
-/** Code errors that belong on the code field rather than above the button. */
-const CODE_ERRORS = new Set(['CODE_INVALID', 'CODE_EXPIRED', 'CODE_ATTEMPTS_EXCEEDED']);
+import { EmailCodeFields, SignupPasswordFields, useCodeFieldErrors } from './email-code-fields';
 
 /**
  * A forgotten password (/resetPws): a code mailed to the address (after the slider check), then a
@@ -24,26 +20,11 @@ export function ResetPasswordPage() {
   const api = useApi();
   const errorText = useErrorText();
   const form = useSchemaForm({ email: '', code: '', password: '', confirmPassword: '' });
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState(false);
-
-  function showError(failure: unknown) {
-    if (failure instanceof ApiError && CODE_ERRORS.has(failure.key ?? '')) {
-      form.setErrors((current) => ({ ...current, code: errorText(failure) }));
-    } else if (!form.showServerErrors(failure)) {
-      setError(errorText(failure));
-    }
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (submitting) return;
-    const values = await form.check(ResetPasswordFormSchema);
-    if (!values) return;
-    setSubmitting(true);
-    setError(null);
-    try {
+  const codeFieldErrors = useCodeFieldErrors(form);
+  const submit = form.onSubmit(
+    ResetPasswordFormSchema,
+    async (values) => {
       const { ticket } = await api.register.checkCode({
         email: values.email,
         code: values.code,
@@ -56,12 +37,9 @@ export function ResetPasswordPage() {
         confirmPassword: values.confirmPassword,
       });
       setDone(true);
-    } catch (failure) {
-      showError(failure);
-    } finally {
-      setSubmitting(false);
-    }
-  }
+    },
+    { onError: codeFieldErrors },
+  );
 
   if (done) {
     return (
@@ -95,16 +73,14 @@ export function ResetPasswordPage() {
           <EmailCodeFields
             form={form}
             type="reset"
-            onError={showError}
-            onSent={() => setError(null)}
+            onError={(failure) => {
+              if (!codeFieldErrors(failure)) form.setFailure(errorText(failure));
+            }}
+            onSent={() => form.setFailure(null)}
           />
-          <NewPasswordFields form={form} />
-          {error && (
-            <Alert color="red" variant="light" role="alert" data-testid="reset-error">
-              {error}
-            </Alert>
-          )}
-          <Button type="submit" fullWidth loading={submitting}>
+          <SignupPasswordFields form={form} />
+          <FormFailure message={form.failure} testId="reset-error" />
+          <Button type="submit" fullWidth loading={form.submitting}>
             {t('reset.submit')}
           </Button>
         </Stack>

@@ -27,12 +27,12 @@ import { allows } from '@shared/permissions';
 import { useSetShopAlias, useShops } from '@shared/queries/shops';
 import { useSession } from '@shared/session/react';
 import { EmptyState } from '@shared/ui/empty-state';
-import { useErrorText } from '@shared/ui/error-message';
 import { toast } from '@shared/ui/toast';
 import { useSchemaForm } from '@shared/ui/use-schema-form';
 import { IconBuildingStore, IconPencil, IconSearch } from '@tabler/icons-react';
-import { type FormEvent, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormFailure } from '../../components/form-parts';
 
 const MENU = '/thirdPartyPlatform/authorizeList';
 
@@ -46,23 +46,13 @@ type Language = 'zh' | 'th' | 'en';
 
 function AliasModal({ shop, onClose }: { shop: Shop; onClose(): void }) {
   const { t } = useTranslation(['shops', 'common']);
-  const errorText = useErrorText();
   const setAlias = useSetShopAlias();
   const form = useSchemaForm({ shopId: shop.id, alias: shop.alias || shop.name });
-  const [error, setError] = useState<string | null>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const values = await form.check(ShopAliasRequestSchema);
-    if (!values) return;
-    try {
-      await setAlias.mutateAsync(values);
-      toast({ color: 'green', message: t('common:messages.saved') });
-      onClose();
-    } catch (failure) {
-      if (!form.showServerErrors(failure)) setError(errorText(failure));
-    }
-  }
+  const submit = form.onSubmit(ShopAliasRequestSchema, async (values) => {
+    await setAlias.mutateAsync(values);
+    toast({ color: 'green', message: t('common:messages.saved') });
+    onClose();
+  });
 
   return (
     <Modal opened onClose={onClose} title={t('alias.title')} centered>
@@ -80,16 +70,12 @@ function AliasModal({ shop, onClose }: { shop: Shop; onClose(): void }) {
             maxLength={40}
             data-autofocus
           />
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormFailure message={form.failure} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('common:actions.cancel')}
             </Button>
-            <Button type="submit" loading={setAlias.isPending}>
+            <Button type="submit" loading={form.submitting}>
               {t('common:actions.save')}
             </Button>
           </Group>

@@ -1,32 +1,14 @@
 import { LoginByCodeRequestSchema, MobileByEmailQuerySchema } from '@shared/contracts/accounts';
 import { LoginByPasswordRequestSchema } from '@shared/contracts/auth';
-import { loginMeta } from '../../lib/request-meta';
 import { ok } from '../../lib/respond';
 import { defineRoute } from '../../lib/route';
 import { maskedMobileOf } from '../register/register.service';
 import { loginByCode, loginByPassword, revokeSession } from './auth.service';
+import { signInRoute } from './sign-in-route';
 
 export const authRoutes = [
-  defineRoute(
-    {
-      method: 'POST',
-      path: '/api-uaa/oauth/loginByPassword',
-      access: 'client',
-      json: LoginByPasswordRequestSchema,
-    },
-    async ({ c, deps, json, clientId }) =>
-      ok(c, await loginByPassword(deps, json, loginMeta(c, clientId)), 'loginSuccess'),
-  ),
-  defineRoute(
-    {
-      method: 'POST',
-      path: '/api-uaa/oauth/loginByCode',
-      access: 'client',
-      json: LoginByCodeRequestSchema,
-    },
-    async ({ c, deps, json, clientId }) =>
-      ok(c, await loginByCode(deps, json, loginMeta(c, clientId)), 'loginSuccess'),
-  ),
+  signInRoute('/api-uaa/oauth/loginByPassword', LoginByPasswordRequestSchema, loginByPassword),
+  signInRoute('/api-uaa/oauth/loginByCode', LoginByCodeRequestSchema, loginByCode),
   defineRoute(
     { method: 'POST', path: '/api-uaa/oauth/remove/token', access: 'session' },
     async ({ c, deps, actor }) => {

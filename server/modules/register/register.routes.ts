@@ -8,9 +8,9 @@ import {
 } from '@shared/contracts/accounts';
 import { SliderVerifyRequestSchema } from '@shared/contracts/captcha';
 import { AppError } from '../../lib/errors';
-import { loginMeta } from '../../lib/request-meta';
 import { ok } from '../../lib/respond';
 import { defineRoute } from '../../lib/route';
+import { signInRoute } from '../auth/sign-in-route';
 import { consumeCaptchaToken, createChallenge, verifyChallenge } from '../captcha/captcha.service';
 import { findUserByIdentifier } from '../users/users.service';
 import { consumeCode, issueTicket, sendCode } from '../verification/verification.service';
@@ -65,16 +65,7 @@ export const registerRoutes = [
       return ok(c, await issueTicket(deps, { email: query.email, purpose: query.type }));
     },
   ),
-  defineRoute(
-    {
-      method: 'POST',
-      path: '/api-user/register/register',
-      access: 'client',
-      json: RegisterRequestSchema,
-    },
-    async ({ c, deps, json, clientId }) =>
-      ok(c, await register(deps, json, loginMeta(c, clientId)), 'registerSuccess'),
-  ),
+  signInRoute('/api-user/register/register', RegisterRequestSchema, register, 'registerSuccess'),
   defineRoute(
     {
       method: 'POST',

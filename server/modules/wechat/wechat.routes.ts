@@ -1,8 +1,8 @@
 import { OpenIdTokenRequestSchema, UnbindWechatQuerySchema } from '@shared/contracts/third-party';
 import * as z from 'zod/mini';
-import { loginMeta } from '../../lib/request-meta';
 import { ok } from '../../lib/respond';
 import { defineRoute } from '../../lib/route';
+import { signInRoute } from '../auth/sign-in-route';
 import {
   bindStatus,
   createBindQr,
@@ -28,16 +28,7 @@ export const wechatRoutes = [
     { method: 'GET', path: '/api-user/public/thirdPlatformList', access: 'public' },
     async ({ c, deps }) => ok(c, await thirdPlatforms(deps)),
   ),
-  defineRoute(
-    {
-      method: 'POST',
-      path: '/api-uaa/oauth/openId/token',
-      access: 'client',
-      json: OpenIdTokenRequestSchema,
-    },
-    async ({ c, deps, json, clientId }) =>
-      ok(c, await loginWithWechat(deps, json, loginMeta(c, clientId)), 'loginSuccess'),
-  ),
+  signInRoute('/api-uaa/oauth/openId/token', OpenIdTokenRequestSchema, loginWithWechat),
   defineRoute(
     { method: 'POST', path: '/api-user/user/get/tempQrcode', access: 'session' },
     async ({ c, deps, actor }) => ok(c, await createBindQr(deps, actor)),
