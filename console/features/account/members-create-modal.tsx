@@ -18,9 +18,8 @@ import { toast } from '@shared/ui/toast';
 import { useSchemaForm } from '@shared/ui/use-schema-form';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormFailure } from '../../components/form-parts';
 import {
-  FormActions,
+  FormFooter,
   FormSection,
   isAccountInUse,
   MembersModal,
@@ -213,12 +212,7 @@ function CreateForm({ onClose }: { onClose(): void }) {
             </Stack>
           </Stack>
         </FormSection>
-        <FormFailure message={form.failure} />
-        <FormActions
-          submitLabel={t('form.submitCreate')}
-          loading={form.submitting}
-          onCancel={onClose}
-        />
+        <FormFooter form={form} submitLabel={t('form.submitCreate')} onCancel={onClose} />
       </Stack>
     </form>
   );

@@ -15,9 +15,9 @@ import { toast } from '@shared/ui/toast';
 import { useSchemaForm } from '@shared/ui/use-schema-form';
 import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { FormFailure, NewPasswordFields } from '../../components/form-parts';
+import { NewPasswordFields } from '../../components/form-parts';
 import { today } from './members-create-modal';
-import { FormActions, FormSection, MembersModal, useStableCallback } from './members-form-parts';
+import { FormFooter, FormSection, MembersModal, useStableCallback } from './members-form-parts';
 import { MenuGrantsEditor, ShopPicker } from './members-permissions-editor';
 
 interface DialogProps {
@@ -71,12 +71,7 @@ function EditForm({ account, onClose }: { account: SubAccount; onClose(): void }
           onChange={(event) => form.set('validUntil', event.currentTarget.value)}
           error={form.errors.validUntil}
         />
-        <FormFailure message={form.failure} />
-        <FormActions
-          submitLabel={t('common:actions.save')}
-          loading={form.submitting}
-          onCancel={onClose}
-        />
+        <FormFooter form={form} submitLabel={t('common:actions.save')} onCancel={onClose} />
       </Stack>
     </form>
   );
@@ -121,12 +116,7 @@ function ResetPasswordForm({ account, onClose }: { account: SubAccount; onClose(
           }}
           autoFocus
         />
-        <FormFailure message={form.failure} />
-        <FormActions
-          submitLabel={t('resetPassword.submit')}
-          loading={form.submitting}
-          onCancel={onClose}
-        />
+        <FormFooter form={form} submitLabel={t('resetPassword.submit')} onCancel={onClose} />
       </Stack>
     </form>
   );
@@ -176,12 +166,7 @@ function PermissionsForm({ account, onClose }: { account: SubAccount; onClose():
           </Text>
           <MenuGrantsEditor value={form.values.grants} onChange={setGrants} />
         </FormSection>
-        <FormFailure message={form.failure} />
-        <FormActions
-          submitLabel={t('common:actions.save')}
-          loading={form.submitting}
-          onCancel={onClose}
-        />
+        <FormFooter form={form} submitLabel={t('common:actions.save')} onCancel={onClose} />
       </Stack>
     </form>
   );

@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { ApiError } from '@shared/api/errors';
 import { type ReactNode, useCallback, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormFailure } from '../../components/form-parts';
 
 /** Phones get full-screen dialogs: a long form in a small box is hard to fill in. */
 export function MembersModal(props: ModalProps) {
@@ -22,26 +23,29 @@ export function FormSection({ title, children }: { title: string; children: Reac
   );
 }
 
-/** Cancel and submit at the foot of a dialog's form. */
-export function FormActions({
+/** The foot of a dialog's form: why the last try failed, then cancel and submit. */
+export function FormFooter({
+  form,
   submitLabel,
-  loading,
   onCancel,
 }: {
+  form: { failure: string | null; submitting: boolean };
   submitLabel: string;
-  loading: boolean;
   onCancel(): void;
 }) {
   const { t } = useTranslation('common');
   return (
-    <Group justify="flex-end" gap="sm" mt="xs">
-      <Button variant="default" onClick={onCancel} disabled={loading}>
-        {t('actions.cancel')}
-      </Button>
-      <Button type="submit" loading={loading}>
-        {submitLabel}
-      </Button>
-    </Group>
+    <>
+      <FormFailure message={form.failure} />
+      <Group justify="flex-end" gap="sm" mt="xs">
+        <Button variant="default" onClick={onCancel} disabled={form.submitting}>
+          {t('actions.cancel')}
+        </Button>
+        <Button type="submit" loading={form.submitting}>
+          {submitLabel}
+        </Button>
+      </Group>
+    </>
   );
 }
 
