@@ -1,6 +1,10 @@
 import { readCookie, writeCookie } from '@shared/session/web-port';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Screens answer after real round trips to the app (and its database and mail server): on a busy
+// machine that takes longer than testing-library's default second.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks what Mantine measures the page with.
 if (!window.matchMedia) {
