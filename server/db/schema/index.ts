@@ -9,6 +9,17 @@ export {
 } from './sandbox';
 export { oauthStates, rateLimitHits, wechatBindTickets } from './security';
 export { sessions } from './sessions';
+export {
+  activityEvents,
+  announcements,
+  announcementViews,
+  configValues,
+  guideProgress,
+  helpArticles,
+  messageSubscriptions,
+  messages,
+  shortLinks,
+} from './shell';
 export { shops, userShops } from './shops';
 export { sites } from './sites';
 export { users } from './users';
