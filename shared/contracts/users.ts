@@ -25,6 +25,14 @@ export const UserInfoSchema = z.object({
   currencySymbol: z.string(),
   balance: z.int(),
   freezeBalance: z.int(),
+  /** An announcement that pops up once is waiting for this account. */
+  firstShowAnn: z.boolean(),
+  /** The console tour (menus) has not been finished or skipped yet. */
+  showGuideFlag: z.boolean(),
+  /** The dashboard tour has not been finished or skipped yet. */
+  showDashboardGuideFlag: z.boolean(),
+  /** The account's cart on the main site; the header badge shows the sum of the quantities. */
+  skuList: z.array(z.object({ skuId: z.string(), quantity: z.int().check(z.nonnegative()) })),
 });
 export type UserInfo = z.infer<typeof UserInfoSchema>;
 

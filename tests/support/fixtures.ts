@@ -19,6 +19,10 @@ export const demoUser: UserInfo = {
   currencySymbol: '฿',
   balance: 0,
   freezeBalance: 0,
+  firstShowAnn: false,
+  showGuideFlag: false,
+  showDashboardGuideFlag: false,
+  skuList: [],
 };
 
 export function demoSession(token = 't1'): Session {

@@ -8,10 +8,16 @@ import {
 import { CURRENCY_SYMBOLS, type Currency } from '@shared/contracts/money';
 import type { SiteCode } from '@shared/contracts/site-codes';
 import type { UserInfo } from '@shared/contracts/users';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Actor } from '../../context';
 import type { Database } from '../../db/client';
-import { sites, users } from '../../db/schema/index';
+import {
+  announcements,
+  announcementViews,
+  guideProgress,
+  sites,
+  users,
+} from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
@@ -126,6 +132,36 @@ export async function getUserInfo(db: Database, actor: Actor): Promise<UserInfo>
     // The wallet arrives with its own feature; until then every balance is zero.
     balance: 0,
     freezeBalance: 0,
+    ...(await shellFlags(db, user.id)),
+    // The main site's cart is not part of this console; it holds nothing here.
+    skuList: [],
+  };
+}
+
+/** The once-only things a session shows: a popup announcement, and the two guided tours. */
+async function shellFlags(db: Database, userId: string) {
+  const [row] = await db
+    .select({
+      popup: sql<boolean>`exists (
+        select 1 from ${announcements} a
+        where a.is_popup and a.show_time <= now()
+          and not exists (
+            select 1 from ${announcementViews} v
+            where v.announcement_id = a.id and v.user_id = ${userId}
+          )
+      )`,
+      mainGuide: sql<boolean>`exists (
+        select 1 from ${guideProgress} g where g.user_id = ${userId} and g.guide = 'main'
+      )`,
+      dashboardGuide: sql<boolean>`exists (
+        select 1 from ${guideProgress} g where g.user_id = ${userId} and g.guide = 'dashboard'
+      )`,
+    })
+    .from(sql`(select 1) as one`);
+  return {
+    firstShowAnn: row?.popup ?? false,
+    showGuideFlag: !(row?.mainGuide ?? true),
+    showDashboardGuideFlag: !(row?.dashboardGuide ?? true),
   };
 }
 
