@@ -87,7 +87,7 @@ export function createApp(options: CreateAppOptions) {
   mountStatic(app, {
     consoleDir: config.consoleDir,
     extensionZip: config.extensionZip,
-    boot: { thirdParty: config.wechat ? ['wechat'] : [] },
+    boot: { thirdParty: config.wechat ? ['wechat'] : [], mainSite: config.mainSite },
   });
 
   app.notFound(notFound);

@@ -27,6 +27,8 @@ export interface AppConfig {
   mail: { smtpUrl?: string | undefined; from: string };
   /** Third-party sign-in and binding; null hides them. */
   wechat: WechatConfig | null;
+  /** The main site the header links to (home, buy-for-me search with {keyword}, cart); null hides them. */
+  mainSite: { home: string; search: string; cart: string } | null;
   /** Built console (Vite output) served under /cmp/, when present. */
   consoleDir?: string;
   /** Zipped extension served at /downloads/extension.zip, when present. */
@@ -43,4 +45,15 @@ export const defaultConfig: AppConfig = {
   clients: DEFAULT_CLIENTS,
   mail: { from: 'Seller Center <no-reply@localhost>' },
   wechat: null,
+  mainSite: null,
 };
+
+/** The main site's links, from its address. */
+export function mainSiteLinks(base: string): NonNullable<AppConfig['mainSite']> {
+  const root = base.replace(/\/+$/, '');
+  return {
+    home: `${root}/`,
+    search: `${root}/buyForMe/search?keyword={keyword}`,
+    cart: `${root}/cart`,
+  };
+}

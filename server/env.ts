@@ -26,6 +26,8 @@ const EnvSchema = z.object({
   /** smtp://user:pass@host:port (or smtps://); without it mail stays in the outbox and the log. */
   SMTP_URL: z.optional(z.string().check(z.minLength(1))),
   MAIL_FROM: text('Seller Center <no-reply@localhost>'),
+  /** The main site the header links to; default: the sandbox's stand-in for it. */
+  MAIN_SITE_URL: z.optional(z.url()),
   /** The sandbox (the platforms' stand-in) listens here; default PORT + 1. */
   SANDBOX_PORT: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(65_535))),
   /** Real WeChat credentials; without them WeChat sign-in and binding use the sandbox. */

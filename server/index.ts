@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { count } from 'drizzle-orm';
 import { createApp } from './app';
-import { defaultConfig, type WechatConfig } from './config';
+import { defaultConfig, mainSiteLinks, type WechatConfig } from './config';
 import { openDatabase } from './db/client';
 import { users } from './db/schema/index';
 import { DEMO_ACCOUNT, seedDemo } from './db/seed';
@@ -59,6 +59,11 @@ const app = createApp({
     },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     wechat,
+    mainSite: env.MAIN_SITE_URL
+      ? mainSiteLinks(env.MAIN_SITE_URL)
+      : realWechat
+        ? null
+        : mainSiteLinks(`${sandboxUrl}/main-site`),
     consoleDir: resolve(env.CONSOLE_DIR),
     extensionZip: resolve(env.EXTENSION_ZIP),
   },

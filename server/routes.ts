@@ -1,8 +1,17 @@
 import type { RouteDefinition } from './lib/route';
+import { activityRoutes } from './modules/activity/activity.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { configRoutes } from './modules/config/config.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { docsRoutes } from './modules/docs/docs.routes';
 import { filesRoutes } from './modules/files/files.routes';
+import { guideRoutes } from './modules/guide/guide.routes';
+import { helpRoutes } from './modules/help/help.routes';
+import { messagesRoutes } from './modules/messages/messages.routes';
+import { noticesRoutes } from './modules/notices/notices.routes';
 import { registerRoutes } from './modules/register/register.routes';
 import { shopsRoutes } from './modules/shops/shops.routes';
+import { shortLinksRoutes } from './modules/short-links/short-links.routes';
 import { sitesRoutes } from './modules/sites/sites.routes';
 import { subAccountsRoutes } from './modules/sub-accounts/sub-accounts.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -18,4 +27,14 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...shopsRoutes,
   ...subAccountsRoutes,
   ...wechatRoutes,
+  ...messagesRoutes,
+  ...dashboardRoutes,
+  ...configRoutes,
+  ...guideRoutes,
+  ...shortLinksRoutes,
+  ...activityRoutes,
+  ...noticesRoutes,
+  ...helpRoutes,
+  // The API reference documents this very table, itself included.
+  ...docsRoutes(() => ROUTES),
 ];

@@ -115,9 +115,13 @@ export function routerInfoListFor(
   });
 }
 
-/** Whether a routerInfoList lets its holder open a menu, and press a button there when one is named. */
+/**
+ * Whether a routerInfoList lets its holder open a menu (urls compare case-insensitively, as the
+ * console matches them), and press a button there when one is named.
+ */
 export function allows(routes: readonly RouterInfo[], url: string, button?: string): boolean {
-  const entry = routes.find((route) => route.url === url);
+  const wanted = url.toLowerCase();
+  const entry = routes.find((route) => route.url.toLowerCase() === wanted);
   if (!entry) return false;
   return button === undefined || (entry.button ?? []).includes(button);
 }

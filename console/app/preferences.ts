@@ -50,6 +50,17 @@ export function switchLanguage(win: Window, language: Language): void {
   win.location.reload();
 }
 
+/**
+ * Stores an explicitly chosen site and reloads (spec section 4): the explicit value wins over the
+ * query parameter, which is dropped; the new site brings its language unless one was chosen.
+ */
+export function switchSite(win: Window, site: SiteCode): void {
+  writeCookie(win.document, SITE_COOKIE, site, { maxAgeSeconds: YEAR });
+  const url = new URL(win.location.href);
+  url.searchParams.delete('site');
+  win.location.replace(url.toString());
+}
+
 /** True once after a language switch reloaded the page. */
 export function takeLanguageChanged(win: Window): boolean {
   const changed = win.sessionStorage.getItem(LANGUAGE_CHANGED_FLAG) === '1';

@@ -10,6 +10,7 @@ import {
 import type { i18n } from 'i18next';
 import { LoginPage } from '../features/auth/login-page';
 import { LOGIN_VIEWS, type LoginView } from '../features/auth/login-views';
+import { validateMessageCenterSearch } from '../features/messages/message-center-search';
 import type { ErrorHandler } from './error-handler';
 import { safeConsolePath, takeTarget } from './preferences';
 import { RootLayout } from './root-layout';
@@ -29,6 +30,14 @@ type TitleKey = `routes.${keyof typeof import('../../locales/en/common.json')['r
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     titleKey?: TitleKey;
+    /** A name from the sidebar's icon set. */
+    icon?: string;
+    /** Reachable, but not listed in the sidebar. */
+    hidden?: boolean;
+    /** Pinned in the tags view. */
+    affix?: boolean;
+    /** The guided tour's name for this menu. */
+    tour?: string;
   }
 }
 
@@ -197,7 +206,7 @@ const indexRoute = createRoute({
 const dashboardRoute = createRoute({
   getParentRoute: () => authedRoute,
   path: '/cmpDashboard',
-  staticData: { titleKey: 'routes.dashboard' },
+  staticData: { titleKey: 'routes.dashboard', icon: 'dashboard', affix: true },
   loader: namespaces('dashboard'),
   component: lazyRouteComponent(
     () => import('../features/dashboard/dashboard-page'),
@@ -219,18 +228,307 @@ function requireMenu(url: string) {
   };
 }
 
-const shopsRoute = createRoute({
+/** A page whose feature arrives later: its real title and menu entry, and a proper empty state. */
+const placeholder = lazyRouteComponent(
+  () => import('../layout/route-placeholder'),
+  'RoutePlaceholder',
+);
+
+/** One optional text parameter of a search, absent when empty. */
+function textParam<K extends string>(
+  search: Record<string, unknown>,
+  key: K,
+): { [P in K]?: string } {
+  // Digits-only values arrive parsed as numbers (marketplace order numbers): keep them as text.
+  const raw = search[key];
+  const value = typeof raw === 'number' && Number.isFinite(raw) ? String(raw) : raw;
+  return typeof value === 'string' && value ? ({ [key]: value } as { [P in K]?: string }) : {};
+}
+
+// ---- /pay ----------------------------------------------------------------------------------
+const payGroup = createRoute({
   getParentRoute: () => authedRoute,
-  path: '/thirdPartyPlatform/authorizeList',
-  staticData: { titleKey: 'routes.shops' },
+  path: '/pay',
+  staticData: { titleKey: 'routes.pay', icon: 'wallet' },
+});
+const payIndexRoute = createRoute({
+  getParentRoute: () => payGroup,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/pay/recharge', replace: true });
+  },
+});
+const rechargeRoute = createRoute({
+  getParentRoute: () => payGroup,
+  path: 'recharge',
+  staticData: { titleKey: 'routes.recharge' },
+  beforeLoad: requireMenu('/pay/recharge'),
+  component: placeholder,
+});
+const orderTradingRoute = createRoute({
+  getParentRoute: () => payGroup,
+  path: 'orderTrading',
+  staticData: { titleKey: 'routes.orderTrading', hidden: true },
+  beforeLoad: requireMenu('/pay/orderTrading'),
+  component: placeholder,
+});
+/** Where a payment lands; it shows the signed-in account's own payment, so no menu is needed. */
+const payResultRoute = createRoute({
+  getParentRoute: () => authedRoute,
+  path: '/payResult',
+  staticData: { titleKey: 'routes.payResult', hidden: true },
+  component: placeholder,
+});
+
+// ---- /product ------------------------------------------------------------------------------
+const productGroup = createRoute({
+  getParentRoute: () => authedRoute,
+  path: '/product',
+  staticData: { titleKey: 'routes.product', icon: 'package', tour: 'Product' },
+});
+const productIndexRoute = createRoute({
+  getParentRoute: () => productGroup,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/product/collectorList', replace: true });
+  },
+});
+const thirdProductListRoute = createRoute({
+  getParentRoute: () => productGroup,
+  path: 'thirdProductList',
+  staticData: { titleKey: 'routes.thirdProductList' },
+  beforeLoad: requireMenu('/product/thirdProductList'),
+  component: placeholder,
+});
+const thirdDetailsRoute = createRoute({
+  getParentRoute: () => productGroup,
+  path: 'thirdDetails',
+  staticData: { titleKey: 'routes.thirdDetails', hidden: true },
+  beforeLoad: requireMenu('/product/thirdDetails'),
+  component: placeholder,
+});
+const collectorListRoute = createRoute({
+  getParentRoute: () => productGroup,
+  path: 'collectorList',
+  staticData: { titleKey: 'routes.collectorList' },
+  beforeLoad: requireMenu('/product/collectorList'),
+  component: placeholder,
+});
+const collectorDetailsRoute = createRoute({
+  getParentRoute: () => productGroup,
+  path: 'collectorDetails',
+  staticData: { titleKey: 'routes.collectorDetails', hidden: true },
+  beforeLoad: requireMenu('/product/collectorDetails'),
+  component: placeholder,
+});
+const lazadaProductDetailRoute = createRoute({
+  getParentRoute: () => productGroup,
+  path: 'lazadaProductDetail',
+  staticData: { titleKey: 'routes.lazadaProductDetail', hidden: true },
+  beforeLoad: requireMenu('/product/lazadaProductDetail'),
+  component: placeholder,
+});
+const shopeeProductDetailRoute = createRoute({
+  getParentRoute: () => productGroup,
+  path: 'shopeeProductDetail',
+  staticData: { titleKey: 'routes.shopeeProductDetail', hidden: true },
+  beforeLoad: requireMenu('/product/shopeeProductDetail'),
+  component: placeholder,
+});
+const tiktokProductDetailRoute = createRoute({
+  getParentRoute: () => productGroup,
+  path: 'tiktokProductDetail',
+  staticData: { titleKey: 'routes.tiktokProductDetail', hidden: true },
+  beforeLoad: requireMenu('/product/tiktokProductDetail'),
+  component: placeholder,
+});
+
+// ---- /order --------------------------------------------------------------------------------
+const orderGroup = createRoute({
+  getParentRoute: () => authedRoute,
+  path: '/order',
+  staticData: { titleKey: 'routes.order', icon: 'receipt', tour: 'Order' },
+});
+const orderIndexRoute = createRoute({
+  getParentRoute: () => orderGroup,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/order/serviceProgress', replace: true });
+  },
+});
+const serviceProgressRoute = createRoute({
+  getParentRoute: () => orderGroup,
+  path: 'serviceProgress',
+  staticData: { titleKey: 'routes.serviceProgress' },
+  validateSearch: (search: Record<string, unknown>) => textParam(search, 'serviceNo'),
+  beforeLoad: requireMenu('/order/serviceProgress'),
+  component: placeholder,
+});
+
+// ---- /thirdPartyPlatform -------------------------------------------------------------------
+const platformGroup = createRoute({
+  getParentRoute: () => authedRoute,
+  path: '/thirdPartyPlatform',
+  staticData: { titleKey: 'routes.thirdPartyPlatform', icon: 'store' },
+});
+const platformIndexRoute = createRoute({
+  getParentRoute: () => platformGroup,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/thirdPartyPlatform/orderManage', replace: true });
+  },
+});
+const orderManageRoute = createRoute({
+  getParentRoute: () => platformGroup,
+  path: 'orderManage',
+  staticData: { titleKey: 'routes.orderManage' },
+  validateSearch: (search: Record<string, unknown>) => textParam(search, 'orderId'),
+  beforeLoad: requireMenu('/thirdPartyPlatform/orderManage'),
+  component: placeholder,
+});
+const returnManageRoute = createRoute({
+  getParentRoute: () => platformGroup,
+  path: 'returnManage',
+  staticData: { titleKey: 'routes.returnManage' },
+  beforeLoad: requireMenu('/thirdPartyPlatform/returnManage'),
+  component: placeholder,
+});
+const shopsRoute = createRoute({
+  getParentRoute: () => platformGroup,
+  path: 'authorizeList',
+  staticData: { titleKey: 'routes.shops', tour: 'AuthorizeList' },
   beforeLoad: requireMenu('/thirdPartyPlatform/authorizeList'),
   loader: namespaces('shops'),
   component: lazyRouteComponent(() => import('../features/shops/shops-page'), 'ShopsPage'),
 });
+const platformProductManageRoute = createRoute({
+  getParentRoute: () => platformGroup,
+  path: 'platformProductManage',
+  staticData: { titleKey: 'routes.platformProductManage' },
+  beforeLoad: requireMenu('/thirdPartyPlatform/platformProductManage'),
+  component: placeholder,
+});
 
-const accountSettingRoute = createRoute({
+// ---- /purchaseAndWarehouse -----------------------------------------------------------------
+const purchaseGroup = createRoute({
   getParentRoute: () => authedRoute,
-  path: '/account/accountSetting',
+  path: '/purchaseAndWarehouse',
+  staticData: {
+    titleKey: 'routes.purchaseAndWarehouse',
+    icon: 'truck',
+    tour: 'PurchaseAndWarehouse',
+  },
+});
+/** The group opens on the warehouse (spec section 2: warehouseManage is the default). */
+const purchaseIndexRoute = createRoute({
+  getParentRoute: () => purchaseGroup,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/purchaseAndWarehouse/warehouseManage', replace: true });
+  },
+});
+const purchaseManageRoute = createRoute({
+  getParentRoute: () => purchaseGroup,
+  path: 'purchaseManage',
+  staticData: { titleKey: 'routes.purchaseManage', hidden: true },
+  beforeLoad: requireMenu('/purchaseAndWarehouse/purchaseManage'),
+  component: placeholder,
+});
+const purchaseManageDetailRoute = createRoute({
+  getParentRoute: () => purchaseGroup,
+  path: 'purchaseManageDetail',
+  staticData: { titleKey: 'routes.purchaseManageDetail', hidden: true },
+  // The query's type arrives as text and is read as a number (spec section 2).
+  validateSearch: (search: Record<string, unknown>): { purchaseNo?: string; type?: number } => {
+    const type = Number(search.type);
+    return {
+      ...textParam(search, 'purchaseNo'),
+      ...(search.type === undefined || search.type === '' || Number.isNaN(type) ? {} : { type }),
+    };
+  },
+  beforeLoad: requireMenu('/purchaseAndWarehouse/purchaseManageDetail'),
+  component: placeholder,
+});
+const warehouseManageRoute = createRoute({
+  getParentRoute: () => purchaseGroup,
+  path: 'warehouseManage',
+  staticData: { titleKey: 'routes.warehouseManage' },
+  beforeLoad: requireMenu('/purchaseAndWarehouse/warehouseManage'),
+  component: placeholder,
+});
+
+// ---- /other --------------------------------------------------------------------------------
+const otherGroup = createRoute({
+  getParentRoute: () => authedRoute,
+  path: '/other',
+  staticData: { titleKey: 'routes.other', icon: 'coins' },
+});
+const otherIndexRoute = createRoute({
+  getParentRoute: () => otherGroup,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/other/historyMoney', replace: true });
+  },
+});
+const historyMoneyRoute = createRoute({
+  getParentRoute: () => otherGroup,
+  path: 'historyMoney',
+  staticData: { titleKey: 'routes.historyMoney' },
+  beforeLoad: requireMenu('/other/historyMoney'),
+  component: placeholder,
+});
+const addMoneyRoute = createRoute({
+  getParentRoute: () => otherGroup,
+  path: 'addMoney',
+  staticData: { titleKey: 'routes.addMoney', hidden: true },
+  beforeLoad: requireMenu('/other/addMoney'),
+  component: placeholder,
+});
+const couponCenterRoute = createRoute({
+  getParentRoute: () => otherGroup,
+  path: 'couponCenter',
+  staticData: { titleKey: 'routes.couponCenter', hidden: true },
+  beforeLoad: requireMenu('/other/couponCenter'),
+  component: placeholder,
+});
+
+// ---- /service ------------------------------------------------------------------------------
+const serviceGroup = createRoute({
+  getParentRoute: () => authedRoute,
+  path: '/service',
+  staticData: { titleKey: 'routes.service', icon: 'apps' },
+});
+const serviceIndexRoute = createRoute({
+  getParentRoute: () => serviceGroup,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/service/serviceMarket', replace: true });
+  },
+});
+const serviceMarketRoute = createRoute({
+  getParentRoute: () => serviceGroup,
+  path: 'serviceMarket',
+  staticData: { titleKey: 'routes.serviceMarket' },
+  beforeLoad: requireMenu('/service/serviceMarket'),
+  component: placeholder,
+});
+
+// ---- /account ------------------------------------------------------------------------------
+const accountGroup = createRoute({
+  getParentRoute: () => authedRoute,
+  path: '/account',
+  staticData: { titleKey: 'routes.account', icon: 'user' },
+});
+const accountIndexRoute = createRoute({
+  getParentRoute: () => accountGroup,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/account/accountSetting', replace: true });
+  },
+});
+const accountSettingRoute = createRoute({
+  getParentRoute: () => accountGroup,
+  path: 'accountSetting',
   staticData: { titleKey: 'routes.accountSetting' },
   beforeLoad: requireMenu('/account/accountSetting'),
   loader: namespaces('settings', 'auth'),
@@ -239,23 +537,131 @@ const accountSettingRoute = createRoute({
     'AccountSettingsPage',
   ),
 });
-
 const accountManageRoute = createRoute({
-  getParentRoute: () => authedRoute,
-  path: '/account/accountManage',
+  getParentRoute: () => accountGroup,
+  path: 'accountManage',
   staticData: { titleKey: 'routes.accountManage' },
   beforeLoad: requireMenu('/account/accountManage'),
   loader: namespaces('members'),
   component: lazyRouteComponent(() => import('../features/account/members-page'), 'MembersPage'),
 });
-
-const rechargeRoute = createRoute({
-  getParentRoute: () => authedRoute,
-  path: '/pay/recharge',
-  staticData: { titleKey: 'routes.recharge' },
-  beforeLoad: requireMenu('/pay/recharge'),
-  component: lazyRouteComponent(() => import('../features/wallet/recharge-page'), 'RechargePage'),
+const messageSubscribeRoute = createRoute({
+  getParentRoute: () => accountGroup,
+  path: 'messageSubscribe',
+  staticData: { titleKey: 'routes.messageSubscribe' },
+  beforeLoad: requireMenu('/account/messageSubscribe'),
+  loader: namespaces('messages'),
+  component: lazyRouteComponent(
+    () => import('../features/messages/message-subscribe-page'),
+    'MessageSubscribePage',
+  ),
 });
+const messageCenterRoute = createRoute({
+  getParentRoute: () => accountGroup,
+  path: 'messageCenter',
+  staticData: { titleKey: 'routes.messageCenter' },
+  validateSearch: (search: Record<string, unknown>) => validateMessageCenterSearch(search),
+  beforeLoad: requireMenu('/account/messageCenter'),
+  loader: namespaces('messages'),
+  component: lazyRouteComponent(
+    () => import('../features/messages/message-center-page'),
+    'MessageCenterPage',
+  ),
+});
+
+// ---- pages without sign-in -----------------------------------------------------------------
+/** Where a marketplace sends the seller back after consent; filled by shop authorization. */
+const authorizeCallbackRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/authorize/authorizeCallback',
+  staticData: { titleKey: 'routes.authorizeCallback' },
+  loader: namespaces('layout'),
+  component: lazyRouteComponent(() => import('../layout/public-placeholder'), 'PublicPlaceholder'),
+});
+const authorizeResultRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/authorize/authorizeResult',
+  staticData: { titleKey: 'routes.authorizeResult' },
+  loader: namespaces('layout'),
+  component: lazyRouteComponent(() => import('../layout/public-placeholder'), 'PublicPlaceholder'),
+});
+/** Opens what a short link the server issued points at, or /404. */
+const shortLinkRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/shortUrlLinkRedirect/$id',
+  staticData: { titleKey: 'routes.shortLink' },
+  loader: namespaces('layout'),
+  component: lazyRouteComponent(
+    () => import('../features/short-links/short-link-page'),
+    'ShortLinkPage',
+  ),
+});
+/** Goes straight back to the path after it: how a tab is refreshed. */
+const redirectRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/redirect/$',
+  staticData: { titleKey: 'routes.redirect' },
+  beforeLoad: ({ params, location }) => {
+    const target = safeConsolePath(`/${params._splat ?? ''}`) ?? '/cmpDashboard';
+    throw redirect({
+      to: target as '/',
+      search: location.search as Record<string, unknown>,
+      replace: true,
+    });
+  },
+});
+/** The API reference generated from the shared contract, readable without signing in. */
+const documentationRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/documentation/index',
+  staticData: { titleKey: 'routes.documentation' },
+  loader: namespaces('documentation'),
+  component: lazyRouteComponent(
+    () => import('../features/documentation/documentation-page'),
+    'DocumentationPage',
+  ),
+});
+
+/** The signed-in pages: the route table the menu is built from (console/layout/menu.ts). */
+export const menuRouteTree = authedRoute.addChildren([
+  indexRoute,
+  dashboardRoute,
+  payGroup.addChildren([payIndexRoute, rechargeRoute, orderTradingRoute]),
+  payResultRoute,
+  productGroup.addChildren([
+    productIndexRoute,
+    thirdProductListRoute,
+    thirdDetailsRoute,
+    collectorListRoute,
+    collectorDetailsRoute,
+    lazadaProductDetailRoute,
+    shopeeProductDetailRoute,
+    tiktokProductDetailRoute,
+  ]),
+  orderGroup.addChildren([orderIndexRoute, serviceProgressRoute]),
+  platformGroup.addChildren([
+    platformIndexRoute,
+    orderManageRoute,
+    returnManageRoute,
+    shopsRoute,
+    platformProductManageRoute,
+  ]),
+  purchaseGroup.addChildren([
+    purchaseIndexRoute,
+    purchaseManageRoute,
+    purchaseManageDetailRoute,
+    warehouseManageRoute,
+  ]),
+  otherGroup.addChildren([otherIndexRoute, historyMoneyRoute, addMoneyRoute, couponCenterRoute]),
+  serviceGroup.addChildren([serviceIndexRoute, serviceMarketRoute]),
+  accountGroup.addChildren([
+    accountIndexRoute,
+    accountSettingRoute,
+    accountManageRoute,
+    messageSubscribeRoute,
+    messageCenterRoute,
+  ]),
+]);
 
 const routeTree = rootRoute.addChildren([
   loginRoute,
@@ -267,14 +673,12 @@ const routeTree = rootRoute.addChildren([
   notFoundRoute,
   forbiddenRoute,
   onboardingRoute,
-  authedRoute.addChildren([
-    indexRoute,
-    dashboardRoute,
-    rechargeRoute,
-    shopsRoute,
-    accountSettingRoute,
-    accountManageRoute,
-  ]),
+  authorizeCallbackRoute,
+  authorizeResultRoute,
+  shortLinkRoute,
+  redirectRoute,
+  documentationRoute,
+  menuRouteTree,
 ]);
 
 export function createAppRouter(context: RouterContext) {

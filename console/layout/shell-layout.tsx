@@ -1,90 +1,246 @@
-import { AppShell, Burger, Group, NavLink, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { allows } from '@shared/permissions';
-import { useSession } from '@shared/session/react';
-import { LogoMark } from '@shared/ui/logo';
-import {
-  IconBuildingStore,
-  IconLayoutDashboard,
-  IconSettings,
-  IconUsers,
-  IconWallet,
-} from '@tabler/icons-react';
+import { ActionIcon, AppShell, Divider, Group, Stack } from '@mantine/core';
+import { useMediaQuery, useWindowScroll } from '@mantine/hooks';
+import { useSession, useSessionStore } from '@shared/session/react';
+import { IconSettings } from '@tabler/icons-react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Link, Outlet, useRouteContext, useRouterState } from '@tanstack/react-router';
-import { useState } from 'react';
+import {
+  Outlet,
+  useMatches,
+  useRouteContext,
+  useRouter,
+  useRouterState,
+} from '@tanstack/react-router';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { readBootConfig } from '../app/boot';
 import { LanguageSwitch } from '../app/language-switch';
 import { createQueryClient } from '../app/query-client';
-import { UserMenu } from './user-menu';
+import {
+  ActivityTracker,
+  AnnouncementPopup,
+  BrowserNotice,
+  GuidedTour,
+  HelpButton,
+  HelpSpotlight,
+} from '../app/shell-parts';
+import { ButtonsProvider } from '../components/permission';
+import { useAppStore } from '../stores/app-store';
+import { useSettingsStore } from '../stores/settings-store';
+import { useTagsViewStore } from '../stores/tags-view-store';
+import { BackToTop, BalanceMenu, SiteSelect } from './header-parts';
+import {
+  buildMenu,
+  findMenuItem,
+  flattenMenu,
+  type MenuItem,
+  menuPages,
+  routeNodes,
+  visibleMenu,
+} from './menu';
+import { ShellHeader } from './shell-header';
+import { Sidebar } from './sidebar';
+import { TagsView } from './tags-view';
+import { applyThemeColor } from './theme-color';
 
-/** Sidebar width (spec section 2). */
+/** Sidebar width open and closed (spec section 2: 256px). */
 const SIDEBAR_WIDTH = 256;
-
-/** The sidebar's entries; each shows only when the session's routerInfoList holds its url. */
-const NAV = [
-  { to: '/cmpDashboard', titleKey: 'routes.dashboard', Icon: IconLayoutDashboard },
-  { to: '/thirdPartyPlatform/authorizeList', titleKey: 'routes.shops', Icon: IconBuildingStore },
-  { to: '/pay/recharge', titleKey: 'routes.recharge', Icon: IconWallet },
-  { to: '/account/accountSetting', titleKey: 'routes.accountSetting', Icon: IconSettings },
-  { to: '/account/accountManage', titleKey: 'routes.accountManage', Icon: IconUsers },
-] as const;
+const RAIL_WIDTH = 68;
+const HEADER_HEIGHT = 56;
+const TAGS_HEIGHT = 36;
+/** Below this width the layout is in mobile mode (spec section 2: 992px). */
+const MOBILE_QUERY = '(max-width: 991.98px)';
+/** Component sizes as Mantine scales. */
+const SCALES = { small: 0.92, medium: 1, large: 1.08 } as const;
 
 export function ShellLayout() {
-  const { t } = useTranslation(['layout', 'common']);
-  const [opened, { toggle, close }] = useDisclosure(false);
-  const pathname = useRouterState({ select: (state) => state.location.pathname });
-  const routes = useSession()?.routes ?? [];
   const onError = useRouteContext({ from: '__root__', select: (context) => context.onError });
   // One cache per signed-in stay: signing out leaves the shell, and the next user starts empty.
   const [queryClient] = useState(() => createQueryClient(onError));
-
   return (
     <QueryClientProvider client={queryClient}>
-      <AppShell
-        header={{ height: 56 }}
-        navbar={{ width: SIDEBAR_WIDTH, breakpoint: 'md', collapsed: { mobile: !opened } }}
-        padding="lg"
-      >
-        <AppShell.Header>
-          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-            <Group gap="sm" wrap="nowrap">
-              <Burger
-                opened={opened}
-                onClick={toggle}
-                hiddenFrom="md"
-                size="sm"
-                aria-label="menu"
-              />
-              <LogoMark size={30} />
-              <Text fw={700} visibleFrom="xs">
-                {t('common:appName')}
-              </Text>
-            </Group>
-            <Group gap="xs" wrap="nowrap">
-              <LanguageSwitch />
-              <UserMenu />
-            </Group>
-          </Group>
-        </AppShell.Header>
-        <AppShell.Navbar p="sm">
-          {NAV.filter((entry) => allows(routes, entry.to)).map(({ to, titleKey, Icon }) => (
-            <NavLink
-              key={to}
-              component={Link}
-              to={to}
-              label={t(`common:${titleKey}`)}
-              leftSection={<Icon size={18} stroke={1.6} />}
-              active={pathname === to}
-              onClick={close}
-              variant="light"
-            />
-          ))}
-        </AppShell.Navbar>
-        <AppShell.Main bg="gray.0">
-          <Outlet />
-        </AppShell.Main>
-      </AppShell>
+      <Shell />
     </QueryClientProvider>
   );
+}
+
+/** The account's menu: the route table matched with its routerInfoList, plus external links. */
+function useMenu(): MenuItem[] {
+  const router = useRouter();
+  const routes = useSession()?.routes;
+  return useMemo(() => {
+    const built = buildMenu(routeNodes(router.routeTree), routes ?? []);
+    const links = readBootConfig(document).mainSite;
+    const external = (path: string, titleKey: string, icon: string, href: string): MenuItem => ({
+      path,
+      titleKey,
+      icon,
+      hidden: false,
+      affix: false,
+      tour: undefined,
+      buttons: [],
+      children: [],
+      external: href,
+    });
+    return [
+      ...built,
+      ...(links ? [external('main-site', 'routes.mainSite', 'home', links.home)] : []),
+      external(
+        'documentation',
+        'routes.documentation',
+        'book',
+        `${router.basepath}/documentation/index`,
+      ),
+    ];
+  }, [router, routes]);
+}
+
+/** Theme colour and size from the settings, on the page while the shell is. */
+function useAppearance() {
+  const themeColor = useSettingsStore((state) => state.themeColor);
+  const size = useAppStore((state) => state.size);
+  useEffect(() => applyThemeColor(document.documentElement, themeColor), [themeColor]);
+  useEffect(() => {
+    document.documentElement.style.setProperty('--mantine-scale', String(SCALES[size]));
+    return () => {
+      document.documentElement.style.removeProperty('--mantine-scale');
+    };
+  }, [size]);
+}
+
+/** Every page opened becomes a tab; pinned pages are always there (spec section 2). */
+function useVisitedViews(menu: MenuItem[]) {
+  const matches = useMatches();
+  const href = useRouterState({ select: (state) => state.location.href });
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const add = useTagsViewStore((state) => state.add);
+  useEffect(() => {
+    for (const item of flattenMenu(menu).filter((entry) => entry.affix)) {
+      add({ path: item.path, fullPath: item.path, titleKey: item.titleKey, affix: true });
+    }
+  }, [menu, add]);
+  const leaf = [...matches].reverse().find((match) => match.staticData.titleKey);
+  const titleKey = leaf?.staticData.titleKey;
+  const affix = leaf?.staticData.affix ?? false;
+  useEffect(() => {
+    if (titleKey) add({ path: pathname, fullPath: href, titleKey, affix });
+  }, [add, pathname, href, titleKey, affix]);
+  // Signing out closes every tab (spec section 4); leaving for /404 or /401 keeps them.
+  const sessions = useSessionStore();
+  useEffect(
+    () => () => {
+      if (!sessions.getState().snapshot.session) useTagsViewStore.getState().clear();
+    },
+    [sessions],
+  );
+}
+
+function Shell() {
+  const { t, i18n } = useTranslation('layout');
+  const { t: titleOf } = useTranslation('common');
+  const menu = useMenu();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const settings = useSettingsStore();
+  const { sidebarOpened, mobileOpened, device, setDevice, setMobileOpened } = useAppStore();
+  const mobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
+  const [scroll] = useWindowScroll();
+  const links = useMemo(() => readBootConfig(document).mainSite, []);
+  useAppearance();
+  useVisitedViews(menu);
+
+  useEffect(() => setDevice(mobile ? 'mobile' : 'desktop'), [mobile, setDevice]);
+
+  const buttons = findMenuItem(menu, pathname)?.buttons ?? [];
+  const sidebarMenu = useMemo(() => visibleMenu(menu), [menu]);
+  const searchable = useMemo(
+    () =>
+      menuPages(menu).map(({ item, parents }) => ({
+        title: titleOf(item.titleKey as 'routes.dashboard'),
+        path: item.path,
+        parents: parents.map((key) => titleOf(key as 'routes.dashboard')),
+      })),
+    [menu, titleOf],
+  );
+  const headerHeight = HEADER_HEIGHT + (settings.tagsView ? TAGS_HEIGHT : 0);
+  const collapsed = device === 'desktop' && !sidebarOpened;
+
+  return (
+    <AppShell
+      header={{ height: headerHeight, collapsed: !settings.fixedHeader && scroll.y > headerHeight }}
+      navbar={{
+        width: collapsed ? RAIL_WIDTH : SIDEBAR_WIDTH,
+        breakpoint: 'md',
+        collapsed: { mobile: !mobileOpened },
+      }}
+      padding="lg"
+      data-device={device}
+      data-testid="shell"
+    >
+      <AppShell.Header>
+        <ShellHeader links={links} />
+        {settings.tagsView && <TagsView pathname={pathname} />}
+      </AppShell.Header>
+      <AppShell.Navbar
+        data-testid="sidebar"
+        data-opened={device === 'mobile' ? mobileOpened : sidebarOpened}
+      >
+        {device === 'mobile' && (
+          <Stack gap="xs" p="sm" data-testid="sidebar-tools">
+            <Group justify="space-between" wrap="nowrap">
+              <SiteSelect />
+              <LanguageSwitch />
+            </Group>
+            <Group justify="space-between" wrap="nowrap">
+              <BalanceMenu />
+              <Group gap={4} wrap="nowrap">
+                <HelpButton />
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  size="lg"
+                  onClick={() => settings.setShowSettings(true)}
+                  aria-label={t('settings.open')}
+                >
+                  <IconSettings size={20} stroke={1.6} />
+                </ActionIcon>
+              </Group>
+            </Group>
+            <Divider />
+          </Stack>
+        )}
+        <Sidebar
+          menu={sidebarMenu}
+          pathname={pathname}
+          collapsed={collapsed}
+          showLogo={settings.sidebarLogo && device === 'desktop'}
+          onNavigate={() => setMobileOpened(false)}
+        />
+      </AppShell.Navbar>
+      <AppShell.Main bg="gray.0">
+        <BrowserNotice />
+        <ButtonsProvider value={buttons}>
+          <Outlet />
+        </ButtonsProvider>
+      </AppShell.Main>
+      <SettingsPanelLoader />
+      <BackToTop />
+      <HelpSpotlight
+        menus={searchable}
+        pinyinSearch={settings.supportPinyinSearch && i18n.language === 'zh'}
+      />
+      <AnnouncementPopup />
+      <GuidedTour />
+      <ActivityTracker />
+    </AppShell>
+  );
+}
+
+/** The settings panel's code loads the first time it opens. */
+function SettingsPanelLoader() {
+  const open = useSettingsStore((state) => state.showSettings);
+  const [Panel, setPanel] = useState<null | (() => React.JSX.Element)>(null);
+  useEffect(() => {
+    if (open && !Panel)
+      void import('./settings-panel').then((m) => setPanel(() => m.SettingsPanel));
+  }, [open, Panel]);
+  return Panel ? <Panel /> : null;
 }

@@ -1,5 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../context';
+import { seedConfig } from '../modules/config/config.service';
+import { seedHelp } from '../modules/help/help.seed';
+import { seedMessages } from '../modules/messages/messages.seed';
+import { seedNotices } from '../modules/notices/notices.seed';
 import { addShop } from '../modules/shops/shops.service';
 import { createAccount, findUserByIdentifier } from '../modules/users/users.service';
 import { users } from './schema/index';
@@ -12,6 +16,8 @@ export const DEMO_ACCOUNT = { email: 'demo@example.com', password: 'demo1234' } 
  * the account exists.
  */
 export async function seedDemo(deps: Pick<AppDeps, 'db' | 'clock'>): Promise<boolean> {
+  // Configuration first values (customer service, app downloads); existing values are kept.
+  await seedConfig(deps);
   if (await findUserByIdentifier(deps.db, DEMO_ACCOUNT.email)) return false;
   const seller = await createAccount(deps.db, deps.clock, {
     email: DEMO_ACCOUNT.email,
@@ -46,5 +52,8 @@ export async function seedDemo(deps: Pick<AppDeps, 'db' | 'clock'>): Promise<boo
     name: 'Chao Phraya Beauty',
     shopType: 'local',
   });
+  await seedMessages(deps, seller.id);
+  await seedNotices(deps);
+  await seedHelp(deps);
   return true;
 }

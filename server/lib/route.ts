@@ -43,6 +43,12 @@ export interface RouteSpec<
   permission?: { menu: string; button?: string };
   /** A valid request, given freshly made objects: the authorization matrix sends it as four actors. */
   example?: (ids: ExampleIds) => { query?: Record<string, string>; json?: unknown };
+  /** The API reference: `datas` of a successful answer, a one-line summary, and a group (default: from the path). */
+  response?: Schema;
+  summary?: string;
+  tag?: string;
+  /** The handler answers without the envelope (a document, a file, a platform callback). */
+  raw?: boolean;
 }
 
 export interface RouteContext<Q, J, A extends Access> {
@@ -66,6 +72,10 @@ export interface RouteMeta {
   notObjects?: readonly string[] | undefined;
   permission?: { menu: string; button?: string } | undefined;
   example?: ((ids: ExampleIds) => { query?: Record<string, string>; json?: unknown }) | undefined;
+  response?: Schema | undefined;
+  summary?: string | undefined;
+  tag?: string | undefined;
+  raw?: boolean | undefined;
 }
 
 export interface RouteDefinition {

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { createSandboxMainSite } from './main-site';
 import { createSandboxWechat, type SandboxWechatOptions } from './wechat';
 
 /**
@@ -8,8 +9,11 @@ import { createSandboxWechat, type SandboxWechatOptions } from './wechat';
 export function createSandboxApp(options: SandboxWechatOptions) {
   const app = new Hono();
   app.get('/', (c) =>
-    c.text('Sandbox: WeChat (Open Platform sign-in, official account QR codes and events).'),
+    c.text(
+      'Sandbox: WeChat (Open Platform sign-in, official account QR codes and events), main site.',
+    ),
   );
   app.route('/', createSandboxWechat(options));
+  app.route('/', createSandboxMainSite());
   return app;
 }

@@ -1,7 +1,16 @@
+import { createActivityApi } from './activity';
+import { createApiReferenceApi } from './api-reference';
 import { createAuthApi } from './auth';
+import { createConfigApi } from './config';
+import { createDashboardApi } from './dashboard';
+import { createGuideApi } from './guide';
+import { createHelpApi } from './help';
 import { createHttp, type HttpOptions } from './http';
+import { createMessagesApi } from './messages';
+import { createNoticesApi } from './notices';
 import { createRegisterApi } from './register';
 import { createShopsApi } from './shops';
+import { createShortLinksApi } from './short-links';
 import { createSitesApi } from './sites';
 import { createSubAccountsApi } from './sub-accounts';
 import { createUsersApi } from './users';
@@ -18,6 +27,15 @@ export function createApiClient(options: HttpOptions) {
     shops: createShopsApi(http),
     subAccounts: createSubAccountsApi(http),
     wechat: createWechatApi(http),
+    dashboard: createDashboardApi(http),
+    config: createConfigApi(http),
+    guide: createGuideApi(http),
+    messages: createMessagesApi(http),
+    notices: createNoticesApi(http),
+    help: createHelpApi(http),
+    shortLinks: createShortLinksApi(http),
+    activity: createActivityApi(http),
+    apiReference: createApiReferenceApi(options),
   };
 }
 

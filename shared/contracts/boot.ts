@@ -2,10 +2,16 @@ import type { ThirdPartyPlatform } from './third-party-platforms';
 
 /**
  * Settings the server writes into the console's index.html, so the first screen needs no request:
- * which third-party sign-ins are configured (the login page hides the section when none are).
+ * which third-party sign-ins are configured (the login page hides the section when none are), and
+ * where the main site is.
  */
 export interface BootConfig {
   thirdParty: ThirdPartyPlatform[];
+  /**
+   * The main site: its home (the header's logo), its buy-for-me search (`{keyword}` is replaced)
+   * and its cart; null when none is configured.
+   */
+  mainSite: { home: string; search: string; cart: string } | null;
 }
 
 export const BOOT_CONFIG_ELEMENT_ID = 'cmp-boot';

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { CURRENCY_DECIMALS, CURRENCY_SYMBOLS, type Currency } from '../contracts/money';
 
 /** English dates read day first ("21 Nov 2026"), as in the markets the product serves. */
@@ -51,4 +52,102 @@ export function formatDay(ymd: string, language: FormatLanguage = 'en'): string 
     dateStyle: 'medium',
     timeZone: 'UTC',
   }).format(new Date(Date.UTC(year, month - 1, date)));
+}
+
+/** The translate function of the `common` namespace: the words of the helpers below live under `format`. */
+type CommonT = TFunction<'common'>;
+
+/**
+ * A timestamp in milliseconds. Numbers of up to ten digits are seconds (spec section 9: ten-digit
+ * timestamps are seconds), longer ones milliseconds; digit strings read the same way, other
+ * strings as dates.
+ */
+export function toMillis(value: number | string | Date): number {
+  if (value instanceof Date) return value.getTime();
+  const number =
+    typeof value === 'number' ? value : /^-?\d+$/.test(value.trim()) ? Number(value) : null;
+  if (number === null) return Date.parse(value as string);
+  if (!Number.isFinite(number)) return Number.NaN;
+  return String(Math.trunc(Math.abs(number))).length <= 10 ? number * 1000 : number;
+}
+
+/** Whole seconds from `value` to `now` (never negative: a time a little ahead is "now"). */
+function secondsSince(value: number | string | Date, now: number | Date): number {
+  return Math.max(0, (toMillis(now) - toMillis(value)) / 1000);
+}
+
+/**
+ * Time ago (spec section 9): minutes under 3600 s, hours under 86400 s, then days, each counted
+ * in whole units ("0 minutes ago" right after).
+ */
+export function formatTimeAgo(
+  t: CommonT,
+  value: number | string | Date,
+  now: number | Date = Date.now(),
+): string {
+  const seconds = secondsSince(value, now);
+  if (seconds < 3600) return t('format.minutesAgo', { count: Math.floor(seconds / 60) });
+  if (seconds < 86_400) return t('format.hoursAgo', { count: Math.floor(seconds / 3600) });
+  return t('format.daysAgo', { count: Math.floor(seconds / 86_400) });
+}
+
+/**
+ * The relative helper (spec section 9): "just now" under 30 s, minutes under an hour, hours
+ * under a day (started units), "1 day ago" under 2 days, else the date and time.
+ */
+export function formatRelative(
+  t: CommonT,
+  value: number | string | Date,
+  now: number | Date = Date.now(),
+): string {
+  const seconds = secondsSince(value, now);
+  if (seconds < 30) return t('format.justNow');
+  if (seconds < 3600) return t('format.minutesAgo', { count: Math.ceil(seconds / 60) });
+  if (seconds < 86_400) return t('format.hoursAgo', { count: Math.ceil(seconds / 3600) });
+  if (seconds < 2 * 86_400) return t('format.oneDayAgo');
+  return new Intl.DateTimeFormat(t('format.locale'), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(toMillis(value)));
+}
+
+/** Steps of the number abbreviation (spec section 9): k, M, G, T, P, E. */
+const NUMBER_STEPS = [
+  [1, ''],
+  [1e3, 'k'],
+  [1e6, 'M'],
+  [1e9, 'G'],
+  [1e12, 'T'],
+  [1e15, 'P'],
+  [1e18, 'E'],
+] as const;
+
+/**
+ * A number shortened with k, M, G, T, P or E and at most `digits` decimals ("1.5k", "12M"),
+ * in the reader's number format. A value that rounds up to 1000 of a unit takes the next one
+ * ("1M", never "1000k").
+ */
+export function abbreviateNumber(
+  value: number,
+  language: FormatLanguage = 'en',
+  digits = 1,
+): string {
+  if (!Number.isFinite(value)) return String(value);
+  const sign = value < 0 ? '-' : '';
+  const absolute = Math.abs(value);
+  const scale = 10 ** digits;
+  const round = (n: number) => Math.round(n * scale) / scale;
+  let index = 0;
+  while (index < NUMBER_STEPS.length - 1 && absolute >= (NUMBER_STEPS[index + 1]?.[0] ?? Infinity))
+    index++;
+  let shown = round(absolute / (NUMBER_STEPS[index]?.[0] ?? 1));
+  if (shown >= 1000 && index < NUMBER_STEPS.length - 1) {
+    index++;
+    shown = round(absolute / (NUMBER_STEPS[index]?.[0] ?? 1));
+  }
+  const text = new Intl.NumberFormat(INTL_LOCALE[language], {
+    maximumFractionDigits: digits,
+    useGrouping: false,
+  }).format(shown);
+  return `${shown === 0 ? '' : sign}${text}${NUMBER_STEPS[index]?.[1] ?? ''}`;
 }

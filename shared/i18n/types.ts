@@ -1,14 +1,21 @@
 import type auth from '../../locales/en/auth.json';
+import type browser from '../../locales/en/browser.json';
 import type common from '../../locales/en/common.json';
 import type dashboard from '../../locales/en/dashboard.json';
+import type documentation from '../../locales/en/documentation.json';
 import type errors from '../../locales/en/errors.json';
 import type extension from '../../locales/en/extension.json';
+import type guide from '../../locales/en/guide.json';
+import type help from '../../locales/en/help.json';
 import type layout from '../../locales/en/layout.json';
 import type members from '../../locales/en/members.json';
+import type messages from '../../locales/en/messages.json';
+import type notices from '../../locales/en/notices.json';
 import type policy from '../../locales/en/policy.json';
 import type settings from '../../locales/en/settings.json';
 import type shops from '../../locales/en/shops.json';
 import type signup from '../../locales/en/signup.json';
+import type support from '../../locales/en/support.json';
 import type validation from '../../locales/en/validation.json';
 
 /** Message keys are typed from the English files; the parity test keeps zh and th in step. */
@@ -17,16 +24,23 @@ declare module 'i18next' {
     defaultNS: 'common';
     resources: {
       auth: typeof auth;
+      browser: typeof browser;
       common: typeof common;
       dashboard: typeof dashboard;
+      documentation: typeof documentation;
       errors: typeof errors;
       extension: typeof extension;
+      guide: typeof guide;
+      help: typeof help;
       layout: typeof layout;
       members: typeof members;
+      messages: typeof messages;
+      notices: typeof notices;
       policy: typeof policy;
       settings: typeof settings;
       shops: typeof shops;
       signup: typeof signup;
+      support: typeof support;
       validation: typeof validation;
     };
   }

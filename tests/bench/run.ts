@@ -3,16 +3,26 @@
  * child process, and prints one JSON line per figure:
  *   - the gzip size of the JS and CSS that /cmp/login loads first;
  *   - FCP and LCP of /cmp/login in headless Chromium, median of 5 cold loads, then at 4x CPU throttling;
- *   - requests per second and p50/p99 latency of getSiteList and loginByPassword at a fixed concurrency.
+ *   - requests per second and p50/p99 latency of getSiteList and loginByPassword at a fixed concurrency;
+ *   - p50/p99 latency of getMessageList (the bell's poll) at a fixed request rate, over a database
+ *     of many sellers with many messages each. `npm run bench -- getMessageList` runs only this.
  */
-import { execFileSync } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { asc, like, sql } from 'drizzle-orm';
 import type { Browser } from 'puppeteer-core';
+import { defaultConfig } from '../../server/config';
+import { openDatabase } from '../../server/db/client';
+import { users } from '../../server/db/schema/index';
 import { DEMO_ACCOUNT } from '../../server/db/seed';
-import { API_CLIENTS, basicClientAuth } from '../../shared/contracts/protocol';
+import { systemClock } from '../../server/lib/clock';
+import { hashPassword } from '../../server/lib/passwords';
+import { startSession } from '../../server/modules/auth/auth.service';
+import { API_CLIENTS, basicClientAuth, HEADERS } from '../../shared/contracts/protocol';
 import { launchChromium } from '../support/browser';
 import { startServerProcess } from '../support/server-process';
 
@@ -170,4 +180,137 @@ async function main() {
   }
 }
 
-await main();
+/** The message poll's load: sellers, their messages, how many of them poll, and how often. */
+const MESSAGE_BENCH = {
+  sellers: Number(process.env.BENCH_MESSAGE_SELLERS ?? 2000),
+  messagesPerSeller: Number(process.env.BENCH_MESSAGES_PER_SELLER ?? 200),
+  /** Signed-in sellers whose bells poll during the run, round robin. */
+  polling: Number(process.env.BENCH_MESSAGE_POLLING ?? 500),
+  /** Requests per second over all connections: each signed-in user polls once a minute, so 100/s is 6,000 users online. */
+  rate: Number(process.env.BENCH_MESSAGE_RATE ?? 100),
+};
+
+/**
+ * An embedded database in `dataDir` with many sellers and messages, made in bulk with SQL (the
+ * shape notify writes), and sessions for the polling sellers; returns their tokens.
+ */
+async function seedMessageLoad(dataDir: string): Promise<string[]> {
+  const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
+  try {
+    await database.migrate();
+    const { db } = database;
+    const passwordHash = await hashPassword('Bench-pass1');
+    await db.execute(sql`
+      insert into users (email, password_hash, name, role, site, business_type, onboarded_at, created_at, updated_at)
+      select 'bench-' || i || '@example.com', ${passwordHash}, 'Bench seller ' || i, 'BUYER', 'th',
+             'crossBorder', now(), now(), now()
+      from generate_series(1, ${MESSAGE_BENCH.sellers}::int) as i`);
+    // Types 1 to 6 in turn, one a minute going back, a quarter of them unread.
+    await db.execute(sql`
+      insert into messages (user_id, type, title_key, params, jump_id, is_read, created_at, read_at)
+      select u.id, 1 + g % 6, 'orderNew',
+             jsonb_build_object('orderNo', 'B' || g, 'shop', 'Bench shop'), 'B' || g,
+             case when g % 4 = 0 then 1 else 2 end,
+             now() - g * interval '1 minute',
+             case when g % 4 = 0 then null else now() end
+      from users u cross join generate_series(1, ${MESSAGE_BENCH.messagesPerSeller}::int) as g
+      where u.email like 'bench-%'`);
+    await db.execute(sql`analyze`);
+    const polling = await db
+      .select()
+      .from(users)
+      .where(like(users.email, 'bench-%'))
+      .orderBy(asc(users.email))
+      .limit(MESSAGE_BENCH.polling);
+    const deps = { db, clock: systemClock, config: defaultConfig };
+    const meta = { clientId: API_CLIENTS.console.id, ip: '127.0.0.1', userAgent: 'bench' };
+    const tokens: string[] = [];
+    for (const user of polling) tokens.push((await startSession(deps, user, meta)).access_token);
+    return tokens;
+  } finally {
+    await database.close();
+  }
+}
+
+/** `npm start`'s server on a data directory made beforehand (it seeds nothing when it has users). */
+async function startServerOn(port: number, dataDir: string) {
+  const { DATABASE_URL: _ignored, ...env } = process.env;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    env: { ...env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: '0' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+  };
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api-user/public/getSiteList`)).ok) return stop;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await stop();
+  throw new Error('server did not start within 120 s');
+}
+
+/** getMessageList as the bells of many signed-in sellers poll it, at a fixed rate. */
+async function messagePollBench() {
+  await mkdir(join(process.cwd(), '.tmp'), { recursive: true });
+  const dataDir = await mkdtemp(join(process.cwd(), '.tmp', 'bench-messages-'));
+  try {
+    const started = Date.now();
+    const tokens = await seedMessageLoad(dataDir);
+    const seedSeconds = round((Date.now() - started) / 1000);
+    const port = await freePort();
+    const stop = await startServerOn(port, dataDir);
+    try {
+      let next = 0;
+      const result = await load({
+        url: `http://127.0.0.1:${port}`,
+        overallRate: MESSAGE_BENCH.rate,
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (request) => {
+              const token = tokens[next++ % tokens.length] ?? '';
+              return {
+                ...request,
+                path: '/api-user/message/getMessageList?page=1&limit=6',
+                headers: {
+                  ...request.headers,
+                  authorization: basicClientAuth(API_CLIENTS.console),
+                  [HEADERS.token]: token,
+                },
+              };
+            },
+          },
+        ],
+      });
+      print({
+        bench: 'getMessageList',
+        ...result,
+        target_rate: MESSAGE_BENCH.rate,
+        sellers: MESSAGE_BENCH.sellers,
+        messages: MESSAGE_BENCH.sellers * MESSAGE_BENCH.messagesPerSeller,
+        polling_sellers: tokens.length,
+        seed_seconds: seedSeconds,
+      });
+    } finally {
+      await stop();
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === 'getMessageList') {
+  await messagePollBench();
+} else {
+  await main();
+  await messagePollBench();
+}

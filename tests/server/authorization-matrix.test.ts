@@ -54,7 +54,9 @@ async function send(route: RouteMeta, ids: ExampleIds, token?: string) {
 describe('the route table', () => {
   it('holds every API route the app serves', () => {
     const served = t.app.routes
-      .filter((r) => r.method !== 'ALL' && /^\/(api-|user-center|files)/.test(r.path))
+      .filter(
+        (r) => r.method !== 'ALL' && /^\/(api-|user-center|files|order\/|product\/)/.test(r.path),
+      )
       .map((r) => `${r.method} ${r.path}`);
     const declared = t.app.routeTable.map((r) => `${r.method} ${r.path}`);
     expect([...new Set(served)].sort()).toEqual([...new Set(declared)].sort());

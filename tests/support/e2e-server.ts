@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from '@server/app';
-import type { WechatConfig } from '@server/config';
+import { mainSiteLinks, type WechatConfig } from '@server/config';
 import type { DatabaseHandle } from '@server/db/client';
 import { seedDemo } from '@server/db/seed';
 import { systemClock } from '@server/lib/clock';
@@ -46,6 +46,7 @@ export async function startE2eServer(options: { database?: DatabaseHandle } = {}
       consoleDir: CONSOLE_DIST,
       mail: { smtpUrl: smtp.url, from: 'Seller Center <no-reply@e2e.test>' },
       wechat,
+      mainSite: mainSiteLinks(`${sandboxOrigin}/main-site`),
     },
   });
   const sandbox = createSandboxApp({

@@ -1,3 +1,4 @@
+import { LoginResultSchema } from '@shared/contracts/auth';
 import type * as z from 'zod/mini';
 import type { AppDeps } from '../../context';
 import type { ApiMessageKey } from '../../lib/i18n';
@@ -18,7 +19,7 @@ export function signInRoute<J extends z.ZodMiniType>(
   message: ApiMessageKey = 'loginSuccess',
 ) {
   return defineRoute(
-    { method: 'POST', path, access: 'client', json },
+    { method: 'POST', path, access: 'client', json, response: LoginResultSchema },
     async ({ c, deps, json: input, clientId }) =>
       ok(c, await start(deps, input as z.output<J>, loginMeta(c, clientId)), message),
   );

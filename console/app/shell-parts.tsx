@@ -1,0 +1,58 @@
+/**
+ * The features that live in the shell (header buttons, popups, trackers), composed here so the
+ * layout never imports a feature. Each loads after the shell, in its own chunk, and a part whose
+ * code or words fail to load leaves the rest of the shell working.
+ */
+import { Component, type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+
+/** A failed part renders nothing instead of taking the shell down. */
+class Quiet extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+function part<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  const Lazy = lazy(async () => ({ default: await load() }));
+  return function ShellPart(props: P) {
+    return (
+      <Quiet>
+        <Suspense fallback={null}>
+          <Lazy {...props} />
+        </Suspense>
+      </Quiet>
+    );
+  };
+}
+
+export const MessageBell = part(() =>
+  import('../features/messages/message-bell').then((m) => m.MessageBell),
+);
+export const HelpButton = part(() =>
+  import('../features/help/help-spotlight').then((m) => m.HelpButton),
+);
+export const HelpSpotlight = part(() =>
+  import('../features/help/help-spotlight').then((m) => m.HelpSpotlight),
+);
+export const CustomerServiceButton = part(() =>
+  import('../features/support/customer-service-button').then((m) => m.CustomerServiceButton),
+);
+export const DownloadAppButton = part(() =>
+  import('../features/support/download-app-popover').then((m) => m.DownloadAppButton),
+);
+export const AnnouncementPopup = part(() =>
+  import('../features/announcements/announcement-popup').then((m) => m.AnnouncementPopup),
+);
+export const GuidedTour = part(() =>
+  import('../features/guide/guided-tour').then((m) => m.GuidedTour),
+);
+export const ActivityTracker = part(() =>
+  import('../features/activity/activity-tracker').then((m) => m.ActivityTracker),
+);
+export const BrowserNotice = part(() =>
+  import('../components/browser-notice').then((m) => m.BrowserNotice),
+);

@@ -1,7 +1,0 @@
-import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '../../components/page-placeholder';
-
-export function RechargePage() {
-  const { t } = useTranslation();
-  return <PagePlaceholder title={t('routes.recharge')} />;
-}

@@ -1,0 +1,226 @@
+import {
+  ActionIcon,
+  Affix,
+  Badge,
+  Button,
+  Divider,
+  Group,
+  Indicator,
+  Menu,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+  Transition,
+  UnstyledButton,
+} from '@mantine/core';
+import { useWindowScroll } from '@mantine/hooks';
+import type { Language } from '@shared/contracts/languages';
+import { isSiteCode, type SiteCode } from '@shared/contracts/site-codes';
+import { formatMoney } from '@shared/i18n/format';
+import { useApi } from '@shared/queries/api-context';
+import { useSession } from '@shared/session/react';
+import {
+  IconArrowUp,
+  IconChevronDown,
+  IconMapPin,
+  IconSearch,
+  IconShoppingCart,
+  IconWallet,
+} from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MainSiteLinks } from '../app/boot';
+import { resolveSite, switchSite } from '../app/preferences';
+
+/** Opens the main site's buy-for-me search with the keyword (spec section 1). */
+export function HeaderSearch({ links }: { links: MainSiteLinks }) {
+  const { t } = useTranslation('layout');
+  const [keyword, setKeyword] = useState('');
+  return (
+    <form
+      role="search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const value = keyword.trim();
+        if (!value) return;
+        window.open(
+          links.search.replace('{keyword}', encodeURIComponent(value)),
+          '_blank',
+          'noopener',
+        );
+      }}
+    >
+      <TextInput
+        size="xs"
+        w={220}
+        value={keyword}
+        onChange={(event) => setKeyword(event.currentTarget.value)}
+        placeholder={t('header.searchPlaceholder')}
+        aria-label={t('header.searchPlaceholder')}
+        leftSection={<IconSearch size={14} />}
+        data-testid="header-search"
+        radius="xl"
+      />
+    </form>
+  );
+}
+
+/**
+ * The site selector (spec section 4): the chosen site is the `site` query parameter or the
+ * `cmp-site` cookie, else the default; choosing one stores it and reloads in its language unless
+ * a language was chosen.
+ */
+export function SiteSelect() {
+  const { t } = useTranslation('common');
+  const api = useApi();
+  const current = resolveSite(window);
+  const sites = useQuery({
+    queryKey: ['sites', 'opened'],
+    queryFn: ({ signal }) => api.sites.list({ signal }),
+    staleTime: 60 * 60 * 1000,
+  });
+  const options = (sites.data ?? []).map((entry) => entry.site).filter(isSiteCode);
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button
+          size="xs"
+          variant="subtle"
+          color="gray"
+          leftSection={<IconMapPin size={14} />}
+          rightSection={<IconChevronDown size={12} />}
+          data-testid="site-select"
+          aria-label={t('site')}
+        >
+          {t(`sites.${current}`)}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('site')}</Menu.Label>
+        {(options.length > 0 ? options : [current]).map((site: SiteCode) => (
+          <Menu.Item
+            key={site}
+            onClick={() => site !== current && switchSite(window, site)}
+            data-active={site === current || undefined}
+            rightSection={site === current ? <Badge size="xs">✓</Badge> : null}
+          >
+            {t(`sites.${site}`)}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** The balance dropdown: available, frozen, and the way to the history and to recharge. */
+export function BalanceMenu() {
+  const { t, i18n } = useTranslation(['layout', 'common']);
+  const user = useSession()?.user;
+  if (!user) return null;
+  const language = i18n.language as Language;
+  const money = (minor: number) => formatMoney(minor, user.currency, language);
+  return (
+    <Menu position="bottom-end" width={240} withinPortal>
+      <Menu.Target>
+        <UnstyledButton data-testid="balance-menu" aria-label={t('header.balance')}>
+          <Group gap={6} wrap="nowrap">
+            <IconWallet size={18} stroke={1.6} />
+            <Text size="sm" fw={600} visibleFrom="lg">
+              {money(user.balance - user.freezeBalance)}
+            </Text>
+            <IconChevronDown size={12} />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Stack gap={4} p="xs">
+          <Text size="xs" c="dimmed">
+            {t('header.available')}
+          </Text>
+          <Text fw={700} size="lg" data-testid="balance-available">
+            {money(user.balance - user.freezeBalance)}
+          </Text>
+          <Group justify="space-between">
+            <Text size="xs" c="dimmed">
+              {t('header.balance')}
+            </Text>
+            <Text size="xs">{money(user.balance)}</Text>
+          </Group>
+          <Group justify="space-between">
+            <Text size="xs" c="dimmed">
+              {t('header.frozen')}
+            </Text>
+            <Text size="xs">{money(user.freezeBalance)}</Text>
+          </Group>
+        </Stack>
+        <Divider my={4} />
+        <Menu.Item component={Link} to="/other/historyMoney" data-testid="balance-history">
+          {t('common:routes.historyMoney')}
+        </Menu.Item>
+        <Menu.Item component={Link} to="/pay/recharge">
+          {t('common:actions.recharge')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** The cart badge: the sum of the session's skuList quantities (spec section 3). */
+export function CartBadge({ links }: { links: MainSiteLinks }) {
+  const { t } = useTranslation('layout');
+  const count = (useSession()?.user.skuList ?? []).reduce((sum, sku) => sum + sku.quantity, 0);
+  return (
+    <Tooltip label={t('header.cart')}>
+      <Indicator
+        label={count > 99 ? '99+' : count}
+        size={16}
+        disabled={count === 0}
+        color="brand"
+        offset={4}
+      >
+        <ActionIcon
+          component="a"
+          href={links.cart}
+          target="_blank"
+          rel="noopener noreferrer"
+          variant="subtle"
+          color="gray"
+          size="lg"
+          aria-label={t('header.cartCount', { count })}
+          data-testid="cart-badge"
+          data-count={count}
+        >
+          <IconShoppingCart size={20} stroke={1.6} />
+        </ActionIcon>
+      </Indicator>
+    </Tooltip>
+  );
+}
+
+/** Back to the top, once the page has scrolled more than 100px (spec section 9). */
+export function BackToTop() {
+  const { t } = useTranslation('layout');
+  const [scroll, scrollTo] = useWindowScroll();
+  return (
+    <Affix position={{ bottom: 24, right: 24 }}>
+      <Transition transition="slide-up" mounted={scroll.y > 100}>
+        {(styles) => (
+          <ActionIcon
+            style={styles}
+            size="xl"
+            radius="xl"
+            variant="filled"
+            aria-label={t('header.backToTop')}
+            data-testid="back-to-top"
+            onClick={() => scrollTo({ y: 0 })}
+          >
+            <IconArrowUp size={20} />
+          </ActionIcon>
+        )}
+      </Transition>
+    </Affix>
+  );
+}

@@ -1,0 +1,39 @@
+import { ActivityReportSchema } from '@shared/contracts/activity';
+import type { Context } from 'hono';
+import type { AppDeps, AppEnv } from '../../context';
+import { remoteAddress } from '../../lib/request-meta';
+import { ok } from '../../lib/respond';
+import { defineRoute } from '../../lib/route';
+import { sessionOf } from '../../middleware/session';
+import { saveActivity } from './activity.service';
+
+/** The account behind the request's token when it is live; a missing or dead token is no failure here. */
+async function optionalUserId(c: Context<AppEnv>, deps: AppDeps): Promise<string | null> {
+  try {
+    return (await sessionOf(c, deps)).userId;
+  } catch {
+    return null;
+  }
+}
+
+export const activityRoutes = [
+  defineRoute(
+    {
+      method: 'POST',
+      path: '/api-user/public/event/save',
+      access: 'public',
+      json: ActivityReportSchema,
+      tag: 'activity',
+      summary:
+        'Records what one 5-second window on a watched page saw; with a live token, for that account. Limited per address.',
+    },
+    async ({ c, deps, json }) => {
+      await saveActivity(deps, {
+        report: json,
+        userId: await optionalUserId(c, deps),
+        address: remoteAddress(c),
+      });
+      return ok(c, null);
+    },
+  ),
+];

@@ -1,0 +1,109 @@
+import * as z from 'zod/mini';
+import { CURRENCIES } from './money';
+import { PLATFORMS } from './shops';
+
+/** Product statuses the dashboard counts (spec section 4), each a key of the product summary. */
+export const PRODUCT_SUMMARY_KEYS = [
+  'wait',
+  'pushing',
+  'intervalPushing',
+  'online',
+  'offline',
+  'del',
+  'forbid',
+  'fail',
+  'freeze',
+] as const;
+export type ProductSummaryKey = (typeof PRODUCT_SUMMARY_KEYS)[number];
+
+/**
+ * The order status summary of spec section 3: pending (waiting to be processed), processing
+ * (processed, waiting to ship), logistics (shipped, in transit).
+ */
+export const ORDER_SUMMARY_KEYS = ['pending', 'processing', 'logistics'] as const;
+export type OrderSummaryKey = (typeof ORDER_SUMMARY_KEYS)[number];
+
+/** Purchase statuses that still need someone (spec section 4; beWait: returned to its creator). */
+export const PURCHASE_SUMMARY_KEYS = [
+  'waitAudit',
+  'waitShip',
+  'shipping',
+  'beWait',
+  'fail',
+] as const;
+export type PurchaseSummaryKey = (typeof PURCHASE_SUMMARY_KEYS)[number];
+
+const count = () => z.int().check(z.nonnegative());
+
+/** An object of one count per key, every count present (0 when nothing is in that status). */
+function countsOf<const K extends readonly string[]>(keys: K) {
+  const shape = {} as { [P in K[number]]: ReturnType<typeof count> };
+  for (const key of keys) (shape as Record<string, ReturnType<typeof count>>)[key] = count();
+  return z.object(shape);
+}
+
+export const ProductStatusSummarySchema = countsOf(PRODUCT_SUMMARY_KEYS);
+export type ProductStatusSummary = z.infer<typeof ProductStatusSummarySchema>;
+export const OrderStatusSummarySchema = countsOf(ORDER_SUMMARY_KEYS);
+export type OrderStatusSummary = z.infer<typeof OrderStatusSummarySchema>;
+export const PurchaseStatusSummarySchema = countsOf(PURCHASE_SUMMARY_KEYS);
+export type PurchaseStatusSummary = z.infer<typeof PurchaseStatusSummarySchema>;
+
+/** Whether the runtime knows an IANA time zone ("Asia/Bangkok", "UTC"). */
+function isTimeZone(value: string): boolean {
+  if (value.length === 0 || value.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The reader's IANA time zone (the browser's); the server falls back to the account's site zone. */
+const TimeZoneSchema = z.string().check(z.refine(isTimeZone, { error: 'invalidOption' }));
+
+/** Date ranges travel in the spec's format, YYYY-MM-DD HH:mm:ss, in the reader's time zone. */
+const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+const DateTimeSchema = z.string().check(z.regex(DATE_TIME, { error: 'invalidFormat' }));
+
+/** Query of the product and order summaries (spec section 3): shop name and payment time range. */
+export const StatusSummaryQuerySchema = z.object({
+  oauthName: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  payBeginTime: z.optional(DateTimeSchema),
+  payEndTime: z.optional(DateTimeSchema),
+  timeZone: z.optional(TimeZoneSchema),
+});
+export type StatusSummaryQuery = z.infer<typeof StatusSummaryQuerySchema>;
+
+/** The dashboard chart covers the last 14 days from 00:00:00 (spec section 9, decisions.md). */
+export const TREND_DAYS = 14;
+
+export const OrderTrendQuerySchema = z.object({ timeZone: z.optional(TimeZoneSchema) });
+
+/** One shop's orders and sales per day of the chart, in the order of `days`. */
+const OrderTrendSeriesSchema = z.object({
+  shopId: z.string(),
+  shopName: z.string(),
+  platform: z.enum(PLATFORMS),
+  /** The currency of the shop's sales; null on a site that names none. */
+  currency: z.nullable(z.enum(CURRENCIES)),
+  orders: z.array(count()),
+  /** Integer minor units of `currency`. */
+  sales: z.array(z.int()),
+});
+export type OrderTrendSeries = z.infer<typeof OrderTrendSeriesSchema>;
+
+export const OrderTrendSchema = z.object({
+  /** The time zone the days are counted in. */
+  timeZone: z.string(),
+  /** 00:00:00 of the first day in that zone, as an ISO instant. */
+  from: z.string(),
+  /** 00:00:00 of the day after the last, as an ISO instant (exclusive). */
+  to: z.string(),
+  /** The calendar days (YYYY-MM-DD), oldest first, today last. */
+  days: z.array(z.string()),
+  /** Only shops with at least one order in the range have a series. */
+  series: z.array(OrderTrendSeriesSchema),
+});
+export type OrderTrend = z.infer<typeof OrderTrendSchema>;

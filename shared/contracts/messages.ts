@@ -1,0 +1,111 @@
+import * as z from 'zod/mini';
+
+/**
+ * Message types of spec section 4, each with the name its words use: 1 order, 2 purchase,
+ * 3 service progress, 4 balance history, 5 coupon centre, 6 a notice shown in a dialog.
+ */
+export const MESSAGE_TYPES = [1, 2, 3, 4, 5, 6] as const;
+export type MessageType = (typeof MESSAGE_TYPES)[number];
+export const MESSAGE_TYPE_NAMES = {
+  1: 'order',
+  2: 'purchase',
+  3: 'service',
+  4: 'balance',
+  5: 'coupon',
+  6: 'notice',
+} as const satisfies Record<MessageType, string>;
+
+/** isRead of spec section 3. */
+export const MESSAGE_UNREAD = 1;
+export const MESSAGE_READ = 2;
+const ReadStateSchema = z.literal([MESSAGE_UNREAD, MESSAGE_READ]);
+export type ReadState = z.infer<typeof ReadStateSchema>;
+
+/** The ways a message reaches an account: the console's message center, and e-mail. */
+export const MESSAGE_CHANNELS = ['site', 'email'] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+/** What an account receives before it changes anything: every type in the console, no e-mail. */
+export const DEFAULT_SUBSCRIPTION = { site: true, email: false } as const satisfies Record<
+  MessageChannel,
+  boolean
+>;
+
+const MessageTypeSchema = z.literal(MESSAGE_TYPES);
+
+/** A message as lists show it; the title is already in the reader's language. */
+const MessageSchema = z.object({
+  id: z.int(),
+  type: MessageTypeSchema,
+  title: z.string(),
+  createTime: z.string(),
+  isRead: ReadStateSchema,
+  /** What a click opens: an order id, purchase number or service number. */
+  jumpId: z.nullable(z.string()),
+  /** The channels it went out on, comma-separated ("site", "site,email"). */
+  pushType: z.string(),
+});
+export type Message = z.infer<typeof MessageSchema>;
+
+/** One message opened (getUserMessage): with its `datas`, which the dialog of a type-6 message shows. */
+export const MessageDetailSchema = z.extend(MessageSchema, {
+  readTime: z.nullable(z.string()),
+  datas: z.nullable(z.unknown()),
+});
+export type MessageDetail = z.infer<typeof MessageDetailSchema>;
+
+/** What a notice's dialog shows when its datas has these fields; anything else is listed as is. */
+export const NoticeDatasSchema = z.looseObject({
+  title: z.optional(z.string()),
+  content: z.optional(z.string()),
+});
+
+/** A number from the query string that must be one of a few values. */
+const queryChoice = <S extends z.ZodMiniType<number, number>>(schema: S) =>
+  z.optional(z.pipe(z.coerce.number(), schema));
+
+const MESSAGE_PAGE_LIMIT_MAX = 50;
+
+/** getMessageList: newest first, optionally one type and one read state. */
+export const MessageListQuerySchema = z.object({
+  page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(10_000)), 1),
+  limit: z._default(
+    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MESSAGE_PAGE_LIMIT_MAX)),
+    10,
+  ),
+  type: queryChoice(MessageTypeSchema),
+  isRead: queryChoice(ReadStateSchema),
+});
+export type MessageListQuery = z.infer<typeof MessageListQuerySchema>;
+
+/** A page of messages, how many match, and how many of all the account's messages are unread. */
+export const MessagePageSchema = z.object({
+  records: z.array(MessageSchema),
+  total: z.int(),
+  unread: z.int(),
+});
+export type MessagePage = z.infer<typeof MessagePageSchema>;
+
+export const MessageIdQuerySchema = z.object({
+  messageId: z.coerce.number().check(z.int({ error: 'invalid' }), z.positive({ error: 'invalid' })),
+});
+
+export const ReadAllResultSchema = z.object({ count: z.int() });
+
+/** Whether one type reaches the account in the console and by e-mail. */
+const SubscriptionRowSchema = z.object({
+  type: MessageTypeSchema,
+  site: z.boolean(),
+  email: z.boolean(),
+});
+export type SubscriptionRow = z.infer<typeof SubscriptionRowSchema>;
+
+/** Every type, once each: the answer of the subscription call, and what saving it sends. */
+export const SubscriptionSchema = z.object({
+  rows: z.array(SubscriptionRowSchema).check(
+    z.maxLength(MESSAGE_TYPES.length),
+    z.refine((rows) => new Set(rows.map((row) => row.type)).size === rows.length, {
+      error: 'invalid',
+    }),
+  ),
+});
+export type Subscription = z.infer<typeof SubscriptionSchema>;

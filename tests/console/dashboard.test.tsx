@@ -1,0 +1,217 @@
+import { announcements, helpArticles } from '@server/db/schema/index';
+import { DEMO_ACCOUNT, seedDemo } from '@server/db/seed';
+import { saveHelpArticle } from '@server/modules/help/help.service';
+import { saveAnnouncement } from '@server/modules/notices/notices.service';
+import { dayIn } from '@shared/contracts/site-codes';
+import type { UserInfo } from '@shared/contracts/users';
+import { formatDay } from '@shared/i18n/format';
+import { writeCookie } from '@shared/session/web-port';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { createTestApp, type TestApp } from '../support/app';
+import { renderConsole } from '../support/console';
+import { readLocale } from '../support/locales';
+
+const en = readLocale('en', 'dashboard');
+
+let app: TestApp;
+let current: Awaited<ReturnType<typeof renderConsole>> | undefined;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  await seedDemo(app);
+});
+afterEach(async () => {
+  await current?.close();
+  current = undefined;
+});
+afterAll(() => app.close());
+
+/**
+ * The demo seller on the dashboard, restored from the session a sign-in stored (token cookie,
+ * routes, userInfo), with `patch` applied to that userInfo. Its tours are done, so nothing
+ * covers the cards.
+ */
+async function openDashboard(patch: Partial<UserInfo> = {}) {
+  const login = await app.call('POST', '/api-uaa/oauth/loginByPassword', {
+    json: { username: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
+  });
+  const token = login.body.datas.access_token as string;
+  for (const guide of ['main', 'dashboard'])
+    await app.call('POST', '/api-user/user/guide', { token, json: { guide, outcome: 'finished' } });
+  // The demo's popup announcement has been read, too.
+  const popups = await app.call('GET', '/user-center/user/notice/popup', { token });
+  const announcementIds = (popups.body.datas ?? []).map((a: { id: number }) => a.id);
+  if (announcementIds.length > 0)
+    await app.call('POST', '/user-center/user/notice/popup/seen', {
+      token,
+      json: { announcementIds },
+    });
+  const info = await app.call('GET', '/api-user/user/userInfo', { token });
+  writeCookie(document, 'access_token', token);
+  writeCookie(document, 'cmp-language', 'en');
+  localStorage.setItem(
+    'cmp-session',
+    JSON.stringify({
+      updatedAt: Date.now(),
+      routes: login.body.datas.routerInfoList,
+      user: { ...info.body.datas, ...patch },
+      onboarded: true,
+    }),
+  );
+  current = await renderConsole('/cmp/cmpDashboard', { app });
+  await screen.findByTestId('dashboard-greeting', {}, { timeout: 10_000 });
+  return { token, user: userEvent.setup() };
+}
+
+/** Makes one API path answer 500 while `failing` is true (a broken network or server). */
+function breakPath(path: string) {
+  const real = app.app.fetch;
+  const state = { failing: true };
+  app.app.fetch = ((request: Request, ...rest: unknown[]) =>
+    state.failing && new URL(request.url).pathname === path
+      ? Promise.resolve(new Response('upstream failure', { status: 500 }))
+      : (real as (...args: unknown[]) => Promise<Response>)(request, ...rest)) as typeof real;
+  onTestFinished(() => {
+    app.app.fetch = real;
+  });
+  return state;
+}
+
+describe('dashboard: my wallet', () => {
+  it('shows balance, frozen and available from the session’s userInfo, in the currency’s minor units', async () => {
+    const { user } = await openDashboard({ balance: 1_234_550, freezeBalance: 34_550 });
+    const wallet = screen.getByTestId('wallet-card');
+    expect(within(wallet).getByTestId('wallet-balance').textContent).toBe('฿12,345.50');
+    expect(within(wallet).getByTestId('wallet-frozen').textContent).toBe('฿345.50');
+    expect(within(wallet).getByTestId('wallet-available').textContent).toBe('฿12,000.00');
+    expect(within(wallet).getByTestId('wallet-recharge').getAttribute('href')).toBe(
+      '/cmp/pay/recharge',
+    );
+    // Refresh asks the server again (the demo wallet is empty).
+    await user.click(within(wallet).getByRole('button', { name: en.wallet.refresh }));
+    await waitFor(() =>
+      expect(within(wallet).getByTestId('wallet-balance').textContent).toBe('฿0.00'),
+    );
+  });
+
+  it('writes a currency without minor units whole', async () => {
+    await openDashboard({
+      currency: 'VND',
+      currencySymbol: '₫',
+      balance: 1_500_000,
+      freezeBalance: 250_000,
+    });
+    expect(screen.getByTestId('wallet-available').textContent).toBe('₫1,250,000');
+    expect(screen.getByTestId('wallet-frozen').textContent).toBe('₫250,000');
+  });
+});
+
+describe('dashboard: no-warehouse prompt', () => {
+  it('asks an account without a warehouse to open one, and not one that has one', async () => {
+    await openDashboard();
+    const prompt = screen.getByTestId('no-warehouse-prompt');
+    expect(within(prompt).getByText(en.warehouse.title)).toBeTruthy();
+    expect(within(prompt).getByTestId('no-warehouse-action').getAttribute('href')).toBe(
+      '/cmp/purchaseAndWarehouse/warehouseManage',
+    );
+    await current?.close();
+    current = undefined;
+    await openDashboard({ isWarehouse: true });
+    expect(screen.queryByTestId('no-warehouse-prompt')).toBeNull();
+  });
+});
+
+describe('dashboard: to-do and chart', () => {
+  it('shows the server’s counts, each linking to its list', async () => {
+    await openDashboard();
+    const cases = [
+      ['todo-products-wait', '/cmp/thirdPartyPlatform/platformProductManage'],
+      ['todo-products-fail', '/cmp/thirdPartyPlatform/platformProductManage'],
+      ['todo-orders-pending', '/cmp/thirdPartyPlatform/orderManage'],
+      ['todo-orders-logistics', '/cmp/thirdPartyPlatform/orderManage'],
+      ['todo-purchases-waitAudit', '/cmp/purchaseAndWarehouse/purchaseManage'],
+    ] as const;
+    for (const [testId, href] of cases) {
+      const row = await screen.findByTestId(testId);
+      await waitFor(() => expect(row.textContent).toMatch(/0$/));
+      expect(row.getAttribute('href')).toBe(href);
+    }
+    expect(screen.getByTestId('todo-orders-pending').getAttribute('aria-label')).toBe(
+      'To process: 0, open the list',
+    );
+  });
+
+  it('shows an empty chart over the last 14 days, counted in the reader’s time zone', async () => {
+    await openDashboard();
+    await screen.findByTestId('trend-empty');
+    expect(screen.getByText(en.trend.emptyTitle)).toBeTruthy();
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const last = dayIn(zone, app.clock.now());
+    const [y = 0, m = 1, d = 1] = last.split('-').map(Number);
+    const first = new Date(Date.UTC(y, m - 1, d - 13)).toISOString().slice(0, 10);
+    expect(screen.getByTestId('trend-range').textContent).toBe(
+      `Last 14 days, ${formatDay(first, 'en')} – ${formatDay(last, 'en')}`,
+    );
+  });
+
+  it('shows a failed card with a retry that loads it again', async () => {
+    const outage = breakPath('/order/order/status/summary');
+    const { user } = await openDashboard();
+    const failed = await screen.findByTestId('todo-orders-failed');
+    // The other sections are not held up by it.
+    await waitFor(() => expect(screen.getByTestId('todo-products-wait').textContent).toMatch(/0$/));
+    outage.failing = false;
+    await user.click(within(failed).getByRole('button', { name: 'Try again' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('todo-orders-pending').textContent).toMatch(/0$/),
+    );
+    expect(screen.queryByTestId('todo-orders-failed')).toBeNull();
+  });
+});
+
+describe('dashboard: announcements, questions, customer service', () => {
+  it('shows empty states, then the latest items; a click reads one', async () => {
+    await app.db.delete(announcements);
+    await app.db.delete(helpArticles);
+    await openDashboard();
+    expect(await screen.findByText(en.notices.emptyTitle)).toBeTruthy();
+    expect(await screen.findByText(en.help.emptyTitle)).toBeTruthy();
+    await current?.close();
+    current = undefined;
+
+    await saveAnnouncement(app.db, app.clock, {
+      language: 'en',
+      title: 'Songkran holiday hours',
+      content: '<p>Our warehouse closes on <strong>13–15 April</strong>.</p>',
+    });
+    await saveHelpArticle(app.db, app.clock, {
+      language: 'en',
+      title: 'How do I authorize a Shopee shop?',
+      content: '<p>Open <em>Shop authorization</em> and choose Shopee.</p>',
+    });
+    const { user } = await openDashboard();
+    await user.click(await screen.findByText('Songkran holiday hours'));
+    const notice = await screen.findByTestId('dashboard-article');
+    expect(notice.textContent).toContain('Our warehouse closes on 13–15 April.');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByTestId('dashboard-article')).toBeNull());
+
+    await user.click(await screen.findByText('How do I authorize a Shopee shop?'));
+    expect((await screen.findByTestId('dashboard-article')).textContent).toContain(
+      'Open Shop authorization and choose Shopee.',
+    );
+  });
+
+  it('shows customer service as configured on the server', async () => {
+    await openDashboard();
+    const card = screen.getByTestId('service-card');
+    const mail = await within(card).findByTestId('service-mail');
+    expect(mail.getAttribute('href')).toBe('mailto:service@example.com');
+    expect(within(card).getByAltText('QR code: WeChat').getAttribute('src')).toMatch(
+      /^data:image\/png;base64,/,
+    );
+    expect(within(card).getByText('WeChat ID: cmp_seller_service')).toBeTruthy();
+  });
+});

@@ -1,0 +1,191 @@
+import { ROUTES } from '@server/routes';
+import { writeCookie } from '@shared/session/web-port';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/app';
+import { renderConsole } from '../support/console';
+import { readLocale } from '../support/locales';
+
+let t: TestApp;
+let current: Awaited<ReturnType<typeof renderConsole>> | undefined;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+afterEach(async () => {
+  await current?.close();
+  current = undefined;
+});
+
+const PATH = '/cmp/documentation/index';
+const en = readLocale('en', 'documentation');
+
+/** The card of one endpoint, found by its heading ("GET /api-user/shop/detail"). */
+async function card(name: string) {
+  const heading = await screen.findByRole('heading', { level: 3, name });
+  const article = heading.closest('article');
+  if (!article) throw new Error(`no card for ${name}`);
+  return within(article as HTMLElement);
+}
+
+const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+
+describe('/documentation/index', () => {
+  it('opens without a session: the title, the overview and every route of the server', async () => {
+    current = await renderConsole(PATH, { app: t });
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(en.title);
+    expect(current.session.getState().snapshot.session).toBeNull();
+    expect(window.location.pathname).toBe(PATH);
+    await screen.findAllByTestId('endpoint');
+    expect(screen.getByText(en.envelope.text)).toBeTruthy();
+    expect(screen.getByText(en.headers.text)).toBeTruthy();
+    expect(screen.getByText('language: zh | th | en')).toBeTruthy();
+    expect(screen.getByTestId('language-switch')).toBeTruthy();
+    expect(screen.getByRole('link', { name: en.download }).getAttribute('href')).toBe(
+      '/api-docs/openapi.json',
+    );
+
+    const routes = ROUTES.map((route) => `${route.meta.method} ${openApiPath(route.meta.path)}`);
+    expect(screen.getAllByTestId('endpoint')).toHaveLength(routes.length);
+    for (const name of routes) expect(screen.getByRole('heading', { level: 3, name })).toBeTruthy();
+    expect(screen.getByTestId('endpoint-count').textContent).toBe(
+      en.count_other.replace('{{count}}', String(routes.length)),
+    );
+  });
+
+  it('shows each endpoint with its method, access level, permission, parameters and body fields', async () => {
+    current = await renderConsole(PATH, { app: t });
+    const detail = await card('GET /api-user/shop/detail');
+    expect(detail.getByText('GET')).toBeTruthy();
+    expect(detail.getByTestId('endpoint-access').textContent).toBe(en.access.session);
+    expect(detail.getByTestId('endpoint-access').getAttribute('title')).toBe(en.accessHelp.session);
+    expect(detail.getByTestId('endpoint-permission').textContent).toContain(
+      '/thirdPartyPlatform/authorizeList',
+    );
+    const shopId = detail.getByText('shopId').closest('tr') as HTMLElement;
+    expect([...shopId.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual([
+      'shopId',
+      'query',
+      'string',
+      en.required.yes,
+      'format: uuid',
+    ]);
+
+    const alias = await card('POST /api-user/shop/alias');
+    expect(alias.getByText(en.body)).toBeTruthy();
+    const aliasRow = alias.getByText('alias').closest('tr') as HTMLElement;
+    expect(within(aliasRow).getByText('min. length 1')).toBeTruthy();
+    expect(within(aliasRow).getByText('max. length 40')).toBeTruthy();
+    expect(alias.getByTestId('endpoint-permission').textContent).toContain('editAlias');
+
+    const sites = await card('GET /api-user/public/getSiteList');
+    expect(sites.getByTestId('endpoint-access').textContent).toBe(en.access.public);
+    expect(sites.getByText('one of: 0, 1')).toBeTruthy();
+    expect(sites.getByText(en.response)).toBeTruthy();
+    expect(sites.getByText('[].currency')).toBeTruthy();
+
+    const login = await card('POST /api-uaa/oauth/loginByPassword');
+    expect(login.getByTestId('endpoint-access').textContent).toBe(en.access.client);
+    expect(login.getByText('routerInfoList[].url')).toBeTruthy();
+
+    const subAccounts = await card('GET /api-user/subAccount/list');
+    expect(subAccounts.getByTestId('endpoint-access').textContent).toBe(en.access.main);
+    expect(subAccounts.getByText('default: 10')).toBeTruthy();
+
+    const file = await card('GET /files/{id}');
+    const idRow = file.getByText('id').closest('tr') as HTMLElement;
+    expect(within(idRow).getByText('path')).toBeTruthy();
+  });
+
+  it('links the contents to each group and each endpoint to itself', async () => {
+    current = await renderConsole(PATH, { app: t });
+    const nav = await screen.findByRole('navigation', { name: en.contents });
+    const links = within(nav).getAllByRole('link');
+    expect(links.length).toBeGreaterThan(5);
+    for (const link of links) {
+      const target = document.getElementById((link.getAttribute('href') ?? '').slice(1));
+      expect(target?.tagName, link.getAttribute('href') ?? '').toBe('H2');
+      expect(link.textContent).toContain(target?.textContent ?? '-');
+    }
+    const shop = links.find((link) => link.getAttribute('href') === '#group-shop');
+    expect(shop?.textContent).toBe('shop (3)');
+
+    const anchor = screen.getByRole('link', {
+      name: en.anchor.replace('{{name}}', 'GET /api-user/shop/detail'),
+    });
+    const id = (anchor.getAttribute('href') ?? '').slice(1);
+    expect(document.getElementById(id)?.tagName).toBe('ARTICLE');
+    expect(document.getElementById(id)?.textContent).toContain('/api-user/shop/detail');
+  });
+
+  it('filters the endpoints as the user types, keeping the filter in the address', async () => {
+    current = await renderConsole(PATH, { app: t });
+    const box = await screen.findByRole('searchbox', { name: en.filter.label });
+    fireEvent.change(box, { target: { value: 'post alias' } });
+    await waitFor(() => expect(screen.getAllByTestId('endpoint')).toHaveLength(1));
+    expect(
+      screen.getByRole('heading', { level: 3, name: 'POST /api-user/shop/alias' }),
+    ).toBeTruthy();
+    expect(screen.getByTestId('endpoint-count').textContent).toBe('1 endpoint');
+    await waitFor(() =>
+      expect(new URLSearchParams(window.location.search).get('q')).toBe('post alias'),
+    );
+    const nav = screen.getByRole('navigation', { name: en.contents });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['shop (1)']);
+
+    fireEvent.change(box, { target: { value: 'no-such-endpoint' } });
+    expect(
+      await screen.findByText(en.filter.empty.replace('{{query}}', 'no-such-endpoint')),
+    ).toBeTruthy();
+    expect(screen.queryAllByTestId('endpoint')).toHaveLength(0);
+
+    fireEvent.change(box, { target: { value: '' } });
+    await waitFor(() => expect(screen.getAllByTestId('endpoint').length).toBe(ROUTES.length));
+    expect(window.location.search).toBe('');
+  });
+
+  it('opens with the filter of a shared address', async () => {
+    current = await renderConsole(`${PATH}?q=shortUrl`, { app: t });
+    await waitFor(() => expect(screen.getAllByTestId('endpoint')).toHaveLength(1));
+    expect(
+      screen.getByRole('heading', { level: 3, name: 'GET /api-user/public/shortUrl' }),
+    ).toBeTruthy();
+    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('shortUrl');
+  });
+
+  it('speaks the chosen language', async () => {
+    writeCookie(document, 'cmp-language', 'zh');
+    const zh = readLocale('zh', 'documentation');
+    current = await renderConsole(PATH, { app: t });
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(zh.title);
+    const detail = await card('GET /api-user/shop/detail');
+    expect(detail.getByTestId('endpoint-access').textContent).toBe(zh.access.session);
+    expect(detail.getByText('格式：uuid')).toBeTruthy();
+    expect(screen.getByRole('searchbox', { name: zh.filter.label })).toBeTruthy();
+  });
+
+  it('says so when the reference cannot be loaded, and tries again', async () => {
+    let failing = true;
+    const flaky = {
+      ...t,
+      app: {
+        fetch: (request: Request) => {
+          if (failing && new URL(request.url).pathname === '/api-docs/openapi.json')
+            return new Response('unavailable', { status: 503 });
+          return t.app.fetch(request);
+        },
+      },
+    } as unknown as TestApp;
+    current = await renderConsole(PATH, { app: flaky });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(en.loadFailed);
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: readLocale('en', 'common').actions.retry }));
+    await screen.findAllByTestId('endpoint');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

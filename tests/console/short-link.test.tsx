@@ -1,0 +1,153 @@
+import { ShortLinkPage } from '@console/features/short-links/short-link-page';
+import { DEMO_ACCOUNT, seedDemo } from '@server/db/seed';
+import { issueShortLink } from '@server/modules/short-links/short-links.service';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp } from '../support/app';
+import { renderConsole, renderSignedIn } from '../support/console';
+import { readLocale } from '../support/locales';
+import { renderPages } from '../support/page-harness';
+
+let t: TestApp;
+let current: { close(): Promise<void> } | undefined;
+let harness: Awaited<ReturnType<typeof renderPages>> | undefined;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemo(t);
+});
+afterAll(() => t.close());
+afterEach(async () => {
+  await current?.close();
+  current = undefined;
+  harness?.view.unmount();
+  harness = undefined;
+});
+
+const common = readLocale('en', 'common');
+const link = async (target: string, ttlSeconds?: number) =>
+  (await issueShortLink(t.db, t.clock, { target, ...(ttlSeconds ? { ttlSeconds } : {}) })).id;
+const open = async (id: string, app: TestApp = t) => {
+  const running = await renderConsole(`/cmp/shortUrlLinkRedirect/${id}`, { app });
+  current = running;
+  return running;
+};
+
+/** The app, with the short-link call held until `release` (or failed while `failing`). */
+function gatedApp() {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const state = { failing: false, release: () => release() };
+  const app = {
+    ...t,
+    app: {
+      fetch: async (request: Request) => {
+        if (new URL(request.url).pathname === '/api-user/public/shortUrl') {
+          if (state.failing) throw new TypeError('Failed to fetch');
+          await gate;
+        }
+        return t.app.fetch(request);
+      },
+    },
+  } as unknown as TestApp;
+  return { app, state };
+}
+
+describe('/shortUrlLinkRedirect/$id', () => {
+  it('shows that it is opening the link, then replaces itself with the console page it leads to', async () => {
+    const id = await link('/cmp/servicePolicy');
+    const { app, state } = gatedApp();
+    await open(id, app);
+    const opening = await screen.findByTestId('short-link-opening');
+    expect(opening.textContent).toContain(common.loading);
+    const entries = window.history.length;
+    state.release();
+    await waitFor(() => expect(window.location.pathname).toBe('/cmp/servicePolicy'));
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(
+      readLocale('en', 'policy').service.title,
+    );
+    // Replaced, not pushed: Back does not return to the link page.
+    expect(window.history.length).toBe(entries);
+  });
+
+  it('keeps the query of the console path, for a signed-in user', async () => {
+    const id = await link('/cmp/cmpDashboard?from=message');
+    current = await renderSignedIn(
+      `/cmp/shortUrlLinkRedirect/${id}`,
+      { username: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
+      { app: t },
+    );
+    await waitFor(() => expect(window.location.pathname).toBe('/cmp/cmpDashboard'));
+    expect(new URLSearchParams(window.location.search).get('from')).toBe('message');
+  });
+
+  it('sends a signed-out user through sign-in to a page that needs a session', async () => {
+    const id = await link('/cmp/account/accountSetting');
+    await open(id);
+    await waitFor(() => expect(window.location.pathname).toBe('/cmp/login'));
+    expect(new URLSearchParams(window.location.search).get('redirect')).toBe(
+      '/account/accountSetting',
+    );
+  });
+
+  it.each([
+    ['an unknown id', async () => 'AAAAAAAAAAAAAAAA'],
+    ['a malformed id', async () => 'abc'],
+    [
+      'an expired link',
+      async () => {
+        const id = await link('/cmp/servicePolicy', 60);
+        t.clock.advance(61_000);
+        return id;
+      },
+    ],
+  ])('goes to /404 for %s', async (_what, make) => {
+    await open(await make());
+    await waitFor(() => expect(window.location.pathname).toBe('/cmp/404'));
+  });
+
+  it('says so when the server cannot be reached, and tries again', async () => {
+    const id = await link('/cmp/secretPolicy');
+    const { app, state } = gatedApp();
+    state.failing = true;
+    state.release();
+    await open(id, app);
+    expect((await screen.findByRole('alert')).textContent).toBeTruthy();
+    expect(window.location.pathname).toBe(`/cmp/shortUrlLinkRedirect/${id}`);
+    state.failing = false;
+    fireEvent.click(screen.getByRole('button', { name: common.actions.retry }));
+    await waitFor(() => expect(window.location.pathname).toBe('/cmp/secretPolicy'));
+  });
+
+  it('leaves for an allowed https address by replacing the page', async () => {
+    const id = await link('https://detail.1688.com/offer/42.html');
+    const replace = vi.fn();
+    harness = await renderPages({
+      app: t,
+      path: `/shortUrlLinkRedirect/${id}`,
+      pages: { '/shortUrlLinkRedirect/$id': () => <ShortLinkPage />, '/404': () => <p>404</p> },
+      win: { location: { replace } as unknown as Location },
+    });
+    await waitFor(() =>
+      expect(replace).toHaveBeenCalledWith('https://detail.1688.com/offer/42.html'),
+    );
+    expect(replace).toHaveBeenCalledTimes(1);
+    expect(harness.router.state.location.pathname).toBe(`/shortUrlLinkRedirect/${id}`);
+  });
+
+  it('takes the id as a prop as well', async () => {
+    const id = await link('/thirdPartyPlatform/orderManage?orderId=7');
+    harness = await renderPages({
+      app: t,
+      path: '/go',
+      pages: {
+        '/go': () => <ShortLinkPage id={id} />,
+        '/thirdPartyPlatform/orderManage': () => <p>orders</p>,
+      },
+    });
+    expect(await screen.findByText('orders')).toBeTruthy();
+    expect(harness.router.state.location.search).toEqual({ orderId: 7 });
+  });
+});

@@ -1,0 +1,233 @@
+import { DEMO_ACCOUNT } from '@server/db/seed';
+import { API_CLIENTS, basicClientAuth, HEADERS } from '@shared/contracts/protocol';
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ExtensionBrowser, launchWithExtension } from '../support/browser';
+import { startE2eServer } from '../support/e2e-server';
+import { readLocale } from '../support/locales';
+
+let server: Awaited<ReturnType<typeof startE2eServer>>;
+let chrome: ExtensionBrowser;
+
+const SUB = { email: 'clerk@example.com', password: 'Clerk-pass1' };
+
+/** A call to the running server, as the console makes it. */
+async function api(path: string, options: { token?: string; json?: unknown } = {}) {
+  const headers: Record<string, string> = {
+    [HEADERS.authorization]: basicClientAuth(API_CLIENTS.console),
+    'content-type': 'application/json',
+  };
+  if (options.token) headers[HEADERS.token] = options.token;
+  const response = await fetch(`${server.origin}${path}`, {
+    method: options.json === undefined ? 'GET' : 'POST',
+    headers,
+    ...(options.json === undefined ? {} : { body: JSON.stringify(options.json) }),
+  });
+  const body = (await response.json()) as { resp_code: number; datas: Record<string, unknown> };
+  expect(body.resp_code, JSON.stringify(body)).toBe(0);
+  return body.datas;
+}
+
+beforeAll(async () => {
+  server = await startE2eServer();
+  chrome = await launchWithExtension();
+  // A clerk of the demo seller: the dashboard, and the message center without its buttons.
+  const { access_token: token } = (await api('/api-uaa/oauth/loginByPassword', {
+    json: { username: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
+  })) as { access_token: string };
+  await api('/api-user/subAccount/create', {
+    token,
+    json: {
+      accountType: 'email',
+      email: SUB.email,
+      name: 'Clerk',
+      password: SUB.password,
+      confirmPassword: SUB.password,
+      shopIds: [],
+      grants: [{ url: '/account/messageCenter', buttons: [] }],
+    },
+  });
+});
+afterAll(async () => {
+  await chrome?.close();
+  await server?.close();
+});
+
+/** A page in a context of its own (cookies, storage), signed in as this account. */
+async function signedIn(
+  account: { email: string; password: string },
+  options: { width?: number; language?: string } = {},
+) {
+  const context = await chrome.browser.createBrowserContext();
+  const page = await context.newPage();
+  await page.setViewport({ width: options.width ?? 1280, height: 860 });
+  await page.setCookie({
+    name: 'cmp-language',
+    value: options.language ?? 'en',
+    url: server.origin,
+  });
+  await page.goto(`${server.origin}/cmp/login`);
+  await page.waitForSelector('input[name="username"]');
+  await page.type('input[name="username"]', account.email);
+  await page.type('input[name="password"]', account.password);
+  await page.click('button[type="submit"]');
+  await page.waitForSelector('[data-testid="shell"]', { timeout: 20_000 });
+  return page;
+}
+
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+function waitForPath(page: Page, path: string) {
+  return page.waitForFunction((expected) => location.pathname === expected, { polling: 100 }, path);
+}
+
+/** The urls of the sidebar's entries (groups and pages). */
+function sidebarEntries(page: Page) {
+  return page.$$eval('[data-testid="sidebar-menu"] [data-menu]', (elements) =>
+    elements.map((element) => element.getAttribute('data-menu')),
+  );
+}
+
+function tabs(page: Page) {
+  return page.$$eval('[data-testid="tags-view-tab"]', (elements) =>
+    elements.map((element) => element.getAttribute('data-path')),
+  );
+}
+
+async function openFromSidebar(page: Page, group: string | null, path: string) {
+  if (group) {
+    const opened = await page.$(`[data-menu="${path}"]`);
+    if (!opened || !(await opened.isVisible())) await page.click(`[data-menu="${group}"]`);
+  }
+  const link = await page.waitForSelector(`[data-menu="${path}"]`, { visible: true });
+  await link?.click();
+  await waitForPath(page, `/cmp${path}`);
+}
+
+describe('the console shell in Chromium', () => {
+  it('builds a different menu for each account from its routerInfoList', async () => {
+    const seller = await signedIn(DEMO_ACCOUNT);
+    const clerk = await signedIn(SUB);
+    const sellerMenu = await sidebarEntries(seller);
+    const clerkMenu = await sidebarEntries(clerk);
+    expect(sellerMenu).toEqual(
+      expect.arrayContaining([
+        '/cmpDashboard',
+        '/thirdPartyPlatform',
+        '/purchaseAndWarehouse',
+        '/account',
+        '/product',
+      ]),
+    );
+    expect(clerkMenu.filter((url) => url?.startsWith('/'))).toEqual(['/cmpDashboard', '/account']);
+    // The clerk cannot open a page the server did not grant, even by its address.
+    await clerk.goto(`${server.origin}/cmp/thirdPartyPlatform/authorizeList`);
+    await waitForPath(clerk, '/cmp/401');
+    await seller.browserContext().close();
+    await clerk.browserContext().close();
+  });
+
+  it('opens visited pages as tabs that close as specified, the dashboard pinned', async () => {
+    const page = await signedIn(DEMO_ACCOUNT);
+    await openFromSidebar(page, '/thirdPartyPlatform', '/thirdPartyPlatform/authorizeList');
+    await openFromSidebar(page, '/account', '/account/accountSetting');
+    await openFromSidebar(page, '/account', '/account/messageCenter');
+    await openFromSidebar(page, '/account', '/account/accountSetting');
+    expect(await tabs(page)).toEqual([
+      '/cmpDashboard',
+      '/thirdPartyPlatform/authorizeList',
+      '/account/accountSetting',
+      '/account/messageCenter',
+    ]);
+    // The pinned dashboard has no close button; the others do.
+    expect(
+      await page.$$eval('[data-testid="tags-view-tab"]', (elements) =>
+        elements.map((element) =>
+          Boolean(element.querySelector('[data-testid="tags-view-close"]')),
+        ),
+      ),
+    ).toEqual([false, true, true, true]);
+
+    // Closing the current tab goes to its right-hand neighbour.
+    await page.click('[data-path="/account/accountSetting"] [data-testid="tags-view-close"]');
+    await waitForPath(page, '/cmp/account/messageCenter');
+    expect(await tabs(page)).toEqual([
+      '/cmpDashboard',
+      '/thirdPartyPlatform/authorizeList',
+      '/account/messageCenter',
+    ]);
+
+    // Right-click: close others keeps the pinned tab and this one.
+    await page.click('[data-path="/thirdPartyPlatform/authorizeList"]', { button: 'right' });
+    await (await page.waitForSelector('[data-action="close-others"]', { visible: true }))?.click();
+    await waitForPath(page, '/cmp/thirdPartyPlatform/authorizeList');
+    expect(await tabs(page)).toEqual(['/cmpDashboard', '/thirdPartyPlatform/authorizeList']);
+
+    // The keyboard reaches the menu too (Shift+F10), and close all leaves the dashboard.
+    await page.focus('[data-path="/thirdPartyPlatform/authorizeList"]');
+    await page.keyboard.down('Shift');
+    await page.keyboard.press('F10');
+    await page.keyboard.up('Shift');
+    await (await page.waitForSelector('[data-action="close-all"]', { visible: true }))?.click();
+    await waitForPath(page, '/cmp/cmpDashboard');
+    expect(await tabs(page)).toEqual(['/cmpDashboard']);
+    // The pinned tab refuses to close from the menu.
+    await page.click('[data-path="/cmpDashboard"]', { button: 'right' });
+    const close = await page.waitForSelector('[data-action="close"]', { visible: true });
+    expect(
+      await close?.evaluate(
+        (element) => element.hasAttribute('disabled') || element.getAttribute('data-disabled'),
+      ),
+    ).toBeTruthy();
+    await page.keyboard.press('Escape');
+    await page.browserContext().close();
+  });
+
+  it('switches the language to Thai, reloads, and says so', async () => {
+    const page = await signedIn(DEMO_ACCOUNT);
+    const th = readLocale('th', 'common');
+    await page.select('[data-testid="language-switch"]', 'th');
+    await page.waitForFunction(() => document.documentElement.lang === 'th', { polling: 100 });
+    await page.waitForFunction(
+      (text) => document.body.textContent?.includes(text),
+      { polling: 100, timeout: 15_000 },
+      th.messages.languageChanged,
+    );
+    const titles = await page.$$eval('[data-testid="sidebar-menu"] [data-menu="/account"]', (els) =>
+      els.map((element) => element.textContent),
+    );
+    expect(titles[0]).toContain(th.routes.account);
+    await page.browserContext().close();
+  });
+
+  it('closes the sidebar below 992px and opens it with the burger', async () => {
+    const page = await signedIn(DEMO_ACCOUNT, { width: 390 });
+    await page.waitForSelector('[data-testid="shell"][data-device="mobile"]');
+    const sidebar = await page.$('[data-testid="sidebar"]');
+    const hidden = () =>
+      sidebar?.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return box.right <= 0 || getComputedStyle(element).visibility === 'hidden';
+      });
+    expect(await hidden()).toBe(true);
+    await page.click('[data-testid="sidebar-toggle"]');
+    await page.waitForFunction(
+      () => {
+        const box = document.querySelector('[data-testid="sidebar"]')?.getBoundingClientRect();
+        return box !== undefined && box.left >= 0 && box.width > 0;
+      },
+      { polling: 100 },
+    );
+    await openFromSidebar(page, '/account', '/account/accountSetting');
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="sidebar"]')?.getAttribute('data-opened') === 'false',
+      { polling: 100 },
+    );
+    // Wider again: desktop mode with the sidebar open.
+    await page.setViewport({ width: 1280, height: 860 });
+    await page.waitForSelector('[data-testid="shell"][data-device="desktop"]');
+    expect(pathOf(page)).toBe('/cmp/account/accountSetting');
+    await page.browserContext().close();
+  });
+});
