@@ -31,6 +31,9 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
+    // An idle connection the server ended (a restart, an administrator) must not crash the process:
+    // the pool drops it, and the next query opens a fresh one.
+    pool.on('error', () => {});
     const db = drizzlePg(pool, { schema });
     return {
       db: db as unknown as Database,
