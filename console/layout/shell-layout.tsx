@@ -110,8 +110,7 @@ function useAppearance() {
 /** Every page opened becomes a tab; pinned pages are always there (spec section 2). */
 function useVisitedViews(menu: MenuItem[]) {
   const matches = useMatches();
-  const href = useRouterState({ select: (state) => state.location.href });
-  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const location = useRouterState({ select: (state) => state.location });
   const add = useTagsViewStore((state) => state.add);
   useEffect(() => {
     for (const item of flattenMenu(menu).filter((entry) => entry.affix)) {
@@ -119,8 +118,11 @@ function useVisitedViews(menu: MenuItem[]) {
     }
   }, [menu, add]);
   const leaf = [...matches].reverse().find((match) => match.staticData.titleKey);
-  const titleKey = leaf?.staticData.titleKey;
-  const affix = leaf?.staticData.affix ?? false;
+  // Only once the matches belong to the location (while navigating, one runs ahead of the other).
+  const current = leaf && leaf.pathname === location.pathname ? leaf : undefined;
+  const titleKey = current?.staticData.titleKey;
+  const affix = current?.staticData.affix ?? false;
+  const { pathname, href } = location;
   useEffect(() => {
     if (titleKey) add({ path: pathname, fullPath: href, titleKey, affix });
   }, [add, pathname, href, titleKey, affix]);
@@ -165,6 +167,8 @@ function Shell() {
 
   return (
     <AppShell
+      // Desktop: the sidebar runs the full height beside the header; phones keep the header on top.
+      layout={device === 'mobile' ? 'default' : 'alt'}
       header={{ height: headerHeight, collapsed: !settings.fixedHeader && scroll.y > headerHeight }}
       navbar={{
         width: collapsed ? RAIL_WIDTH : SIDEBAR_WIDTH,

@@ -8,9 +8,10 @@ import { AppProviders } from '@shared/ui/app-providers';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { makeSeller } from '../support/accounts';
 import { createTestApp, type TestApp } from '../support/app';
+import { renderSignedIn } from '../support/console';
 import { readLocale } from '../support/locales';
 
 const en = readLocale('en', 'guide');
@@ -167,3 +168,30 @@ async function newAccountSession(token: string): Promise<Session> {
     onboarded: true,
   };
 }
+
+describe('guided tours in the console', () => {
+  it('start on the dashboard of a new account, over the sidebar’s menus', async () => {
+    const email = 'tour-shell@example.com';
+    const { token, password } = await makeSeller(app, email, []);
+    await app.call('POST', '/api-user/user/onboarding', {
+      token,
+      json: { site: 'th', businessType: 'crossBorder' },
+    });
+    const running = await renderSignedIn(
+      '/cmp/cmpDashboard',
+      { username: email, password },
+      { app },
+    );
+    onTestFinished(() => running.close());
+    const user = userEvent.setup();
+    await stepTitle(en.main.welcome.title);
+    // Welcome and the four menus a seller holds.
+    expect(screen.getByText('1 of 5')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: en.actions.next }));
+    await stepTitle(en.main.Product.title);
+    await user.click(screen.getByRole('button', { name: en.actions.skip }));
+    await waitFor(async () => expect((await status(token)).main).toBe('skipped'));
+    // Then the dashboard's own tour, over its cards.
+    await stepTitle(en.dashboard.todo.title);
+  });
+});

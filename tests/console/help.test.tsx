@@ -5,13 +5,14 @@ import {
 } from '@console/features/help/help-spotlight';
 import { filterMenus, matchesPinyin } from '@console/features/help/menu-match';
 import { helpArticles } from '@server/db/schema/index';
+import { DEMO_ACCOUNT, seedDemo } from '@server/db/seed';
 import { seedHelp } from '@server/modules/help/help.seed';
 import { createApiClient } from '@shared/api/client';
 import type { Language } from '@shared/contracts/languages';
 import { API_CLIENTS } from '@shared/contracts/protocol';
 import { createI18n } from '@shared/i18n/i18n';
 import { createSessionStore } from '@shared/session/store';
-import { createWebSessionPort } from '@shared/session/web-port';
+import { createWebSessionPort, writeCookie } from '@shared/session/web-port';
 import { AppProviders } from '@shared/ui/app-providers';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
@@ -28,6 +29,7 @@ import type { ReactNode } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSeller } from '../support/accounts';
 import { createTestApp, type TestApp } from '../support/app';
+import { renderSignedIn } from '../support/console';
 import { readLocale } from '../support/locales';
 
 describe('the pinyin menu matcher', () => {
@@ -238,5 +240,34 @@ describe('the help spotlight', () => {
     await user.click(button);
     const list = await screen.findByTestId('help-spotlight');
     expect(await within(list).findByText('Dashboard')).toBeTruthy();
+  });
+
+  it('works in the signed-in console: Ctrl+K, a menu found by its title, and its page opens', async () => {
+    await seedDemo(t);
+    writeCookie(document, 'cmp-language', 'en');
+    const running = await renderSignedIn(
+      '/cmp/cmpDashboard',
+      {
+        username: DEMO_ACCOUNT.email,
+        password: DEMO_ACCOUNT.password,
+      },
+      { app: t },
+    );
+    try {
+      await screen.findByTestId('shell');
+      const user = userEvent.setup();
+      // The shell's parts load after it: the header's help button shows they are there.
+      await screen.findAllByRole('button', { name: help.en.actions.open });
+      await user.keyboard('{Control>}k{/Control}');
+      const list = await screen.findByTestId('help-spotlight');
+      const title = readLocale('en', 'common').routes.historyMoney as string;
+      await user.type(screen.getByRole('textbox', { name: help.en.fields.search }), title);
+      await user.click(await within(list).findByText(title));
+      await waitFor(() =>
+        expect(running.router.state.location.pathname).toBe('/other/historyMoney'),
+      );
+    } finally {
+      await running.close();
+    }
   });
 });

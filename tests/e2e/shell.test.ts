@@ -1,5 +1,7 @@
+import { announcements, announcementViews, guideProgress, users } from '@server/db/schema/index';
 import { DEMO_ACCOUNT } from '@server/db/seed';
 import { API_CLIENTS, basicClientAuth, HEADERS } from '@shared/contracts/protocol';
+import { eq } from 'drizzle-orm';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExtensionBrowser, launchWithExtension } from '../support/browser';
@@ -47,6 +49,28 @@ beforeAll(async () => {
       grants: [{ url: '/account/messageCenter', buttons: [] }],
     },
   });
+
+  // These people have seen the welcome announcement and the tours already.
+  const now = new Date();
+  const people = await server.db.select({ id: users.id }).from(users);
+  const popups = await server.db
+    .select({ id: announcements.id })
+    .from(announcements)
+    .where(eq(announcements.isPopup, true));
+  for (const { id } of people) {
+    await server.db
+      .insert(guideProgress)
+      .values(
+        ['main', 'dashboard'].map((guide) => ({ userId: id, guide, outcome: 'finished', at: now })),
+      )
+      .onConflictDoNothing();
+    if (popups.length > 0) {
+      await server.db
+        .insert(announcementViews)
+        .values(popups.map((popup) => ({ userId: id, announcementId: popup.id, seenAt: now })))
+        .onConflictDoNothing();
+    }
+  }
 });
 afterAll(async () => {
   await chrome?.close();
@@ -78,7 +102,16 @@ async function signedIn(
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 function waitForPath(page: Page, path: string) {
-  return page.waitForFunction((expected) => location.pathname === expected, { polling: 100 }, path);
+  return page
+    .waitForFunction(
+      (expected) => location.pathname === expected,
+      { polling: 100, timeout: 10_000 },
+      path,
+    )
+    .catch(async (error) => {
+      await page.screenshot({ path: '.tmp/shell-debug2.png' });
+      throw new Error(`${String(error)} at ${page.url()}; tabs ${(await tabs(page)).join(' ')}`);
+    });
 }
 
 /** The urls of the sidebar's entries (groups and pages). */
@@ -99,8 +132,14 @@ async function openFromSidebar(page: Page, group: string | null, path: string) {
     const opened = await page.$(`[data-menu="${path}"]`);
     if (!opened || !(await opened.isVisible())) await page.click(`[data-menu="${group}"]`);
   }
-  const link = await page.waitForSelector(`[data-menu="${path}"]`, { visible: true });
-  await link?.click();
+  const link = await page
+    .waitForSelector(`[data-menu="${path}"]`, { visible: true, timeout: 5000 })
+    .catch(async (error) => {
+      await page.screenshot({ path: '.tmp/shell-debug.png' });
+      throw error;
+    });
+  // The group may still be unfolding: click the element itself, wherever it is now.
+  await link?.evaluate((element) => (element as HTMLElement).click());
   await waitForPath(page, `/cmp${path}`);
 }
 
@@ -168,7 +207,14 @@ describe('the console shell in Chromium', () => {
     await page.keyboard.down('Shift');
     await page.keyboard.press('F10');
     await page.keyboard.up('Shift');
-    await (await page.waitForSelector('[data-action="close-all"]', { visible: true }))?.click();
+    await (
+      await page
+        .waitForSelector('[data-action="close-all"]', { visible: true, timeout: 5000 })
+        .catch(async (error) => {
+          await page.screenshot({ path: '.tmp/shell-debug3.png' });
+          throw error;
+        })
+    )?.click();
     await waitForPath(page, '/cmp/cmpDashboard');
     expect(await tabs(page)).toEqual(['/cmpDashboard']);
     // The pinned tab refuses to close from the menu.
@@ -180,6 +226,55 @@ describe('the console shell in Chromium', () => {
       ),
     ).toBeTruthy();
     await page.keyboard.press('Escape');
+    await page.browserContext().close();
+  });
+
+  it('shows a button only where the page’s button list holds it', async () => {
+    const seller = await signedIn(DEMO_ACCOUNT);
+    const clerk = await signedIn(SUB);
+    for (const page of [seller, clerk]) {
+      await page.goto(`${server.origin}/cmp/account/messageCenter`);
+      // The page has answered: its list, or its empty state.
+      await page.waitForFunction(
+        () =>
+          /\d/.test(document.querySelector('[data-testid="messages-total"]')?.textContent ?? '') ||
+          document.body.textContent?.includes('No messages'),
+        { polling: 100 },
+      );
+    }
+    expect(await seller.$('[data-testid="messages-read-all"]')).not.toBeNull();
+    // The clerk was given the message center without its readAll button.
+    expect(await clerk.$('[data-testid="messages-read-all"]')).toBeNull();
+    await seller.browserContext().close();
+    await clerk.browserContext().close();
+  });
+
+  it('opens the order page from a type-1 message in the bell', async () => {
+    const page = await signedIn(DEMO_ACCOUNT);
+    await (
+      await page.waitForSelector('[data-testid="message-bell"]:not([data-loading])', {
+        visible: true,
+      })
+    )?.click();
+    await page
+      .waitForSelector('[data-testid="message-dropdown"] [data-testid="message-line"]', {
+        visible: true,
+        timeout: 5000,
+      })
+      .catch(async (error) => {
+        await page.screenshot({ path: '.tmp/shell-debug4.png' });
+        throw error;
+      });
+    const order = await page.waitForSelector(
+      '[data-testid="message-dropdown"] [data-testid="message-line"][data-type="1"]',
+      { visible: true },
+    );
+    await order?.click();
+    await waitForPath(page, '/cmp/thirdPartyPlatform/orderManage');
+    expect(new URL(page.url()).searchParams.get('orderId')).toMatch(/\w+/);
+    // The order page opened as a tab with its query.
+    await page.waitForSelector('[data-path="/thirdPartyPlatform/orderManage"]');
+    expect(await tabs(page)).toContain('/thirdPartyPlatform/orderManage');
     await page.browserContext().close();
   });
 

@@ -54,6 +54,7 @@ function BellButton({
         aria-label={label}
         onClick={onClick}
         data-testid="message-bell"
+        data-loading={onClick ? undefined : true}
       >
         <IconBell size={20} stroke={1.7} />
       </ActionIcon>

@@ -196,6 +196,7 @@ export function MessageCenterPage() {
             onClick={markAllRead}
             loading={readAll.isPending}
             disabled={list.isSuccess && unread === 0}
+            data-testid="messages-read-all"
           >
             {t('actions.readAll')}
           </Button>

@@ -105,6 +105,7 @@ export function MessageLine({
       px="md"
       py="sm"
       data-testid="message-line"
+      data-type={message.type}
       data-unread={unread || undefined}
       aria-busy={busy || undefined}
       style={(theme) => ({
