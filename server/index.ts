@@ -12,6 +12,7 @@ import { readEnv } from './env';
 import { pruneExpired } from './jobs/maintenance';
 import { systemClock } from './lib/clock';
 import { createLogger } from './lib/logger';
+import { seedConfig } from './modules/config/config.service';
 import { createSandboxApp } from './sandbox/app';
 
 const env = readEnv();
@@ -72,6 +73,8 @@ const app = createApp({
 const [{ total } = { total: 0 }] = await database.db.select({ total: count() }).from(users);
 const shouldSeed = embedded ? env.SEED_DEMO !== '0' && total === 0 : env.SEED_DEMO === '1';
 if (shouldSeed) await seedDemo({ db: database.db, clock: systemClock });
+// Customer-service and app-download settings start with defaults an operator can edit (kept if set).
+else await seedConfig({ db: database.db, clock: systemClock });
 
 const sandbox = realWechat
   ? null

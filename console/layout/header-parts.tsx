@@ -41,7 +41,6 @@ export function HeaderSearch({ links }: { links: MainSiteLinks }) {
   const [keyword, setKeyword] = useState('');
   return (
     <form
-      role="search"
       onSubmit={(event) => {
         event.preventDefault();
         const value = keyword.trim();

@@ -1,7 +1,7 @@
 import type { RouterInfo } from '@shared/contracts/auth';
 
 /** What a route of the table says about itself (its `staticData`). */
-export interface RouteMetaData {
+interface RouteMetaData {
   titleKey?: string | undefined;
   /** A name from the sidebar's icon set. */
   icon?: string | undefined;

@@ -10,7 +10,7 @@ function mix(hex: string, amount: number): string {
 }
 
 /** Ten shades of a colour, lightest first; index 6 is the colour itself (Mantine's scale). */
-export function shadesOf(hex: string): string[] {
+function shadesOf(hex: string): string[] {
   return [0.92, 0.84, 0.68, 0.5, 0.32, 0.16, 0, -0.12, -0.24, -0.36].map((amount) =>
     amount === 0 ? hex.toLowerCase() : mix(hex, amount),
   );
@@ -22,7 +22,7 @@ function alpha(hex: string, opacity: number): string {
 }
 
 /** The CSS variables that carry the primary colour, for one theme colour. */
-export function themeColorVariables(hex: string): Record<string, string> {
+function themeColorVariables(hex: string): Record<string, string> {
   const shades = shadesOf(hex);
   const variables: Record<string, string> = {};
   for (const prefix of ['--mantine-color-cmp', '--mantine-primary-color']) {

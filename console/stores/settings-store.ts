@@ -14,7 +14,7 @@ export interface ThemeSettings {
   supportPinyinSearch: boolean;
 }
 
-export const DEFAULT_SETTINGS: ThemeSettings = {
+const DEFAULT_SETTINGS: ThemeSettings = {
   themeColor: DEFAULT_THEME_COLOR,
   tagsView: true,
   fixedHeader: true,

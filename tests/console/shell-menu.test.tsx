@@ -211,3 +211,20 @@ describe('the tags view', () => {
     expect(nextAfterClose(before, closeView(before, '/a'), '/b')).toBeUndefined();
   });
 });
+
+describe('the theme colour', () => {
+  it('puts the chosen colour and its shades on the page, and takes them off again', async () => {
+    const { applyThemeColor } = await import('@console/layout/theme-color');
+    const root = document.createElement('div');
+    const remove = applyThemeColor(root, '#EB5850');
+    expect(root.style.getPropertyValue('--mantine-primary-color-filled')).toBe('#eb5850');
+    expect(root.style.getPropertyValue('--mantine-color-cmp-6')).toBe('#eb5850');
+    // Lighter shades first, darker after the colour itself.
+    const lightness = (hex: string) =>
+      [1, 3, 5].reduce((sum, i) => sum + Number.parseInt(hex.slice(i, i + 2), 16), 0);
+    const shades = [0, 3, 6, 9].map((i) => root.style.getPropertyValue(`--mantine-color-cmp-${i}`));
+    expect(shades.map(lightness)).toEqual([...shades.map(lightness)].sort((a, b) => b - a));
+    remove();
+    expect(root.style.getPropertyValue('--mantine-primary-color-filled')).toBe('');
+  });
+});
