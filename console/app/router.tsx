@@ -234,15 +234,19 @@ const placeholder = lazyRouteComponent(
   'RoutePlaceholder',
 );
 
-/** One optional text parameter of a search, absent when empty. */
-function textParam<K extends string>(
+/**
+ * One optional id parameter of a search, absent when empty. Digits-only ids (marketplace order
+ * numbers) arrive parsed as numbers and stay numbers, so the address keeps them unquoted.
+ */
+function idParam<K extends string>(
   search: Record<string, unknown>,
   key: K,
-): { [P in K]?: string } {
-  // Digits-only values arrive parsed as numbers (marketplace order numbers): keep them as text.
-  const raw = search[key];
-  const value = typeof raw === 'number' && Number.isFinite(raw) ? String(raw) : raw;
-  return typeof value === 'string' && value ? ({ [key]: value } as { [P in K]?: string }) : {};
+): { [P in K]?: string | number } {
+  const value = search[key];
+  const kept =
+    (typeof value === 'string' && value !== '') ||
+    (typeof value === 'number' && Number.isFinite(value));
+  return kept ? ({ [key]: value } as { [P in K]?: string | number }) : {};
 }
 
 // ---- /pay ----------------------------------------------------------------------------------
@@ -360,7 +364,7 @@ const serviceProgressRoute = createRoute({
   getParentRoute: () => orderGroup,
   path: 'serviceProgress',
   staticData: { titleKey: 'routes.serviceProgress' },
-  validateSearch: (search: Record<string, unknown>) => textParam(search, 'serviceNo'),
+  validateSearch: (search: Record<string, unknown>) => idParam(search, 'serviceNo'),
   beforeLoad: requireMenu('/order/serviceProgress'),
   component: placeholder,
 });
@@ -382,7 +386,7 @@ const orderManageRoute = createRoute({
   getParentRoute: () => platformGroup,
   path: 'orderManage',
   staticData: { titleKey: 'routes.orderManage' },
-  validateSearch: (search: Record<string, unknown>) => textParam(search, 'orderId'),
+  validateSearch: (search: Record<string, unknown>) => idParam(search, 'orderId'),
   beforeLoad: requireMenu('/thirdPartyPlatform/orderManage'),
   component: placeholder,
 });
@@ -439,10 +443,12 @@ const purchaseManageDetailRoute = createRoute({
   path: 'purchaseManageDetail',
   staticData: { titleKey: 'routes.purchaseManageDetail', hidden: true },
   // The query's type arrives as text and is read as a number (spec section 2).
-  validateSearch: (search: Record<string, unknown>): { purchaseNo?: string; type?: number } => {
+  validateSearch: (
+    search: Record<string, unknown>,
+  ): { purchaseNo?: string | number; type?: number } => {
     const type = Number(search.type);
     return {
-      ...textParam(search, 'purchaseNo'),
+      ...idParam(search, 'purchaseNo'),
       ...(search.type === undefined || search.type === '' || Number.isNaN(type) ? {} : { type }),
     };
   },

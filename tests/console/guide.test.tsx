@@ -180,7 +180,7 @@ describe('guided tours in the console', () => {
     const running = await renderSignedIn(
       '/cmp/cmpDashboard',
       { username: email, password },
-      { app },
+      { app, firstVisit: true },
     );
     onTestFinished(() => running.close());
     const user = userEvent.setup();

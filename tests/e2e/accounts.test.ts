@@ -7,6 +7,7 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExtensionBrowser, launchWithExtension } from '../support/browser';
 import { startE2eServer } from '../support/e2e-server';
+import { openMenu, passFirstVisit } from '../support/first-visit';
 
 let server: Awaited<ReturnType<typeof startE2eServer>>;
 let chrome: ExtensionBrowser;
@@ -135,10 +136,12 @@ describe.each(['zh', 'th', 'en'] as const)('a new seller in %s', (language) => {
     await page.click('[data-testid="business-both"]');
     await page.click('[data-testid="onboarding-form"] button[type="submit"]');
     await page.waitForSelector('[data-testid="dashboard-greeting"]');
+    await passFirstVisit(page);
 
     await signOut(page);
     await signIn(page, email, password);
     await page.waitForSelector('[data-testid="dashboard-greeting"]');
+    await passFirstVisit(page);
     await signOut(page);
 
     await click(page, 'a[href="/cmp/resetPws"]');
@@ -155,6 +158,7 @@ describe.each(['zh', 'th', 'en'] as const)('a new seller in %s', (language) => {
     await page.waitForSelector('[data-testid="login-error"]');
     await signIn(page, email, newPassword);
     await page.waitForSelector('[data-testid="dashboard-greeting"]');
+    await passFirstVisit(page);
     await signOut(page);
     await page.browserContext().close();
   });
@@ -182,7 +186,8 @@ describe.each(['zh', 'th', 'en'] as const)('a new seller in %s', (language) => {
     await page.goto(`${server.origin}/cmp/login`);
     await signIn(page, email, newPassword);
     await page.waitForSelector('[data-testid="dashboard-greeting"]');
-    await click(page, 'nav a[href="/cmp/account/accountManage"]');
+    await passFirstVisit(page);
+    await openMenu(page, '/account/accountManage');
     await click(page, '[data-testid="member-create"]');
     const form = '[data-testid="member-create-form"]';
     const subEmail = `staff.${language}@example.com`;
@@ -205,8 +210,9 @@ describe.each(['zh', 'th', 'en'] as const)('a new seller in %s', (language) => {
 
     await signIn(page, subEmail, 'Staff-pass1');
     await page.waitForSelector('[data-testid="dashboard-greeting"]');
-    expect(await page.$('nav a[href="/cmp/account/accountManage"]')).toBeNull();
-    await click(page, 'nav a[href="/cmp/thirdPartyPlatform/authorizeList"]');
+    await passFirstVisit(page);
+    expect(await page.$('[data-menu="/account/accountManage"]')).toBeNull();
+    await openMenu(page, '/thirdPartyPlatform/authorizeList');
     await page.waitForSelector('[data-testid="shop-row"]');
     const rows = await page.$$eval('[data-testid="shop-row"]', (found) =>
       found.map((row) => row.textContent ?? ''),
@@ -227,7 +233,8 @@ describe('WeChat', () => {
     await page.goto(`${server.origin}/cmp/login`);
     await signIn(page, 'demo@example.com', 'demo1234');
     await page.waitForSelector('[data-testid="dashboard-greeting"]');
-    await click(page, 'nav a[href="/cmp/account/accountSetting"]');
+    await passFirstVisit(page);
+    await openMenu(page, '/account/accountSetting');
     await click(page, '[data-testid="wechat-bind"]');
     await page.waitForSelector('[data-testid="wechat-qr"]');
     const scanUrl = await page.$eval(
@@ -259,6 +266,7 @@ describe('WeChat', () => {
     );
     await click(page, 'button[data-openid]');
     await page.waitForSelector('[data-testid="dashboard-greeting"]');
+    await passFirstVisit(page);
     expect(new URL(page.url()).origin).toBe(server.origin);
     await signOut(page);
     await page.browserContext().close();

@@ -3,6 +3,7 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExtensionBrowser, launchWithExtension } from '../support/browser';
 import { startE2eServer } from '../support/e2e-server';
+import { passFirstVisit } from '../support/first-visit';
 import { readLocale } from '../support/locales';
 
 let server: Awaited<ReturnType<typeof startE2eServer>>;
@@ -59,6 +60,7 @@ describe('one session across console and extension', () => {
     expect(search.get('from')).toBe('mail');
     await signInOnConsole(page);
     await page.waitForSelector('[data-testid="dashboard-greeting"]');
+    await passFirstVisit(page);
     expect(pathOf(page)).toBe('/cmp/cmpDashboard');
     expect(new URL(page.url()).searchParams.get('from')).toBe('mail');
     expect(await textOf(page, '[data-testid="dashboard-greeting"]')).toContain('Demo Seller');
@@ -130,6 +132,7 @@ describe('one session across console and extension', () => {
     await page.goto(`${server.origin}/cmp/login`);
     await signInOnConsole(page);
     await page.waitForSelector('[data-testid="dashboard-greeting"]');
+    await passFirstVisit(page);
     // The same console on another origin (127.0.0.1 instead of localhost) gets nothing.
     const other = await chrome.browser.newPage();
     await other.goto(`${server.origin.replace('localhost', '127.0.0.1')}/cmp/cmpDashboard`);

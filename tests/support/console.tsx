@@ -1,12 +1,48 @@
 import { startConsole } from '@console/app/bootstrap';
+import { announcements, announcementViews, guideProgress, users } from '@server/db/schema/index';
 import { seedDemo } from '@server/db/seed';
 import { writeCookie } from '@shared/session/web-port';
+import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './app';
 
+interface RenderOptions {
+  app?: TestApp;
+  /**
+   * Show what a first visit shows (the popup announcement, the guided tours). Off by default:
+   * tests of other screens start as someone who has seen them.
+   */
+  firstVisit?: boolean;
+}
+
+/** Everyone in the app has seen the popup announcements and finished the tours. */
+async function settleFirstVisit(app: TestApp) {
+  const now = app.clock.now();
+  const people = await app.db.select({ id: users.id }).from(users);
+  const popups = await app.db
+    .select({ id: announcements.id })
+    .from(announcements)
+    .where(eq(announcements.isPopup, true));
+  for (const { id } of people) {
+    await app.db
+      .insert(guideProgress)
+      .values(
+        ['main', 'dashboard'].map((guide) => ({ userId: id, guide, outcome: 'finished', at: now })),
+      )
+      .onConflictDoNothing();
+    if (popups.length > 0) {
+      await app.db
+        .insert(announcementViews)
+        .values(popups.map((popup) => ({ userId: id, announcementId: popup.id, seenAt: now })))
+        .onConflictDoNothing();
+    }
+  }
+}
+
 /** The real console in jsdom, talking to the real app in-process (no network, no mocks). */
-export async function renderConsole(path: string, options: { app?: TestApp } = {}) {
+export async function renderConsole(path: string, options: RenderOptions = {}) {
   const app = options.app ?? (await createTestApp());
   if (!options.app) await seedDemo(app);
+  if (!options.firstVisit) await settleFirstVisit(app);
   window.history.replaceState(null, '', path);
   const element = document.createElement('div');
   document.body.append(element);
@@ -36,10 +72,11 @@ export async function renderConsole(path: string, options: { app?: TestApp } = {
 export async function renderSignedIn(
   path: string,
   credentials: { username: string; password: string },
-  options: { app?: TestApp } = {},
+  options: RenderOptions = {},
 ) {
   const app = options.app ?? (await createTestApp());
   if (!options.app) await seedDemo(app);
+  if (!options.firstVisit) await settleFirstVisit(app);
   const login = await app.call('POST', '/api-uaa/oauth/loginByPassword', { json: credentials });
   if (login.body.resp_code !== 0) throw new Error(`login failed: ${login.text}`);
   const token = login.body.datas.access_token as string;
@@ -57,7 +94,7 @@ export async function renderSignedIn(
       onboarded: check.body.datas !== null,
     }),
   );
-  const running = await renderConsole(path, { app });
+  const running = await renderConsole(path, { app, firstVisit: options.firstVisit ?? false });
   return {
     ...running,
     token,

@@ -1,6 +1,7 @@
 /**
  * `npm run screenshots`: every screen so far (sign-in, code sign-in, registration with its slider,
- * password reset, onboarding, policies, dashboard, shops, account settings, user management, 401)
+ * password reset, onboarding, policies, dashboard with its first-visit announcement and tour, the
+ * shell (messages, search, settings panel, sidebar), shops, account settings, user management, 401)
  * and the extension's popup and side panel, in zh, th and en, at desktop and phone width,
  * photographed in headless Chromium with the extension loaded. Files go to .tmp/screenshots/.
  */
@@ -26,6 +27,15 @@ const SIZES = {
 async function settle(page: Page) {
   await page.evaluate(() => document.fonts.ready);
   await new Promise((resolve) => setTimeout(resolve, 500));
+}
+
+/** A group of shots that may fail without stopping the others (the failure is printed). */
+async function optional(name: string, run: () => Promise<void>) {
+  try {
+    await run();
+  } catch (error) {
+    console.error(`screenshots: ${name} stopped: ${String(error)}`);
+  }
 }
 
 async function main() {
@@ -155,11 +165,82 @@ async function main() {
         await shot('onboarding');
         await page.click('[data-testid="onboarding-form"] button[type="submit"]');
         await page.waitForSelector('[data-testid="dashboard-greeting"]');
+        await optional('newcomer', async () => {
+          for (let step = 0; step < 3; step += 1) {
+            const dialog = await page
+              .waitForSelector('[role="dialog"]', { visible: true, timeout: 3000 })
+              .catch(() => null);
+            if (!dialog) break;
+            await shot(`newcomer-${step}`);
+            await page.keyboard.press('Escape');
+            await new Promise((resolve) => setTimeout(resolve, 600));
+          }
+        });
         await signOut();
 
         await signIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
         await page.waitForSelector('[data-testid="dashboard-greeting"]');
+        // Once per account: the popup announcement, then the guided tour.
+        const dialogs = async (name: string) => {
+          for (let step = 0; step < 3; step += 1) {
+            const dialog = await page
+              .waitForSelector('[role="dialog"]', { visible: true, timeout: 3000 })
+              .catch(() => null);
+            if (!dialog) break;
+            await shot(`${name}-${step}`);
+            await page.keyboard.press('Escape');
+            await new Promise((resolve) => setTimeout(resolve, 600));
+          }
+        };
+        await dialogs('first-visit');
         await shot('dashboard');
+        await optional('shell', async () => {
+          await (
+            await page.waitForSelector('[data-testid="message-bell"]:not([data-loading])', {
+              visible: true,
+            })
+          )?.click();
+          await page.waitForSelector(
+            '[data-testid="message-dropdown"] [data-testid="message-line"]',
+            {
+              visible: true,
+            },
+          );
+          await shot('messages-bell');
+          await page.keyboard.press('Escape');
+          await go('/account/messageCenter', '[data-testid="message-line"]');
+          await shot('message-center');
+          await go('/account/messageSubscribe', '[data-testid="subscription-table"]');
+          await shot('message-subscribe');
+          await go('/thirdPartyPlatform/orderManage', '[data-testid="route-placeholder"]');
+          await shot('placeholder');
+          await page.keyboard.down('Control');
+          await page.keyboard.press('k');
+          await page.keyboard.up('Control');
+          await page.waitForSelector('.mantine-Spotlight-content, [role="dialog"]', {
+            visible: true,
+          });
+          await page.keyboard.type(language === 'zh' ? 'dd' : language === 'th' ? 'ร้าน' : 'shop');
+          await new Promise((resolve) => setTimeout(resolve, 800));
+          await shot('spotlight');
+          await page.keyboard.press('Escape');
+          if (size === 'desktop') {
+            await page.click('[data-testid="settings-open"]');
+            await page.waitForSelector('[data-testid="setting-tagsView"]', { visible: true });
+            await shot('settings-panel');
+            await page.keyboard.press('Escape');
+            await page.click('[data-testid="sidebar-toggle"]');
+            await shot('sidebar-collapsed');
+            await page.click('[data-testid="sidebar-toggle"]');
+          } else {
+            await page.click('[data-testid="sidebar-toggle"]');
+            await page.waitForSelector('[data-testid="sidebar"][data-opened="true"]');
+            await shot('sidebar-mobile');
+            await page.click('[data-testid="sidebar-toggle"]');
+          }
+          await go('/documentation/index', 'h1, h2');
+          await shot('documentation');
+        });
         await go('/thirdPartyPlatform/authorizeList', '[data-testid="shop-row"]');
         await shot('shops');
         await go('/account/accountSetting', '[data-testid="wechat-card"]');
