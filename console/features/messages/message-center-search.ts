@@ -1,4 +1,4 @@
-import { MESSAGE_READ, MESSAGE_TYPES, MESSAGE_UNREAD } from '@shared/contracts/messages';
+import { MESSAGE_READ, MESSAGE_TYPES, MESSAGE_UNREAD } from '@shared/contracts/message-kinds';
 
 /** The message center's filters and page, as its address carries them. */
 export interface MessageCenterSearch {
