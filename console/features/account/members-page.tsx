@@ -1,5 +1,4 @@
 import {
-  Alert,
   Box,
   Button,
   Card,
@@ -25,10 +24,11 @@ import {
 import { useSession } from '@shared/session/react';
 import { EmptyState } from '@shared/ui/empty-state';
 import { toast } from '@shared/ui/toast';
-import { IconFilterOff, IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../components/confirm-modal';
+import { FilteredEmpty, LoadFailed } from '../../components/list-states';
 import { CreateSubAccountModal } from './members-create-modal';
 import { EditSubAccountModal, PermissionsModal, ResetPasswordModal } from './members-dialogs';
 import { MembersTable, MembersTableSkeleton, type RowAction } from './members-table';
@@ -140,32 +140,20 @@ export function MembersPage() {
     content = <MembersTableSkeleton />;
   } else if (list.isError) {
     content = (
-      <Alert color="red" variant="light" role="alert" title={t('list.loadError')}>
-        <Button
-          mt="xs"
-          size="xs"
-          variant="light"
-          color="red"
-          onClick={() => list.refetch()}
-          loading={list.isFetching}
-        >
-          {t('common:actions.retry')}
-        </Button>
-      </Alert>
+      <LoadFailed
+        title={t('list.loadError')}
+        retrying={list.isFetching}
+        onRetry={() => list.refetch()}
+      />
     );
   } else if (total === 0 && filtered) {
     content = (
-      <Stack align="center" gap={0} pb="lg">
-        <EmptyState
-          icon={<IconSearch size={28} />}
-          title={t('empty.filteredTitle')}
-          hint={t('empty.filteredHint')}
-          py={48}
-        />
-        <Button variant="default" leftSection={<IconFilterOff size={16} />} onClick={clearFilters}>
-          {t('actions.clearFilters')}
-        </Button>
-      </Stack>
+      <FilteredEmpty
+        title={t('empty.filteredTitle')}
+        hint={t('empty.filteredHint')}
+        clearLabel={t('actions.clearFilters')}
+        onClear={clearFilters}
+      />
     );
   } else if (total === 0) {
     content = (

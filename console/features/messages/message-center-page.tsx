@@ -1,5 +1,4 @@
 import {
-  Alert,
   Box,
   Button,
   Card,
@@ -22,10 +21,11 @@ import {
 import { useMessageList, useReadAllMessages } from '@shared/queries/messages';
 import { EmptyState } from '@shared/ui/empty-state';
 import { toast } from '@shared/ui/toast';
-import { IconBell, IconChecks, IconFilterOff, IconSearch } from '@tabler/icons-react';
+import { IconBell, IconChecks } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilteredEmpty, LoadFailed } from '../../components/list-states';
 import { usePermission } from '../../components/permission';
 import { type MessageCenterSearch, validateMessageCenterSearch } from './message-center-search';
 import { useMessageOpener } from './message-open';
@@ -104,36 +104,20 @@ export function MessageCenterPage() {
     content = <ListSkeleton />;
   } else if (list.isError) {
     content = (
-      <Alert color="red" variant="light" role="alert" title={t('list.loadError')}>
-        <Button
-          mt="xs"
-          size="xs"
-          variant="light"
-          color="red"
-          onClick={() => list.refetch()}
-          loading={list.isFetching}
-        >
-          {t('common:actions.retry')}
-        </Button>
-      </Alert>
+      <LoadFailed
+        title={t('list.loadError')}
+        retrying={list.isFetching}
+        onRetry={() => list.refetch()}
+      />
     );
   } else if (total === 0 && filtered) {
     content = (
-      <Stack align="center" gap={0} pb="lg">
-        <EmptyState
-          icon={<IconSearch size={28} />}
-          title={t('empty.filteredTitle')}
-          hint={t('empty.filteredHint')}
-          py={48}
-        />
-        <Button
-          variant="default"
-          leftSection={<IconFilterOff size={16} />}
-          onClick={() => setSearch({})}
-        >
-          {t('actions.clearFilters')}
-        </Button>
-      </Stack>
+      <FilteredEmpty
+        title={t('empty.filteredTitle')}
+        hint={t('empty.filteredHint')}
+        clearLabel={t('actions.clearFilters')}
+        onClear={() => setSearch({})}
+      />
     );
   } else if (total === 0) {
     content = (

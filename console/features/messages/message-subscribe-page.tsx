@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Skeleton,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, Skeleton, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import {
   MESSAGE_CHANNELS,
   MESSAGE_TYPE_NAMES,
@@ -21,6 +10,7 @@ import { toast } from '@shared/ui/toast';
 import { IconMail } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../components/list-states';
 import { usePermission } from '../../components/permission';
 import { MessageTypeIcon } from './message-parts';
 
@@ -77,18 +67,11 @@ export function MessageSubscribePage() {
             ))}
           </Stack>
         ) : saved.isError ? (
-          <Alert color="red" variant="light" role="alert" title={t('subscribe.loadError')}>
-            <Button
-              mt="xs"
-              size="xs"
-              variant="light"
-              color="red"
-              onClick={() => saved.refetch()}
-              loading={saved.isFetching}
-            >
-              {t('common:actions.retry')}
-            </Button>
-          </Alert>
+          <LoadFailed
+            title={t('subscribe.loadError')}
+            retrying={saved.isFetching}
+            onRetry={() => saved.refetch()}
+          />
         ) : (
           <Stack gap="md">
             <Table.ScrollContainer minWidth={520}>
