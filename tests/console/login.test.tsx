@@ -1,7 +1,8 @@
-import { DEMO_ACCOUNT } from '@server/db/seed';
+import { DEMO_ACCOUNT, seedDemo } from '@server/db/seed';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { createTestApp } from '../support/app';
 import { renderConsole } from '../support/console';
 import { readLocale } from '../support/locales';
 
@@ -65,10 +66,12 @@ describe('login page', () => {
   });
 
   it('goes straight to the dashboard from /login when already signed in (auto-login from token and cached routes)', async () => {
-    current = await renderConsole('/cmp/login');
+    const app = await createTestApp();
+    onTestFinished(() => app.close());
+    await seedDemo(app);
+    current = await renderConsole('/cmp/login', { app });
     await fillLogin(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
     await screen.findByTestId('dashboard-greeting');
-    const app = current.app;
     await current.close();
     // A new page load: the token cookie and the cached routes restore the session without a login.
     current = await renderConsole('/cmp/login', { app });
