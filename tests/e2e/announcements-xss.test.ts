@@ -20,7 +20,7 @@ import { startE2eServer } from '../support/e2e-server';
  */
 
 const PAYLOADS = readFileSync(
-  join(process.cwd(), '..', 'shared', 'fixtures', 'xss', 'payloads.txt'),
+  join(process.cwd(), 'tests', 'fixtures', 'xss', 'payloads.txt'),
   'utf8',
 )
   .split('\n')
