@@ -59,6 +59,13 @@ export default defineConfig({
     target: ['chrome100', 'edge100', 'firefox100', 'safari15'],
     // Every target above has <link rel="modulepreload">; the polyfill would be dead weight.
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // Everything the first screen imports statically goes in one chunk: dozens of small
+        // shared pieces would each cost a request and their own compression.
+        codeSplitting: { groups: [{ name: 'boot', tags: ['$initial'] }] },
+      },
+    },
   },
   server: {
     port: 5173,
