@@ -1,15 +1,32 @@
 import { Avatar, Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { signOut } from '@shared/api/session-actions';
+import { allows } from '@shared/permissions';
 import { useApi } from '@shared/queries/api-context';
 import { useSession, useSessionStore } from '@shared/session/react';
 import { useErrorText } from '@shared/ui/error-message';
 import { toast } from '@shared/ui/toast';
-import { IconChevronDown, IconLogout } from '@tabler/icons-react';
+import {
+  IconBell,
+  IconChevronDown,
+  IconListDetails,
+  IconLogout,
+  IconReceipt2,
+  IconSettings,
+} from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 
 function initials(name: string): string {
   return Array.from(name.trim())[0]?.toUpperCase() ?? '?';
 }
+
+/** The user menu's links (spec section 1), each shown when the account holds its page. */
+const LINKS = [
+  { to: '/account/messageCenter', titleKey: 'routes.messageCenter', Icon: IconBell },
+  { to: '/other/historyMoney', titleKey: 'routes.historyMoney', Icon: IconReceipt2 },
+  { to: '/order/serviceProgress', titleKey: 'routes.serviceProgress', Icon: IconListDetails },
+  { to: '/account/accountSetting', titleKey: 'routes.accountSetting', Icon: IconSettings },
+] as const;
 
 /** Who is signed in, and the way out (spec section 4: logout clears everything and goes to /login). */
 export function UserMenu() {
@@ -54,6 +71,18 @@ export function UserMenu() {
             {user.isMain ? t('user.mainAccount') : t('user.subAccount')}
           </Badge>
         </Menu.Label>
+        <Menu.Divider />
+        {LINKS.filter((link) => allows(session.routes, link.to)).map(({ to, titleKey, Icon }) => (
+          <Menu.Item
+            key={to}
+            component={Link}
+            to={to}
+            leftSection={<Icon size={16} />}
+            data-menu={to}
+          >
+            {t(`common:${titleKey}`)}
+          </Menu.Item>
+        ))}
         <Menu.Divider />
         <Menu.Item
           color="red"

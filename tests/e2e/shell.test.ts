@@ -159,6 +159,23 @@ describe('the console shell in Chromium', () => {
       ]),
     );
     expect(clerkMenu.filter((url) => url?.startsWith('/'))).toEqual(['/cmpDashboard', '/account']);
+    // The user menu links only to pages the account holds.
+    const userLinks = async (page: Page) => {
+      await page.click('[data-testid="user-menu"]');
+      await page.waitForSelector('[data-testid="logout"]', { visible: true });
+      const links = await page.$$eval('[role="menu"] [data-menu]', (elements) =>
+        elements.map((element) => element.getAttribute('data-menu')),
+      );
+      await page.keyboard.press('Escape');
+      return links;
+    };
+    expect(await userLinks(seller)).toEqual([
+      '/account/messageCenter',
+      '/other/historyMoney',
+      '/order/serviceProgress',
+      '/account/accountSetting',
+    ]);
+    expect(await userLinks(clerk)).toEqual(['/account/messageCenter']);
     // The clerk cannot open a page the server did not grant, even by its address.
     await clerk.goto(`${server.origin}/cmp/thirdPartyPlatform/authorizeList`);
     await waitForPath(clerk, '/cmp/401');
