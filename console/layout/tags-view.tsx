@@ -146,11 +146,14 @@ export function TagsView({ pathname }: { pathname: string }) {
       <Menu
         opened={menu !== null}
         onChange={(opened) => {
-          if (!opened) setMenu(null);
+          if (opened || !menu) return;
+          // Back to the tab the menu was opened on (when it is still there), for the keyboard.
+          const opener = views.findIndex((view) => view.path === menu.view.path);
+          setMenu(null);
+          requestAnimationFrame(() => tabs.current[opener]?.focus());
         }}
         position="bottom-start"
         withinPortal
-        returnFocus
       >
         <Menu.Target>
           <div

@@ -220,7 +220,13 @@ describe('the console shell in Chromium', () => {
     expect(await tabs(page)).toEqual(['/cmpDashboard', '/thirdPartyPlatform/authorizeList']);
 
     // The keyboard reaches the menu too (Shift+F10), and close all leaves the dashboard.
+    await page.waitForSelector('[data-testid="tags-view-menu"]', { hidden: true });
     await page.focus('[data-path="/thirdPartyPlatform/authorizeList"]');
+    await page.waitForFunction(
+      () =>
+        document.activeElement?.getAttribute('data-path') === '/thirdPartyPlatform/authorizeList',
+      { polling: 50 },
+    );
     await page.keyboard.down('Shift');
     await page.keyboard.press('F10');
     await page.keyboard.up('Shift');
