@@ -114,8 +114,11 @@ export function SiteSelect() {
   );
 }
 
-/** The balance dropdown: available, frozen, and the way to the history and to recharge. */
-export function BalanceMenu() {
+/**
+ * The balance dropdown: available, frozen, and the way to the history and to recharge. The header
+ * shows the amount on wide screens; `showAmount` always does (the phone's menu drawer).
+ */
+export function BalanceMenu({ showAmount = false }: { showAmount?: boolean }) {
   const { t, i18n } = useTranslation(['layout', 'common']);
   const user = useSession()?.user;
   if (!user) return null;
@@ -127,7 +130,7 @@ export function BalanceMenu() {
         <UnstyledButton data-testid="balance-menu" aria-label={t('header.balance')}>
           <Group gap={6} wrap="nowrap">
             <IconWallet size={18} stroke={1.6} />
-            <Text size="sm" fw={600} visibleFrom="lg">
+            <Text size="sm" fw={600} {...(showAmount ? {} : { visibleFrom: 'lg' })}>
               {money(user.balance - user.freezeBalance)}
             </Text>
             <IconChevronDown size={12} />

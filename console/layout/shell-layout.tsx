@@ -194,7 +194,7 @@ function Shell() {
               <LanguageSwitch />
             </Group>
             <Group justify="space-between" wrap="nowrap">
-              <BalanceMenu />
+              <BalanceMenu showAmount />
               <Group gap={4} wrap="nowrap">
                 <HelpButton />
                 <ActionIcon

@@ -224,9 +224,10 @@ async function main() {
           await new Promise((resolve) => setTimeout(resolve, 800));
           await shot('spotlight');
           await page.keyboard.press('Escape');
+          await page.waitForFunction(() => !document.querySelector('.mantine-Spotlight-content'));
           if (size === 'desktop') {
             await page.click('[data-testid="settings-open"]');
-            await page.waitForSelector('[data-testid="setting-tagsView"]', { visible: true });
+            await page.waitForSelector('.mantine-Drawer-content', { visible: true });
             await shot('settings-panel');
             await page.keyboard.press('Escape');
             await page.click('[data-testid="sidebar-toggle"]');
@@ -234,7 +235,7 @@ async function main() {
             await page.click('[data-testid="sidebar-toggle"]');
           } else {
             await page.click('[data-testid="sidebar-toggle"]');
-            await page.waitForSelector('[data-testid="sidebar"][data-opened="true"]');
+            await page.waitForSelector('[data-testid="sidebar-tools"]', { visible: true });
             await shot('sidebar-mobile');
             await page.click('[data-testid="sidebar-toggle"]');
           }

@@ -18,7 +18,7 @@ import { useSession } from '@shared/session/react';
 import { toast } from '@shared/ui/toast';
 import { IconBell, IconChecks } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { Suspense, useState } from 'react';
+import { type Ref, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessageOpener } from './message-open';
 import { MessageLine } from './message-parts';
@@ -33,10 +33,13 @@ function BellButton({
   unread,
   label,
   onClick,
+  ref,
 }: {
   unread: number;
   label: string;
   onClick?(): void;
+  /** The popover anchors its dropdown to the button. */
+  ref?: Ref<HTMLButtonElement>;
 }) {
   return (
     <Indicator
@@ -53,6 +56,7 @@ function BellButton({
         size="lg"
         aria-label={label}
         onClick={onClick}
+        ref={ref}
         data-testid="message-bell"
         data-loading={onClick ? undefined : true}
       >
