@@ -1,7 +1,9 @@
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
+import { EmptyState } from '@shared/ui/empty-state';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListSkeleton } from './dashboard-article-modal';
 
 /**
  * One dashboard card: a title with an optional icon and action, then its content. `tour` names
@@ -59,4 +61,30 @@ export function CardFailure({ onRetry, testId }: { onRetry(): void; testId?: str
       </Button>
     </Stack>
   );
+}
+
+/**
+ * The body of a card that lists what one query loads: a skeleton while it loads, the failure with
+ * a retry, the empty state, or the records.
+ */
+export function CardList<T>(props: {
+  query: {
+    isPending: boolean;
+    isError: boolean;
+    refetch(): unknown;
+    data?: { records: T[] } | undefined;
+  };
+  rows: number;
+  failedTestId: string;
+  empty: { icon: ReactNode; title: string; hint: string };
+  children(records: T[]): ReactNode;
+}) {
+  const { query } = props;
+  const records = query.data?.records ?? [];
+  if (query.isPending) return <ListSkeleton rows={props.rows} />;
+  if (query.isError) {
+    return <CardFailure onRetry={() => void query.refetch()} testId={props.failedTestId} />;
+  }
+  if (records.length === 0) return <EmptyState py={24} {...props.empty} />;
+  return props.children(records);
 }

@@ -4,14 +4,13 @@ import type { Language } from '@shared/contracts/languages';
 import { formatDate } from '@shared/i18n/format';
 import { useApi } from '@shared/queries/api-context';
 import { helpQueries } from '@shared/queries/help';
-import { EmptyState } from '@shared/ui/empty-state';
 import { IconHelpCircle, IconQuestionMark } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './dashboard.module.css';
-import { ArticleModal, ListSkeleton } from './dashboard-article-modal';
-import { CardFailure, DashboardCard } from './dashboard-card';
+import { ArticleModal } from './dashboard-article-modal';
+import { CardList, DashboardCard } from './dashboard-card';
 
 /** The help centre's first page (spec section 9: page 1, limit 10). */
 const FIRST_PAGE = { page: 1, limit: 10 };
@@ -25,7 +24,6 @@ export function HelpCard() {
     meta: { inlineErrors: true },
   });
   const [reading, setReading] = useState<HelpArticle | null>(null);
-  const records = help.data?.records ?? [];
 
   return (
     <DashboardCard
@@ -34,38 +32,38 @@ export function HelpCard() {
       tour="help"
       testId="help-card"
     >
-      {help.isPending ? (
-        <ListSkeleton rows={5} />
-      ) : help.isError ? (
-        <CardFailure onRetry={() => void help.refetch()} testId="help-failed" />
-      ) : records.length === 0 ? (
-        <EmptyState
-          py={24}
-          icon={<IconHelpCircle size={26} />}
-          title={t('help.emptyTitle')}
-          hint={t('help.emptyHint')}
-        />
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={0} verticalSpacing={0}>
-          {records.map((article) => (
-            <UnstyledButton
-              key={article.id}
-              className={classes.cell}
-              onClick={() => setReading(article)}
-              data-testid="help-item"
-            >
-              <Group gap="xs" wrap="nowrap" align="flex-start">
-                <ThemeIcon size={20} radius="xl" variant="light" mt={1}>
-                  <IconQuestionMark size={12} />
-                </ThemeIcon>
-                <Text size="sm" lineClamp={2}>
-                  {article.title}
-                </Text>
-              </Group>
-            </UnstyledButton>
-          ))}
-        </SimpleGrid>
-      )}
+      <CardList
+        query={help}
+        rows={5}
+        failedTestId="help-failed"
+        empty={{
+          icon: <IconHelpCircle size={26} />,
+          title: t('help.emptyTitle'),
+          hint: t('help.emptyHint'),
+        }}
+      >
+        {(records) => (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={0} verticalSpacing={0}>
+            {records.map((article) => (
+              <UnstyledButton
+                key={article.id}
+                className={classes.cell}
+                onClick={() => setReading(article)}
+                data-testid="help-item"
+              >
+                <Group gap="xs" wrap="nowrap" align="flex-start">
+                  <ThemeIcon size={20} radius="xl" variant="light" mt={1}>
+                    <IconQuestionMark size={12} />
+                  </ThemeIcon>
+                  <Text size="sm" lineClamp={2}>
+                    {article.title}
+                  </Text>
+                </Group>
+              </UnstyledButton>
+            ))}
+          </SimpleGrid>
+        )}
+      </CardList>
       <ArticleModal
         article={
           reading

@@ -4,14 +4,13 @@ import type { Announcement } from '@shared/contracts/notices';
 import { formatDate } from '@shared/i18n/format';
 import { useApi } from '@shared/queries/api-context';
 import { noticeQueries } from '@shared/queries/notices';
-import { EmptyState } from '@shared/ui/empty-state';
 import { IconSpeakerphone } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './dashboard.module.css';
-import { ArticleModal, ListSkeleton } from './dashboard-article-modal';
-import { CardFailure, DashboardCard } from './dashboard-card';
+import { ArticleModal } from './dashboard-article-modal';
+import { CardList, DashboardCard } from './dashboard-card';
 
 /** The dashboard shows the newest few; the message center has them all. */
 const LATEST = { page: 1, limit: 5 };
@@ -25,7 +24,6 @@ export function NoticesCard() {
     meta: { inlineErrors: true },
   });
   const [reading, setReading] = useState<Announcement | null>(null);
-  const records = notices.data?.records ?? [];
 
   return (
     <DashboardCard
@@ -34,36 +32,36 @@ export function NoticesCard() {
       tour="notices"
       testId="notices-card"
     >
-      {notices.isPending ? (
-        <ListSkeleton rows={4} />
-      ) : notices.isError ? (
-        <CardFailure onRetry={() => void notices.refetch()} testId="notices-failed" />
-      ) : records.length === 0 ? (
-        <EmptyState
-          py={24}
-          icon={<IconSpeakerphone size={26} />}
-          title={t('notices.emptyTitle')}
-          hint={t('notices.emptyHint')}
-        />
-      ) : (
-        <Stack gap={0}>
-          {records.map((notice) => (
-            <UnstyledButton
-              key={notice.id}
-              className={classes.item}
-              onClick={() => setReading(notice)}
-              data-testid="notice-item"
-            >
-              <Text size="sm" fw={500} lineClamp={2}>
-                {notice.title}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {formatDate(notice.showTime, language)}
-              </Text>
-            </UnstyledButton>
-          ))}
-        </Stack>
-      )}
+      <CardList
+        query={notices}
+        rows={4}
+        failedTestId="notices-failed"
+        empty={{
+          icon: <IconSpeakerphone size={26} />,
+          title: t('notices.emptyTitle'),
+          hint: t('notices.emptyHint'),
+        }}
+      >
+        {(records) => (
+          <Stack gap={0}>
+            {records.map((notice) => (
+              <UnstyledButton
+                key={notice.id}
+                className={classes.item}
+                onClick={() => setReading(notice)}
+                data-testid="notice-item"
+              >
+                <Text size="sm" fw={500} lineClamp={2}>
+                  {notice.title}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {formatDate(notice.showTime, language)}
+                </Text>
+              </UnstyledButton>
+            ))}
+          </Stack>
+        )}
+      </CardList>
       <ArticleModal
         article={
           reading
