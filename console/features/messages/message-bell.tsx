@@ -99,6 +99,8 @@ function Bell() {
         radius="md"
         withinPortal
         trapFocus={false}
+        // The bell lives in the header and is always on screen; never hide the list on a measure.
+        hideDetached={false}
       >
         <Popover.Target>
           <BellButton
