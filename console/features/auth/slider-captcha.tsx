@@ -52,15 +52,22 @@ export function SliderCaptcha({ onSolved }: SliderCaptchaProps) {
   const drag = useRef<{ clientX: number; x: number } | null>(null);
   const retry = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
+  // Only the newest request may set the puzzle: an older answer arriving late must not swap the
+  // picture under the person sliding it.
+  const latest = useRef(0);
   const load = useCallback(async () => {
+    const request = ++latest.current;
     setStatus('loading');
     setError(null);
     setX(0);
     trail.current = [];
     try {
-      setChallenge(await api.register.sliderChallenge());
+      const next = await api.register.sliderChallenge();
+      if (request !== latest.current) return;
+      setChallenge(next);
       setStatus('ready');
     } catch (failure) {
+      if (request !== latest.current) return;
       setError(errorText(failure));
       setStatus('error');
     }
@@ -68,7 +75,10 @@ export function SliderCaptcha({ onSolved }: SliderCaptchaProps) {
 
   useEffect(() => {
     void load();
-    return () => clearTimeout(retry.current);
+    return () => {
+      clearTimeout(retry.current);
+      latest.current += 1;
+    };
   }, [load]);
 
   // The puzzle is drawn at the width it gets; pointer moves are scaled back to puzzle pixels.
