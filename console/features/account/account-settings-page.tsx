@@ -2,6 +2,7 @@ import { Button, Card, Grid, Group, Skeleton, Stack, Text, Title } from '@mantin
 import { useProfile } from '@shared/queries/profile';
 import { EmptyState } from '@shared/ui/empty-state';
 import { useErrorText } from '@shared/ui/error-message';
+import { placeholderKeys } from '@shared/ui/skeletons';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,9 +39,8 @@ function SkeletonCard({ lines, avatar = false }: { lines: number; avatar?: boole
         </Group>
       )}
       <Stack gap="md">
-        {Array.from({ length: lines }, (_, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders with nothing else to key on
-          <Skeleton key={index} h={12} w={index % 2 ? '70%' : '90%'} />
+        {placeholderKeys(lines).map((key, index) => (
+          <Skeleton key={key} h={12} w={index % 2 ? '70%' : '90%'} />
         ))}
       </Stack>
     </Card>

@@ -15,6 +15,7 @@ import type { Language } from '@shared/contracts/languages';
 import type { Shop } from '@shared/contracts/shops';
 import type { SubAccount } from '@shared/contracts/sub-accounts';
 import { formatDateTime, formatDay } from '@shared/i18n/format';
+import { placeholderKeys } from '@shared/ui/skeletons';
 import {
   IconDotsVertical,
   IconKey,
@@ -267,9 +268,8 @@ export function MembersTableSkeleton({ rows = 5 }: { rows?: number }) {
   return (
     <Stack gap="sm" aria-busy="true" data-testid="members-loading">
       <Skeleton h={28} radius="sm" />
-      {Array.from({ length: rows }, (_, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-        <Group key={index} gap="md" wrap="nowrap">
+      {placeholderKeys(rows).map((key) => (
+        <Group key={key} gap="md" wrap="nowrap">
           <Skeleton h={32} w={32} circle />
           <Skeleton h={14} w="18%" />
           <Skeleton h={14} w="22%" />

@@ -1,5 +1,6 @@
 import { Modal, Skeleton, Stack, Text, Typography } from '@mantine/core';
 import { SafeHtml } from '@shared/ui/safe-html';
+import { placeholderKeys } from '@shared/ui/skeletons';
 
 /** An announcement or help article read from a dashboard list; its HTML is sanitised again here. */
 export function ArticleModal({
@@ -39,9 +40,8 @@ export function ArticleModal({
 export function ListSkeleton({ rows }: { rows: number }) {
   return (
     <Stack gap="md" data-testid="list-loading">
-      {Array.from({ length: rows }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key by.
-        <Stack key={i} gap={4}>
+      {placeholderKeys(rows).map((key, i) => (
+        <Stack key={key} gap={4}>
           <Skeleton h={14} w={`${80 - (i % 4) * 10}%`} />
           <Skeleton h={10} w="30%" />
         </Stack>

@@ -8,13 +8,13 @@ import {
   Indicator,
   Popover,
   ScrollArea,
-  Skeleton,
   Stack,
   Text,
 } from '@mantine/core';
 import { allows } from '@shared/permissions';
 import { useReadAllMessages } from '@shared/queries/messages';
 import { useSession } from '@shared/session/react';
+import { SkeletonRows } from '@shared/ui/skeletons';
 import { toast } from '@shared/ui/toast';
 import { IconBell, IconChecks } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
@@ -132,11 +132,7 @@ function Bell() {
           </Group>
           <Divider />
           {latest.isPending ? (
-            <Stack gap="xs" p="md">
-              {[0, 1, 2].map((row) => (
-                <Skeleton key={row} height={40} />
-              ))}
-            </Stack>
+            <SkeletonRows rows={3} height={40} gap="xs" p="md" />
           ) : latest.isError && records.length === 0 ? (
             <Alert color="red" variant="light" m="md" title={t('bell.loadError')}>
               <Button size="xs" variant="light" color="red" onClick={() => latest.refetch()}>

@@ -6,7 +6,6 @@ import {
   Pagination,
   SegmentedControl,
   Select,
-  Skeleton,
   Stack,
   Text,
   Title,
@@ -20,6 +19,7 @@ import {
 } from '@shared/contracts/messages';
 import { useMessageList, useReadAllMessages } from '@shared/queries/messages';
 import { EmptyState } from '@shared/ui/empty-state';
+import { SkeletonRows } from '@shared/ui/skeletons';
 import { toast } from '@shared/ui/toast';
 import { IconBell, IconChecks } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
@@ -36,16 +36,6 @@ const MENU_URL = '/account/messageCenter';
 const PAGE_SIZE = 10;
 
 type ReadFilter = 'all' | `${typeof MESSAGE_UNREAD}` | `${typeof MESSAGE_READ}`;
-
-function ListSkeleton() {
-  return (
-    <Stack gap="xs" aria-busy>
-      {[0, 1, 2, 3, 4].map((row) => (
-        <Skeleton key={row} height={56} radius="sm" />
-      ))}
-    </Stack>
-  );
-}
 
 /**
  * The message center (/account/messageCenter): every message of the account, newest first,
@@ -101,7 +91,7 @@ export function MessageCenterPage() {
 
   let content: ReactNode;
   if (list.isPending) {
-    content = <ListSkeleton />;
+    content = <SkeletonRows rows={5} height={56} radius="sm" gap="xs" />;
   } else if (list.isError) {
     content = (
       <LoadFailed

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Skeleton, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import {
   MESSAGE_CHANNELS,
   MESSAGE_TYPE_NAMES,
@@ -6,6 +6,7 @@ import {
   type SubscriptionRow,
 } from '@shared/contracts/messages';
 import { useMessageSubscription, useSaveMessageSubscription } from '@shared/queries/messages';
+import { SkeletonRows } from '@shared/ui/skeletons';
 import { toast } from '@shared/ui/toast';
 import { IconMail } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -61,11 +62,7 @@ export function MessageSubscribePage() {
       </div>
       <Card withBorder radius="lg" padding="lg">
         {saved.isPending ? (
-          <Stack gap="sm" aria-busy>
-            {[0, 1, 2, 3, 4, 5].map((row) => (
-              <Skeleton key={row} height={48} />
-            ))}
-          </Stack>
+          <SkeletonRows rows={6} height={48} />
         ) : saved.isError ? (
           <LoadFailed
             title={t('subscribe.loadError')}

@@ -8,7 +8,6 @@ import {
   Modal,
   ScrollArea,
   SegmentedControl,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -27,6 +26,7 @@ import { allows } from '@shared/permissions';
 import { useSetShopAlias, useShops } from '@shared/queries/shops';
 import { useSession } from '@shared/session/react';
 import { EmptyState } from '@shared/ui/empty-state';
+import { SkeletonRows } from '@shared/ui/skeletons';
 import { toast } from '@shared/ui/toast';
 import { useSchemaForm } from '@shared/ui/use-schema-form';
 import { IconBuildingStore, IconPencil, IconSearch } from '@tabler/icons-react';
@@ -145,11 +145,7 @@ export function ShopsPage() {
           />
         </Group>
         {shops.isPending ? (
-          <Stack gap="sm">
-            {[0, 1, 2].map((row) => (
-              <Skeleton key={row} height={44} />
-            ))}
-          </Stack>
+          <SkeletonRows rows={3} height={44} />
         ) : shops.isError ? (
           <Alert color="red" variant="light" title={t('common:messages.error')}>
             <Button size="xs" variant="light" onClick={() => shops.refetch()}>
