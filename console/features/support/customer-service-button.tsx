@@ -1,16 +1,4 @@
-import {
-  ActionIcon,
-  Anchor,
-  Button,
-  Divider,
-  Group,
-  Popover,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-  Tooltip,
-} from '@mantine/core';
+import { Anchor, Button, Divider, Group, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { CustomerKey, CustomerValue } from '@shared/contracts/config';
 import { useApi } from '@shared/queries/api-context';
 import { configQueries } from '@shared/queries/config';
@@ -18,6 +6,7 @@ import { IconHeadset, IconMail, IconPhone } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HeaderPopover } from './header-popover';
 import { QrTile } from './qr-tile';
 
 /** A contact line: an icon, what it is, and the way to use it. */
@@ -160,47 +149,18 @@ export function CustomerServiceButton() {
   if (!ready) return null;
 
   return (
-    <Popover
+    <HeaderPopover
+      label={t('customerService.label')}
+      icon={<IconHeadset size={20} stroke={1.6} />}
+      title={t('customerService.title')}
+      hint={t('customerService.hint')}
       opened={opened}
-      onChange={setOpened}
-      position="bottom-end"
-      withArrow
-      shadow="md"
-      radius="md"
-      trapFocus={false}
+      onOpenedChange={setOpened}
+      onToggle={() => setOpened((o) => !o)}
+      testId="customer-service"
+      width={320}
     >
-      <Popover.Target>
-        <Tooltip label={t('customerService.label')} disabled={opened}>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="lg"
-            aria-label={t('customerService.label')}
-            aria-expanded={opened}
-            onClick={() => setOpened((o) => !o)}
-            data-testid="customer-service-button"
-          >
-            <IconHeadset size={20} stroke={1.6} />
-          </ActionIcon>
-        </Tooltip>
-      </Popover.Target>
-      <Popover.Dropdown
-        p="md"
-        w={320}
-        maw="calc(100vw - 16px)"
-        data-testid="customer-service-popover"
-        aria-label={t('customerService.title')}
-      >
-        <Stack gap="sm">
-          <div>
-            <Text fw={600}>{t('customerService.title')}</Text>
-            <Text size="xs" c="dimmed">
-              {t('customerService.hint')}
-            </Text>
-          </div>
-          {opened ? <CustomerServicePanel /> : null}
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+      <CustomerServicePanel />
+    </HeaderPopover>
   );
 }

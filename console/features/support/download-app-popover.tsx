@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Button, Group, Popover, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import type { AppType } from '@shared/contracts/config';
 import { useApi } from '@shared/queries/api-context';
 import { configQueries } from '@shared/queries/config';
@@ -7,6 +7,7 @@ import { IconBrandAndroid, IconBrandApple, IconDeviceMobile } from '@tabler/icon
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HeaderPopover } from './header-popover';
 import { QrTile } from './qr-tile';
 
 /** The popover shows itself this long after the console opens, once a day (spec section 9). */
@@ -113,52 +114,21 @@ export function DownloadAppButton() {
   if (!ready) return null;
 
   return (
-    <Popover
+    <HeaderPopover
+      label={t('downloadApp.label')}
+      icon={<IconDeviceMobile size={20} stroke={1.6} />}
+      title={t('downloadApp.title')}
+      hint={t('downloadApp.hint')}
       opened={opened}
-      onChange={setOpened}
-      position="bottom-end"
-      withArrow
-      shadow="md"
-      radius="md"
-      trapFocus={false}
+      onOpenedChange={setOpened}
+      onToggle={() => (opened ? setOpened(false) : open())}
+      testId="download-app"
     >
-      <Popover.Target>
-        <Tooltip label={t('downloadApp.label')} disabled={opened}>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="lg"
-            aria-label={t('downloadApp.label')}
-            aria-expanded={opened}
-            onClick={() => (opened ? setOpened(false) : open())}
-            data-testid="download-app-button"
-          >
-            <IconDeviceMobile size={20} stroke={1.6} />
-          </ActionIcon>
-        </Tooltip>
-      </Popover.Target>
-      <Popover.Dropdown
-        p="md"
-        maw="calc(100vw - 16px)"
-        data-testid="download-app-popover"
-        aria-label={t('downloadApp.title')}
-      >
-        <Stack gap="sm">
-          <div>
-            <Text fw={600}>{t('downloadApp.title')}</Text>
-            <Text size="xs" c="dimmed">
-              {t('downloadApp.hint')}
-            </Text>
-          </div>
-          {opened ? (
-            <Group gap="md" justify="center" align="flex-start" wrap="nowrap">
-              {APPS.map((app) => (
-                <AppCode key={app.type} {...app} />
-              ))}
-            </Group>
-          ) : null}
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+      <Group gap="md" justify="center" align="flex-start" wrap="nowrap">
+        {APPS.map((app) => (
+          <AppCode key={app.type} {...app} />
+        ))}
+      </Group>
+    </HeaderPopover>
   );
 }
