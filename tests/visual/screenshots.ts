@@ -226,6 +226,14 @@ async function main() {
           await page.keyboard.press('Escape');
           await page.waitForFunction(() => !document.querySelector('.mantine-Spotlight-content'));
           if (size === 'desktop') {
+            for (const part of ['customer-service', 'download-app']) {
+              await (
+                await page.waitForSelector(`[data-testid="${part}-button"]`, { visible: true })
+              )?.click();
+              await page.waitForSelector(`[data-testid="${part}-popover"] img`, { visible: true });
+              await shot(part);
+              await page.keyboard.press('Escape');
+            }
             await page.click('[data-testid="settings-open"]');
             await page.waitForSelector('.mantine-Drawer-content', { visible: true });
             await shot('settings-panel');
