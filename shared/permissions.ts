@@ -45,7 +45,7 @@ export const MENU_CATALOGUE: readonly MenuEntry[] = [
   {
     url: '/thirdPartyPlatform/authorizeList',
     roles: EVERYONE,
-    buttons: ['authorize', 'reauthorize', 'editAlias', 'unbind'],
+    buttons: ['authorize', 'reauthorize', 'editAlias', 'unbind', 'sync'],
   },
   {
     url: '/thirdPartyPlatform/platformProductManage',

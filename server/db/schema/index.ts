@@ -2,6 +2,12 @@ export { files } from './files';
 export { mailOutbox } from './mail';
 export {
   sandbox,
+  sandboxMarketplaceCodes,
+  sandboxMarketplaceTokens,
+  sandboxOrders,
+  sandboxProducts,
+  sandboxSellers,
+  sandboxShops,
   sandboxWechatCodes,
   sandboxWechatQrTickets,
   sandboxWechatTokens,
@@ -20,7 +26,16 @@ export {
   messages,
   shortLinks,
 } from './shell';
-export { shops, userShops } from './shops';
+export {
+  platformOrders,
+  platformProducts,
+  shopAuthorizations,
+  shopAuthStates,
+  shopSync,
+  shops,
+  syncRuns,
+  userShops,
+} from './shops';
 export { sites } from './sites';
 export { users } from './users';
 export { captchaChallenges, verificationCodes, verificationTickets } from './verification';
