@@ -5,6 +5,10 @@ import { secureHeaders } from 'hono/secure-headers';
 import { type AppConfig, defaultConfig } from './config';
 import type { AppDeps, AppEnv } from './context';
 import type { Database } from './db/client';
+import {
+  createMarketplaceClients,
+  type MarketplaceClients,
+} from './integrations/marketplace/clients';
 import { createWechatClient } from './integrations/wechat/wechat.client';
 import { type Clock, systemClock } from './lib/clock';
 import { AppError } from './lib/errors';
@@ -26,6 +30,10 @@ export interface CreateAppOptions {
   logger?: Logger;
   /** Outbound HTTP to the platforms (tests route it to the sandbox in-process). */
   fetch?: typeof fetch;
+  /** Marketplace clients made elsewhere (tests that script the platforms' answers). */
+  marketplaces?: MarketplaceClients;
+  /** Called when a shop is queued for sync, so the job runner starts at once. */
+  kickJobs?: () => void;
 }
 
 const MB = 1024 * 1024;
@@ -36,6 +44,26 @@ const limit = (maxSize: number) =>
       throw new AppError('PAYLOAD_TOO_LARGE');
     },
   });
+
+/** Builds the clients on first use, so an app that never calls a marketplace never builds them. */
+function lazyClients(build: () => MarketplaceClients): MarketplaceClients {
+  let clients: MarketplaceClients | null = null;
+  const get = () => {
+    clients ??= build();
+    return clients;
+  };
+  return {
+    get lazada() {
+      return get().lazada;
+    },
+    get shopee() {
+      return get().shopee;
+    },
+    get tiktok() {
+      return get().tiktok;
+    },
+  };
+}
 
 /** The whole HTTP application. server/index.ts listens with it; tests call app.request() on it. */
 export function createApp(options: CreateAppOptions) {
@@ -55,6 +83,15 @@ export function createApp(options: CreateAppOptions) {
       from: config.mail.from,
     }),
     wechat: config.wechat ? createWechatClient(config.wechat, options.fetch ?? fetch) : null,
+    marketplaces:
+      options.marketplaces ??
+      lazyClients(() =>
+        createMarketplaceClients(config.marketplaces, {
+          fetch: options.fetch ?? fetch,
+          now: () => clock.now(),
+        }),
+      ),
+    kickJobs: options.kickJobs ?? (() => undefined),
   };
 
   const app = new Hono<AppEnv>();

@@ -1,4 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { API_CLIENTS } from '@shared/contracts/protocol';
+import {
+  type MarketplacesConfig,
+  sandboxMarketplaces,
+} from './integrations/marketplace/marketplace.config';
 
 /** WeChat (Open Platform sign-in and the official account's QR codes): the real one or the sandbox. */
 export interface WechatConfig {
@@ -29,6 +34,17 @@ export interface AppConfig {
   wechat: WechatConfig | null;
   /** The main site the header links to (home, buy-for-me search with {keyword}, cart); null hides them. */
   mainSite: { home: string; search: string; cart: string } | null;
+  /** Lazada, Shopee and TikTok Shop: real hosts and credentials, or the sandbox's. */
+  marketplaces: MarketplacesConfig;
+  shops: {
+    /** 32-byte key that marketplace tokens are encrypted with at rest. */
+    tokenKey: Buffer;
+    /** Warn the seller this many days before a shop authorization ends. */
+    expiryWarningDays: number;
+    /** Minutes between two syncs of a shop's orders, and of its products. */
+    orderSyncMinutes: number;
+    productSyncMinutes: number;
+  };
   /** Built console (Vite output) served under /cmp/, when present. */
   consoleDir?: string;
   /** Zipped extension served at /downloads/extension.zip, when present. */
@@ -46,7 +62,19 @@ export const defaultConfig: AppConfig = {
   mail: { from: 'Seller Center <no-reply@localhost>' },
   wechat: null,
   mainSite: null,
+  marketplaces: sandboxMarketplaces('http://sandbox.test'),
+  shops: {
+    tokenKey: randomBytes(32),
+    expiryWarningDays: 7,
+    orderSyncMinutes: 15,
+    productSyncMinutes: 60,
+  },
 };
+
+/** Where a marketplace sends the seller back after consent: the console's public callback page. */
+export function shopCallbackUrl(config: Pick<AppConfig, 'publicUrl'>): string {
+  return `${config.publicUrl.replace(/\/+$/, '')}/cmp/authorize/authorizeCallback`;
+}
 
 /** The main site's links, from its address. */
 export function mainSiteLinks(base: string): NonNullable<AppConfig['mainSite']> {

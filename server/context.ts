@@ -1,6 +1,7 @@
 import type { RouterInfo } from '@shared/contracts/auth';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
+import type { MarketplaceClients } from './integrations/marketplace/clients';
 import type { WechatClient } from './integrations/wechat/wechat.client';
 import type { Clock } from './lib/clock';
 import type { Translator } from './lib/i18n';
@@ -16,6 +17,10 @@ export interface AppDeps {
   mailer: Mailer;
   /** WeChat sign-in and binding; null when not configured. */
   wechat: WechatClient | null;
+  /** Lazada, Shopee and TikTok Shop (the sandbox where no credentials are configured). */
+  marketplaces: MarketplaceClients;
+  /** Tells the background jobs there is work now (a shop queued for sync); a no-op without them. */
+  kickJobs: () => void;
 }
 
 /** The signed-in account behind a request. */

@@ -35,6 +35,24 @@ const EnvSchema = z.object({
   WECHAT_APP_SECRET: z.optional(z.string().check(z.minLength(1))),
   WECHAT_TOKEN: z.optional(z.string().check(z.minLength(1))),
   WECHAT_OPEN_BASE: text('https://open.weixin.qq.com'),
+  /** Key for marketplace tokens at rest: 64 hex characters or base64 of 32 bytes. Embedded: kept in DATA_DIR when absent. */
+  TOKEN_ENCRYPTION_KEY: z.optional(z.string().check(z.minLength(1))),
+  /** Real marketplace apps; a platform without its credentials is played by the sandbox. */
+  LAZADA_APP_KEY: z.optional(z.string().check(z.minLength(1))),
+  LAZADA_APP_SECRET: z.optional(z.string().check(z.minLength(1))),
+  SHOPEE_PARTNER_ID: z.optional(z.coerce.number().check(z.int(), z.positive())),
+  SHOPEE_PARTNER_KEY: z.optional(z.string().check(z.minLength(1))),
+  SHOPEE_HOST: text('https://partner.shopeemobile.com'),
+  TIKTOK_APP_KEY: z.optional(z.string().check(z.minLength(1))),
+  TIKTOK_APP_SECRET: z.optional(z.string().check(z.minLength(1))),
+  TIKTOK_SERVICE_ID: z.optional(z.string().check(z.minLength(1))),
+  /** Days before a shop authorization ends that the seller is warned. */
+  AUTH_EXPIRY_WARNING_DAYS: z._default(
+    z.coerce.number().check(z.int(), z.minimum(0), z.maximum(90)),
+    7,
+  ),
+  ORDER_SYNC_MINUTES: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 15),
+  PRODUCT_SYNC_MINUTES: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 60),
   WECHAT_API_BASE: text('https://api.weixin.qq.com'),
 });
 

@@ -1,19 +1,25 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { count } from 'drizzle-orm';
 import { createApp } from './app';
-import { defaultConfig, mainSiteLinks, type WechatConfig } from './config';
+import { defaultConfig, mainSiteLinks, shopCallbackUrl, type WechatConfig } from './config';
 import { openDatabase } from './db/client';
 import { users } from './db/schema/index';
 import { DEMO_ACCOUNT, seedDemo } from './db/seed';
 import { readEnv } from './env';
+import { createMarketplaceClients } from './integrations/marketplace/clients';
+import { marketplacesConfig } from './integrations/marketplace/marketplace.config';
 import { pruneExpired } from './jobs/maintenance';
+import { startJobs } from './jobs/runner';
 import { systemClock } from './lib/clock';
 import { createLogger } from './lib/logger';
+import { createMailer } from './lib/mailer';
+import { parseSecretKey } from './lib/secret-box';
 import { seedConfig } from './modules/config/config.service';
-import { createSandboxApp } from './sandbox/app';
+import { createSandboxApp, SANDBOX_PLATFORMS } from './sandbox/app';
+import { ensureSandboxSellers, seedSandboxRecords } from './sandbox/marketplace/data';
 
 const env = readEnv();
 const logger = createLogger({ level: env.LOG_LEVEL });
@@ -47,39 +53,112 @@ const wechat: WechatConfig = realWechat
       apiBase: sandboxUrl,
     };
 
+/**
+ * The key marketplace tokens are encrypted with: from the environment, or on the embedded database
+ * a key kept beside it (made on first start). A PostgreSQL deployment must give one.
+ */
+async function tokenKey(): Promise<Buffer> {
+  if (env.TOKEN_ENCRYPTION_KEY) {
+    const key = parseSecretKey(env.TOKEN_ENCRYPTION_KEY);
+    if (!key)
+      throw new Error('TOKEN_ENCRYPTION_KEY must be 64 hex characters or base64 of 32 bytes');
+    return key;
+  }
+  if (!embedded)
+    throw new Error('Set TOKEN_ENCRYPTION_KEY (32 bytes, hex or base64) with DATABASE_URL');
+  const file = resolve(env.DATA_DIR, 'token.key');
+  const saved = await readFile(file, 'utf8').catch(() => null);
+  const key = saved ? parseSecretKey(saved) : null;
+  if (key) return key;
+  const fresh = randomBytes(32);
+  await writeFile(file, fresh.toString('hex'), { mode: 0o600 });
+  return fresh;
+}
+
+const marketplaces = marketplacesConfig(
+  {
+    lazada:
+      env.LAZADA_APP_KEY && env.LAZADA_APP_SECRET
+        ? { appKey: env.LAZADA_APP_KEY, appSecret: env.LAZADA_APP_SECRET }
+        : undefined,
+    shopee:
+      env.SHOPEE_PARTNER_ID && env.SHOPEE_PARTNER_KEY
+        ? {
+            partnerId: env.SHOPEE_PARTNER_ID,
+            partnerKey: env.SHOPEE_PARTNER_KEY,
+            base: env.SHOPEE_HOST,
+          }
+        : undefined,
+    tiktok:
+      env.TIKTOK_APP_KEY && env.TIKTOK_APP_SECRET && env.TIKTOK_SERVICE_ID
+        ? {
+            appKey: env.TIKTOK_APP_KEY,
+            appSecret: env.TIKTOK_APP_SECRET,
+            serviceId: env.TIKTOK_SERVICE_ID,
+          }
+        : undefined,
+  },
+  sandboxUrl,
+);
+const sandboxNeeded = !realWechat || Object.values(marketplaces.sandbox).some(Boolean);
+
+const config = {
+  ...defaultConfig,
+  publicUrl,
+  session: {
+    idleSeconds: env.SESSION_IDLE_SECONDS,
+    absoluteSeconds: env.SESSION_ABSOLUTE_SECONDS,
+  },
+  mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+  wechat,
+  mainSite: env.MAIN_SITE_URL
+    ? mainSiteLinks(env.MAIN_SITE_URL)
+    : realWechat
+      ? null
+      : mainSiteLinks(`${sandboxUrl}/main-site`),
+  consoleDir: resolve(env.CONSOLE_DIR),
+  extensionZip: resolve(env.EXTENSION_ZIP),
+  marketplaces,
+  shops: {
+    tokenKey: await tokenKey(),
+    expiryWarningDays: env.AUTH_EXPIRY_WARNING_DAYS,
+    orderSyncMinutes: env.ORDER_SYNC_MINUTES,
+    productSyncMinutes: env.PRODUCT_SYNC_MINUTES,
+  },
+};
+const marketplaceClients = createMarketplaceClients(marketplaces, {
+  fetch,
+  now: () => systemClock.now(),
+});
+const jobDeps = {
+  db: database.db,
+  clock: systemClock,
+  config,
+  logger,
+  marketplaces: marketplaceClients,
+  mailer: createMailer({
+    db: database.db,
+    clock: systemClock,
+    logger,
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+  }),
+};
+const jobs = startJobs(jobDeps);
 const app = createApp({
   db: database.db,
   clock: systemClock,
   logger,
-  config: {
-    ...defaultConfig,
-    publicUrl,
-    session: {
-      idleSeconds: env.SESSION_IDLE_SECONDS,
-      absoluteSeconds: env.SESSION_ABSOLUTE_SECONDS,
-    },
-    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
-    wechat,
-    mainSite: env.MAIN_SITE_URL
-      ? mainSiteLinks(env.MAIN_SITE_URL)
-      : realWechat
-        ? null
-        : mainSiteLinks(`${sandboxUrl}/main-site`),
-    consoleDir: resolve(env.CONSOLE_DIR),
-    extensionZip: resolve(env.EXTENSION_ZIP),
-  },
+  config,
+  marketplaces: marketplaceClients,
+  kickJobs: jobs.kick,
 });
 
-const [{ total } = { total: 0 }] = await database.db.select({ total: count() }).from(users);
-const shouldSeed = embedded ? env.SEED_DEMO !== '0' && total === 0 : env.SEED_DEMO === '1';
-if (shouldSeed) await seedDemo({ db: database.db, clock: systemClock });
-// Customer-service and app-download settings start with defaults an operator can edit (kept if set).
-else await seedConfig({ db: database.db, clock: systemClock });
-
-const sandbox = realWechat
+const sandbox = !sandboxNeeded
   ? null
   : serve({
       fetch: createSandboxApp({
+        marketplaces: { config: marketplaces, callbackUrl: shopCallbackUrl(config) },
         db: database.db,
         clock: systemClock,
         logger,
@@ -90,6 +169,17 @@ const sandbox = realWechat
       port: sandboxPort,
       hostname: env.HOST,
     });
+
+// The sandbox's marketplace sellers, shops, products and orders (made once; kept across restarts).
+if (sandbox) {
+  await ensureSandboxSellers(database.db, systemClock, SANDBOX_PLATFORMS);
+  await seedSandboxRecords(database.db, systemClock, SANDBOX_PLATFORMS);
+}
+const [{ total } = { total: 0 }] = await database.db.select({ total: count() }).from(users);
+const shouldSeed = embedded ? env.SEED_DEMO !== '0' && total === 0 : env.SEED_DEMO === '1';
+if (shouldSeed) await seedDemo(jobDeps);
+// Customer-service and app-download settings start with defaults an operator can edit (kept if set).
+else await seedConfig({ db: database.db, clock: systemClock });
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   const base = env.PUBLIC_URL ?? `http://localhost:${info.port}`;
@@ -103,7 +193,7 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
     `              or download ${base}/downloads/extension.zip`,
     `  Database    ${embedded ? `embedded PGlite in ${resolve(env.DATA_DIR, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`,
     `  Mail        ${env.SMTP_URL ? 'sent over SMTP' : 'kept in the outbox and printed to the log (no SMTP_URL)'}`,
-    `  Sandbox     ${sandbox ? `${sandboxUrl} (WeChat)` : 'off (real platform credentials)'}`,
+    `  Sandbox     ${sandbox ? `${sandboxUrl} (Lazada, Shopee, TikTok Shop, WeChat; orders tester at ${sandboxUrl}/tester)` : 'off (real platform credentials)'}`,
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
@@ -126,6 +216,7 @@ async function stop(signal: string) {
   stopping = true;
   logger.info('shutting down', { signal });
   server.close();
+  await jobs.stop();
   sandbox?.close();
   await database.close();
   process.exit(0);

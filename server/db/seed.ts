@@ -4,6 +4,7 @@ import { seedConfig } from '../modules/config/config.service';
 import { seedHelp } from '../modules/help/help.seed';
 import { seedMessages } from '../modules/messages/messages.seed';
 import { seedNotices } from '../modules/notices/notices.seed';
+import { authorizeDemoShops } from '../modules/shops/shops.seed';
 import { addShop } from '../modules/shops/shops.service';
 import { createAccount, findUserByIdentifier } from '../modules/users/users.service';
 import { users } from './schema/index';
@@ -15,7 +16,10 @@ export const DEMO_ACCOUNT = { email: 'demo@example.com', password: 'demo1234' } 
  * on the Thai site as a cross-border seller, with a shop on each marketplace. Does nothing when
  * the account exists.
  */
-export async function seedDemo(deps: Pick<AppDeps, 'db' | 'clock'>): Promise<boolean> {
+export async function seedDemo(
+  deps: Pick<AppDeps, 'db' | 'clock'> &
+    Partial<Pick<AppDeps, 'config' | 'marketplaces' | 'logger' | 'mailer'>>,
+): Promise<boolean> {
   // Configuration first values (customer service, app downloads); existing values are kept.
   await seedConfig(deps);
   if (await findUserByIdentifier(deps.db, DEMO_ACCOUNT.email)) return false;
@@ -31,29 +35,26 @@ export async function seedDemo(deps: Pick<AppDeps, 'db' | 'clock'>): Promise<boo
     .update(users)
     .set({ businessType: 'crossBorder', onboardedAt: now })
     .where(eq(users.id, seller.id));
-  await addShop(deps.db, deps.clock, seller.id, {
-    platform: 'lazada',
-    site: 'th',
-    externalId: '100000001',
-    name: 'Siam Home Living',
-    shopType: 'crossBorder',
-  });
-  await addShop(deps.db, deps.clock, seller.id, {
-    platform: 'shopee',
-    site: 'th',
-    externalId: '200000001',
-    name: 'Bangkok Gadget Hub',
-    shopType: 'crossBorder',
-  });
-  await addShop(deps.db, deps.clock, seller.id, {
-    platform: 'tiktok',
-    site: 'th',
-    externalId: '300000001',
-    name: 'Chao Phraya Beauty',
-    shopType: 'local',
-  });
+  const { config, marketplaces, logger, mailer } = deps;
+  if (config && marketplaces && logger && mailer)
+    await authorizeDemoShops({ ...deps, config, marketplaces, logger, mailer }, seller.id);
+  else await addDemoShopRecords(deps, seller.id);
   await seedMessages(deps, seller.id);
   await seedNotices(deps);
   await seedHelp(deps);
   return true;
+}
+
+/**
+ * Without marketplace clients (screen tests that need shops but no platform): the same shop
+ * names recorded directly, without an authorization behind them.
+ */
+async function addDemoShopRecords(deps: Pick<AppDeps, 'db' | 'clock'>, sellerId: string) {
+  const demo = [
+    { platform: 'lazada', externalId: '100000001', name: 'Siam Home Living' },
+    { platform: 'shopee', externalId: '220000101', name: 'Bangkok Gadget Hub' },
+    { platform: 'tiktok', externalId: '7494000101', name: 'Chao Phraya Beauty' },
+  ] as const;
+  for (const shop of demo)
+    await addShop(deps.db, deps.clock, sellerId, { ...shop, site: 'th', shopType: 'local' });
 }

@@ -26,3 +26,30 @@ export const CURRENCY_DECIMALS: Record<Currency, number> = {
   PHP: 2,
   GBP: 2,
 };
+
+/**
+ * A decimal amount as a platform sends it ("12.5", 12.5, "1,234.00") in integer minor units of the
+ * currency, exactly: digits are read as text, never through binary floating point. More decimals
+ * than the currency has are rounded half away from zero. Returns null for anything not a number.
+ */
+export function decimalToMinor(value: string | number, currency: Currency): number | null {
+  const text = (typeof value === 'number' ? value.toString() : value).trim().replace(/,/g, '');
+  const match = /^(-?)(\d*)(?:\.(\d*))?$/.exec(text);
+  if (!match || (match[2] === '' && !match[3])) return null;
+  const [, sign, whole = '', fraction = ''] = match;
+  const places = CURRENCY_DECIMALS[currency];
+  const kept = fraction.slice(0, places).padEnd(places, '0');
+  let minor = Number(whole || '0') * 10 ** places + Number(kept || '0');
+  if ((fraction[places] ?? '0') >= '5') minor += 1;
+  if (!Number.isSafeInteger(minor)) return null;
+  return sign === '-' ? -minor : minor;
+}
+
+/** Integer minor units as the decimal text a platform expects ("12.50"; "1200" for VND). */
+export function minorToDecimal(minor: number, currency: Currency): string {
+  const places = CURRENCY_DECIMALS[currency];
+  if (places === 0) return String(minor);
+  const sign = minor < 0 ? '-' : '';
+  const digits = String(Math.abs(minor)).padStart(places + 1, '0');
+  return `${sign}${digits.slice(0, -places)}.${digits.slice(-places)}`;
+}

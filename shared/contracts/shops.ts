@@ -86,13 +86,23 @@ export type ShopDetail = z.infer<typeof ShopDetailSchema>;
 export const ShopDetailListSchema = z.array(ShopDetailSchema);
 
 /** Start a consent: platform, its sites (at least one, spec section 5), cross-border or local. */
-export const AuthorizeUrlRequestSchema = z.object({
-  platform: z.enum(PLATFORMS),
-  sites: z.array(z.enum(SITE_CODES)).check(z.minLength(1, { error: 'chooseSite' })),
-  crossBorder: z._default(z.boolean(), false),
-  /** Re-authorize this (abnormal) shop. */
-  shopId: z.optional(z.uuid({ error: 'invalid' })),
-});
+export const AuthorizeUrlRequestSchema = z
+  .object({
+    platform: z.enum(PLATFORMS),
+    sites: z.array(z.enum(SITE_CODES)).check(z.minLength(1, { error: 'chooseSite' })),
+    crossBorder: z._default(z.boolean(), false),
+    /** Re-authorize this (abnormal) shop. */
+    shopId: z.optional(z.uuid({ error: 'invalid' })),
+  })
+  .check(
+    z.refine(
+      (value) =>
+        value.sites.every((site) =>
+          (PLATFORM_SITES[value.platform] as readonly string[]).includes(site),
+        ),
+      { error: 'invalidOption', path: ['sites'] },
+    ),
+  );
 export type AuthorizeUrlRequest = z.input<typeof AuthorizeUrlRequestSchema>;
 export const AuthorizeUrlResponseSchema = z.object({ url: z.string() });
 

@@ -21,6 +21,7 @@ export const VALIDATION_MESSAGE_KEYS = [
   'passwordMismatch',
   'mustAgree',
   'captchaRequired',
+  'chooseSite',
   'url',
   'invalidFormat',
   'invalidOption',

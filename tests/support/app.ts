@@ -1,7 +1,8 @@
 import { createApp } from '@server/app';
-import type { AppConfig, WechatConfig } from '@server/config';
+import { type AppConfig, defaultConfig, shopCallbackUrl, type WechatConfig } from '@server/config';
 import { createLogger } from '@server/lib/logger';
-import { createSandboxApp } from '@server/sandbox/app';
+import { createSandboxApp, SANDBOX_PLATFORMS } from '@server/sandbox/app';
+import { ensureSandboxSellers, seedSandboxRecords } from '@server/sandbox/marketplace/data';
 import { API_CLIENTS, basicClientAuth, HEADERS } from '@shared/contracts/protocol';
 import { createManualClock } from './clock';
 import { createTestDatabase } from './database';
@@ -31,16 +32,34 @@ export const TEST_WECHAT: WechatConfig = {
  * calls to WeChat go to the sandbox, the sandbox's event pushes come back to the app. With `smtp`,
  * mail goes over SMTP to a real server in-process that the test reads.
  */
-export async function createTestApp(options: { config?: Partial<AppConfig>; smtp?: boolean } = {}) {
+export async function createTestApp(
+  options: {
+    config?: Partial<AppConfig>;
+    smtp?: boolean;
+    /** Give the sandbox its marketplace sellers and shops (`records`: with products and orders too). */
+    sandboxShops?: boolean | 'records';
+  } = {},
+) {
   const database = await createTestDatabase();
   const clock = createManualClock();
   const logs: Record<string, unknown>[] = [];
   const logger = createLogger({ level: 'debug', write: (line) => logs.push(JSON.parse(line)) });
   const smtp = options.smtp ? await startSmtpServer() : null;
 
+  const config: AppConfig = {
+    ...defaultConfig,
+    wechat: TEST_WECHAT,
+    ...(smtp ? { mail: { smtpUrl: smtp.url, from: 'Seller Center <no-reply@test>' } } : {}),
+    ...options.config,
+  };
+  if (options.sandboxShops) await ensureSandboxSellers(database.db, clock, SANDBOX_PLATFORMS);
+  if (options.sandboxShops === 'records')
+    await seedSandboxRecords(database.db, clock, SANDBOX_PLATFORMS);
+
   const toApp = (input: RequestInfo | URL, init?: RequestInit) =>
     app.fetch(new Request(input, init));
   const sandbox = createSandboxApp({
+    marketplaces: { config: config.marketplaces, callbackUrl: shopCallbackUrl(config) },
     db: database.db,
     clock,
     logger,
@@ -55,11 +74,7 @@ export async function createTestApp(options: { config?: Partial<AppConfig>; smtp
     clock,
     logger,
     fetch: toSandbox as typeof fetch,
-    config: {
-      wechat: TEST_WECHAT,
-      ...(smtp ? { mail: { smtpUrl: smtp.url, from: 'Seller Center <no-reply@test>' } } : {}),
-      ...options.config,
-    },
+    config,
   });
 
   /** One request through app.request(); returns the status, headers and parsed JSON body. */

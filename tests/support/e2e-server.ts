@@ -1,12 +1,17 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from '@server/app';
-import { mainSiteLinks, type WechatConfig } from '@server/config';
+import { defaultConfig, mainSiteLinks, shopCallbackUrl, type WechatConfig } from '@server/config';
 import type { DatabaseHandle } from '@server/db/client';
 import { seedDemo } from '@server/db/seed';
+import { createMarketplaceClients } from '@server/integrations/marketplace/clients';
+import { sandboxMarketplaces } from '@server/integrations/marketplace/marketplace.config';
+import { startJobs } from '@server/jobs/runner';
 import { systemClock } from '@server/lib/clock';
 import { createLogger } from '@server/lib/logger';
-import { createSandboxApp } from '@server/sandbox/app';
+import { createMailer } from '@server/lib/mailer';
+import { createSandboxApp, SANDBOX_PLATFORMS } from '@server/sandbox/app';
+import { ensureSandboxSellers, seedSandboxRecords } from '@server/sandbox/marketplace/data';
 import { createTestDatabase } from './database';
 import { CONSOLE_DIST, E2E_ORIGIN, E2E_PORT } from './e2e-config';
 import { startSmtpServer } from './smtp';
@@ -28,7 +33,6 @@ const stop = (server: ReturnType<typeof serve>) =>
 export async function startE2eServer(options: { database?: DatabaseHandle } = {}) {
   const database = options.database ?? (await createTestDatabase());
   const smtp = await startSmtpServer();
-  await seedDemo({ db: database.db, clock: systemClock });
   const logger = createLogger({ level: 'error' });
   const sandboxOrigin = `http://localhost:${E2E_PORT + 1}`;
   const wechat: WechatConfig = {
@@ -38,18 +42,29 @@ export async function startE2eServer(options: { database?: DatabaseHandle } = {}
     openBase: sandboxOrigin,
     apiBase: sandboxOrigin,
   };
+  const config = {
+    ...defaultConfig,
+    publicUrl: E2E_ORIGIN,
+    consoleDir: CONSOLE_DIST,
+    mail: { smtpUrl: smtp.url, from: 'Seller Center <no-reply@e2e.test>' },
+    wechat,
+    mainSite: mainSiteLinks(`${sandboxOrigin}/main-site`),
+    marketplaces: sandboxMarketplaces(sandboxOrigin),
+  };
+  const marketplaces = createMarketplaceClients(config.marketplaces, {
+    fetch,
+    now: () => systemClock.now(),
+  });
+  let kick = () => undefined as void;
   const app = createApp({
     db: database.db,
     logger,
-    config: {
-      publicUrl: E2E_ORIGIN,
-      consoleDir: CONSOLE_DIST,
-      mail: { smtpUrl: smtp.url, from: 'Seller Center <no-reply@e2e.test>' },
-      wechat,
-      mainSite: mainSiteLinks(`${sandboxOrigin}/main-site`),
-    },
+    config,
+    marketplaces,
+    kickJobs: () => kick(),
   });
   const sandbox = createSandboxApp({
+    marketplaces: { config: config.marketplaces, callbackUrl: shopCallbackUrl(config) },
     db: database.db,
     clock: systemClock,
     logger,
@@ -59,6 +74,26 @@ export async function startE2eServer(options: { database?: DatabaseHandle } = {}
   });
   const server = await listen(app.fetch, E2E_PORT);
   const sandboxServer = await listen(sandbox.fetch, E2E_PORT + 1);
+  // The demo seller authorizes its sandbox shops through the real flow once both servers listen.
+  await ensureSandboxSellers(database.db, systemClock, SANDBOX_PLATFORMS);
+  await seedSandboxRecords(database.db, systemClock, SANDBOX_PLATFORMS);
+  const deps = {
+    db: database.db,
+    clock: systemClock,
+    config,
+    marketplaces,
+    logger,
+    mailer: createMailer({
+      db: database.db,
+      clock: systemClock,
+      logger,
+      smtpUrl: smtp.url,
+      from: config.mail.from,
+    }),
+  };
+  await seedDemo(deps);
+  const jobs = startJobs(deps, { intervalMs: 2000 });
+  kick = jobs.kick;
   const port = (server.address() as AddressInfo).port;
   return {
     app,
@@ -66,7 +101,9 @@ export async function startE2eServer(options: { database?: DatabaseHandle } = {}
     smtp,
     origin: `http://localhost:${port}`,
     sandboxOrigin,
+    jobs,
     close: async () => {
+      await jobs.stop();
       await stop(sandboxServer);
       await stop(server);
       await smtp.close();

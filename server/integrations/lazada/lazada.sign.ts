@@ -25,5 +25,7 @@ export function lazadaSign(appSecret: string, apiPath: string, params: LazadaPar
 
 /** A Lazada push's `Authorization` header: hex HMAC-SHA256(app_secret, app_key + raw body). */
 export function lazadaPushSignature(appKey: string, appSecret: string, rawBody: string): string {
-  return createHmac('sha256', appSecret).update(appKey + rawBody, 'utf8').digest('hex');
+  return createHmac('sha256', appSecret)
+    .update(appKey + rawBody, 'utf8')
+    .digest('hex');
 }

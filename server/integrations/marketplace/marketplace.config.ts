@@ -57,8 +57,6 @@ export const LAZADA_PRODUCTION_HOSTS = {
   },
 } satisfies Omit<LazadaConfig, 'appKey' | 'appSecret'>;
 
-export const SHOPEE_PRODUCTION_BASE = 'https://partner.shopeemobile.com';
-
 export const TIKTOK_PRODUCTION_HOSTS = {
   authorizeUrl: 'https://services.tiktokshop.com/open/authorize',
   tokenBase: 'https://auth.tiktok-shops.com',
@@ -106,5 +104,31 @@ export function sandboxMarketplaces(sandboxUrl: string): MarketplacesConfig {
     shopee: { ...SANDBOX_CREDENTIALS.shopee, ...hosts.shopee },
     tiktok: { ...SANDBOX_CREDENTIALS.tiktok, ...hosts.tiktok },
     sandbox: { lazada: true, shopee: true, tiktok: true },
+  };
+}
+
+/** Real credentials where given (production hosts), the sandbox for each platform without them. */
+export function marketplacesConfig(
+  credentials: {
+    lazada?: { appKey: string; appSecret: string } | undefined;
+    shopee?: { partnerId: number; partnerKey: string; base: string } | undefined;
+    tiktok?: { appKey: string; appSecret: string; serviceId: string } | undefined;
+  },
+  sandboxUrl: string,
+): MarketplacesConfig {
+  const sandbox = sandboxMarketplaces(sandboxUrl);
+  return {
+    lazada: credentials.lazada
+      ? { ...credentials.lazada, ...LAZADA_PRODUCTION_HOSTS }
+      : sandbox.lazada,
+    shopee: credentials.shopee ?? sandbox.shopee,
+    tiktok: credentials.tiktok
+      ? { ...credentials.tiktok, ...TIKTOK_PRODUCTION_HOSTS }
+      : sandbox.tiktok,
+    sandbox: {
+      lazada: !credentials.lazada,
+      shopee: !credentials.shopee,
+      tiktok: !credentials.tiktok,
+    },
   };
 }

@@ -25,15 +25,25 @@ export function shopeeBaseString(type: ShopeeApiType, input: ShopeeSignInput): s
  * HMAC-SHA256 keyed with the partner key's UTF-8 bytes (never hex-decoded), lower-case hex,
  * always 64 characters.
  */
-export function shopeeSign(partnerKey: string, type: ShopeeApiType, input: ShopeeSignInput): string {
+export function shopeeSign(
+  partnerKey: string,
+  type: ShopeeApiType,
+  input: ShopeeSignInput,
+): string {
   return shopeeHmac(partnerKey, shopeeBaseString(type, input));
 }
 
 export function shopeeHmac(partnerKey: string, message: string): string {
-  return createHmac('sha256', Buffer.from(partnerKey, 'utf8')).update(message, 'utf8').digest('hex');
+  return createHmac('sha256', Buffer.from(partnerKey, 'utf8'))
+    .update(message, 'utf8')
+    .digest('hex');
 }
 
 /** A Shopee push's `Authorization` header: hex HMAC-SHA256(partner_key, callback URL + "|" + raw body). */
-export function shopeePushSignature(partnerKey: string, callbackUrl: string, rawBody: string): string {
+export function shopeePushSignature(
+  partnerKey: string,
+  callbackUrl: string,
+  rawBody: string,
+): string {
   return shopeeHmac(partnerKey, `${callbackUrl}|${rawBody}`);
 }

@@ -35,5 +35,7 @@ export function tiktokSign(
 
 /** A TikTok webhook's `Authorization` header as community code verifies it: HMAC(app_secret, app_key + body). */
 export function tiktokPushSignature(appKey: string, appSecret: string, rawBody: string): string {
-  return createHmac('sha256', appSecret).update(appKey + rawBody, 'utf8').digest('hex');
+  return createHmac('sha256', appSecret)
+    .update(appKey + rawBody, 'utf8')
+    .digest('hex');
 }

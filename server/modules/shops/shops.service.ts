@@ -1,15 +1,25 @@
-import type { Platform, Shop } from '@shared/contracts/shops';
+import type { ErrorKey } from '@shared/contracts/errors';
+import type {
+  Platform,
+  Shop,
+  ShopDetail,
+  ShopFailure,
+  ShopSyncState,
+  SyncResource,
+} from '@shared/contracts/shops';
 import type { SiteCode } from '@shared/contracts/site-codes';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../context';
 import type { Database } from '../../db/client';
-import { shops } from '../../db/schema/index';
+import { shopAuthorizations, shopSync, shops } from '../../db/schema/index';
+import { PLATFORM_NAMES } from '../../integrations/marketplace/marketplace.errors';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import type { Translator } from '../../lib/i18n';
 
 type ShopRow = typeof shops.$inferSelect;
 
-function toShop(row: ShopRow): Shop {
+export function toShop(row: ShopRow): Shop {
   return {
     id: row.id,
     name: row.name,
@@ -34,24 +44,112 @@ function shopScope(actor: Actor): SQL | undefined {
   return and(owned, inArray(shops.id, actor.shopIds));
 }
 
-export async function listShops(db: Database, actor: Actor): Promise<Shop[]> {
-  const rows = await db
+/** The actor's shops as stored, in list order. */
+export async function listShopRows(db: Database, actor: Actor): Promise<ShopRow[]> {
+  return db
     .select()
     .from(shops)
     .where(shopScope(actor))
     .orderBy(asc(shops.platform), asc(shops.name));
-  return rows.map(toShop);
+}
+
+const EMPTY_SYNC: ShopSyncState = {
+  lastSyncedAt: null,
+  nextSyncAt: null,
+  running: false,
+  lastCount: 0,
+  lastFailure: null,
+};
+
+/**
+ * The actor's shops with their authorization (expiry, why abnormal) and where the sync of their
+ * orders and products stands, failures worded in the request's language with the platform's code.
+ */
+export async function listShopDetails(
+  db: Database,
+  clock: Clock,
+  actor: Actor,
+  t: Translator,
+): Promise<ShopDetail[]> {
+  const rows = await db
+    .select({ shop: shops, authorization: shopAuthorizations })
+    .from(shops)
+    .leftJoin(shopAuthorizations, eq(shopAuthorizations.id, shops.authorizationId))
+    .where(shopScope(actor))
+    .orderBy(asc(shops.platform), asc(shops.name));
+  const ids = rows.map((row) => row.shop.id);
+  const states = ids.length
+    ? await db.select().from(shopSync).where(inArray(shopSync.shopId, ids))
+    : [];
+  const now = clock.now();
+  const failure = (
+    platform: Platform,
+    key: string | null,
+    code: string | null,
+    message: string | null,
+    at: Date | null,
+  ): ShopFailure | null =>
+    key
+      ? {
+          key,
+          message: t.error(key as ErrorKey, {
+            platform: PLATFORM_NAMES[platform],
+            code: code ?? '',
+            message: message ?? code ?? '',
+          }),
+          platformCode: code,
+          at: at?.toISOString() ?? null,
+        }
+      : null;
+  return rows.map(({ shop, authorization }) => {
+    const sync = (resource: SyncResource): ShopSyncState => {
+      const state = states.find((row) => row.shopId === shop.id && row.resource === resource);
+      if (!state) return EMPTY_SYNC;
+      return {
+        lastSyncedAt: state.lastSyncedAt?.toISOString() ?? null,
+        nextSyncAt: shop.status === 'normal' ? state.nextSyncAt.toISOString() : null,
+        running: state.leaseUntil !== null && state.leaseUntil > now,
+        lastCount: state.lastCount,
+        lastFailure: failure(
+          shop.platform,
+          state.lastErrorKey,
+          state.lastErrorCode,
+          state.lastErrorMessage,
+          state.lastErrorAt,
+        ),
+      };
+    };
+    return {
+      ...toShop(shop),
+      authorizationExpiresAt: authorization?.expiresAt?.toISOString() ?? null,
+      abnormalReason:
+        shop.status === 'abnormal' && authorization
+          ? failure(
+              shop.platform,
+              authorization.failureKey ?? 'PLATFORM_OAUTH_ERROR',
+              authorization.failureCode,
+              authorization.failureMessage,
+              authorization.updatedAt,
+            )
+          : null,
+      sync: { orders: sync('orders'), products: sync('products') },
+    };
+  });
 }
 
 /** One shop the actor may see; anything else is "not found", whether it exists or not. */
 export async function getShop(db: Database, actor: Actor, shopId: string): Promise<Shop> {
+  return toShop(await getShopRow(db, actor, shopId));
+}
+
+export async function getShopRow(db: Database, actor: Actor, shopId: string): Promise<ShopRow> {
   const [row] = await db
     .select()
     .from(shops)
     .where(and(eq(shops.id, shopId), shopScope(actor)))
     .limit(1);
   if (!row) throw new AppError('RECORD_NOT_FOUND');
-  return toShop(row);
+  return row;
 }
 
 export async function setShopAlias(

@@ -1,11 +1,19 @@
-import { lazadaPushSignature, lazadaSign, lazadaStringToSign } from '@server/integrations/lazada/lazada.sign';
+import {
+  lazadaPushSignature,
+  lazadaSign,
+  lazadaStringToSign,
+} from '@server/integrations/lazada/lazada.sign';
 import {
   shopeeBaseString,
   shopeeHmac,
   shopeePushSignature,
   shopeeSign,
 } from '@server/integrations/shopee/shopee.sign';
-import { tiktokPushSignature, tiktokSign, tiktokStringToSign } from '@server/integrations/tiktok/tiktok.sign';
+import {
+  tiktokPushSignature,
+  tiktokSign,
+  tiktokStringToSign,
+} from '@server/integrations/tiktok/tiktok.sign';
 import { describe, expect, it } from 'vitest';
 
 // The test vectors of the integration reference (§7), each from the platform's documentation or an
@@ -117,7 +125,11 @@ describe('Shopee signing', () => {
     };
     expect(shopeeBaseString('public', input)).toBe('847892/api/v2/shop/auth_partner1594897040');
     expect(
-      shopeeSign('57615053704d6470644f554a78656d50484143644964436a5568777544524579', 'public', input),
+      shopeeSign(
+        '57615053704d6470644f554a78656d50484143644964436a5568777544524579',
+        'public',
+        input,
+      ),
     ).toBe('8a5f33b4892e285c348a19b4bcd3e1d4b760a67e1e36d016c4361d3d4cbd0c21');
   });
 

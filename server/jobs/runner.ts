@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { expireStaleRuns } from '../modules/shops/sync-runs.service';
+import { warnExpiringAuthorizations } from './shop-notices';
+import { runDueSyncs, type SyncDeps } from './shop-sync';
+import { refreshDueTokens } from './token-refresh';
+
+/**
+ * The background work of one server process: token refreshes, expiry warnings and shop syncs,
+ * every `intervalMs` and at once when kicked. Every piece claims its rows in the database, so
+ * any number of processes may run this side by side.
+ */
+export function startJobs(deps: SyncDeps, options: { intervalMs?: number } = {}) {
+  const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+
+  async function tick() {
+    await refreshDueTokens(deps);
+    await warnExpiringAuthorizations(deps);
+    await expireStaleRuns(deps);
+    await runDueSyncs(deps, owner);
+  }
+
+  function kick() {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = tick()
+      .catch((error: unknown) => deps.logger.error('background jobs failed', { error }))
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          kick();
+        }
+      });
+  }
+
+  const timer = setInterval(kick, options.intervalMs ?? 30_000);
+  timer.unref();
+  return {
+    owner,
+    kick,
+    /** Waits for the current round (tests and shutdown). */
+    idle: async () => {
+      while (running) await running;
+    },
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      while (running) await running;
+    },
+  };
+}
