@@ -273,5 +273,6 @@ describe('announcement HTML against the XSS corpus', () => {
     expect(await page.$('[data-testid="announcement-title"]')).toBeNull();
     expect(hits).toEqual([]);
     await page.close();
-  });
+    // Thousands of payloads saved, sanitised and rendered: minutes on a loaded 2-core machine.
+  }, 180_000);
 });
