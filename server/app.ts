@@ -129,5 +129,9 @@ export function createApp(options: CreateAppOptions) {
 
   app.notFound(notFound);
   app.onError(errorHandler(deps));
-  return Object.assign(app, { routeTable: ROUTES.map((route): RouteMeta => route.meta) });
+  return Object.assign(app, {
+    routeTable: ROUTES.map((route): RouteMeta => route.meta),
+    /** The dependencies the routes were given (jobs and tests use the same ones). */
+    deps,
+  });
 }

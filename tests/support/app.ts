@@ -1,5 +1,9 @@
 import { createApp } from '@server/app';
 import { type AppConfig, defaultConfig, shopCallbackUrl, type WechatConfig } from '@server/config';
+import {
+  createMarketplaceClients,
+  type MarketplaceClients,
+} from '@server/integrations/marketplace/clients';
 import { createLogger } from '@server/lib/logger';
 import { createSandboxApp, SANDBOX_PLATFORMS } from '@server/sandbox/app';
 import { ensureSandboxSellers, seedSandboxRecords } from '@server/sandbox/marketplace/data';
@@ -38,6 +42,8 @@ export async function createTestApp(
     smtp?: boolean;
     /** Give the sandbox its marketplace sellers and shops (`records`: with products and orders too). */
     sandboxShops?: boolean | 'records';
+    /** Marketplace clients of the test's own (wrapped to count or fail calls). */
+    marketplaces?: (defaults: MarketplaceClients) => MarketplaceClients;
   } = {},
 ) {
   const database = await createTestDatabase();
@@ -75,6 +81,16 @@ export async function createTestApp(
     logger,
     fetch: toSandbox as typeof fetch,
     config,
+    ...(options.marketplaces
+      ? {
+          marketplaces: options.marketplaces(
+            createMarketplaceClients(config.marketplaces, {
+              fetch: toSandbox as typeof fetch,
+              now: () => clock.now(),
+            }),
+          ),
+        }
+      : {}),
   });
 
   /** One request through app.request(); returns the status, headers and parsed JSON body. */
@@ -109,8 +125,11 @@ export async function createTestApp(
     };
   }
 
+  /** What the server's jobs and services are given (the app's own dependencies). */
+  const deps = app.deps;
   return {
     app,
+    deps,
     sandbox,
     db: database.db,
     clock,

@@ -1,7 +1,7 @@
 import { defaultConfig } from '@server/config';
 import { shopAuthorizations, shopSync, shops } from '@server/db/schema/index';
 import { sealSecret } from '@server/lib/secret-box';
-import type { SyncResource } from '@shared/contracts/shops';
+import type { Platform, SyncResource } from '@shared/contracts/shops';
 import { eq } from 'drizzle-orm';
 import type { TestApp } from './app';
 
@@ -85,4 +85,47 @@ export async function setSyncState(
 export async function syncStateOf(t: TestApp, shopId: string, resource: SyncResource) {
   const rows = await t.db.select().from(shopSync).where(eq(shopSync.shopId, shopId));
   return rows.find((row) => row.resource === resource) ?? null;
+}
+
+/**
+ * Consents on the sandbox platform's page as `sellerId`, as the seller's browser would: answers
+ * where the platform then sends the browser back (the console's callback page, with its query).
+ */
+export async function consentAs(t: TestApp, consentUrl: string, sellerId: string): Promise<URL> {
+  const url = new URL(consentUrl);
+  const page = await t.sandbox.request(`${url.pathname}${url.search}`);
+  const html = await page.text();
+  if (!html.includes(`data-seller="${sellerId}"`))
+    throw new Error(`the consent page offers no seller ${sellerId}`);
+  const hidden = Object.fromEntries(
+    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((match) => [
+      match[1] ?? '',
+      match[2] ?? '',
+    ]),
+  );
+  const consent = await t.sandbox.request(url.pathname, {
+    method: 'POST',
+    body: new URLSearchParams({ ...hidden, sellerId }),
+  });
+  const location = consent.headers.get('location');
+  if (consent.status !== 302 || !location) throw new Error(`consent answered ${consent.status}`);
+  return new URL(location);
+}
+
+/** The whole authorization through the API and the sandbox's consent page; answers the result. */
+export async function authorizeThroughSandbox(
+  t: TestApp,
+  token: string,
+  request: { platform: Platform; sites: string[]; crossBorder: boolean },
+  sellerId: string,
+) {
+  const started = await t.call('POST', '/api-user/shop/authorize/url', { token, json: request });
+  if (started.body.resp_code !== 0) throw new Error(`authorize/url: ${started.text}`);
+  const back = await consentAs(t, started.body.datas.url, sellerId);
+  const done = await t.call('POST', '/api-user/shop/authorize/callback', {
+    json: Object.fromEntries(back.searchParams),
+  });
+  if (done.body.resp_code !== 0 || !done.body.datas.success)
+    throw new Error(`authorize/callback: ${done.text}`);
+  return done.body.datas as { shops: { id: string; name: string }[] };
 }
