@@ -87,6 +87,8 @@ export async function createTestApp(
             createMarketplaceClients(config.marketplaces, {
               fetch: toSandbox as typeof fetch,
               now: () => clock.now(),
+              // The per-shop limits are checked on their own; here they would only slow tests down.
+              transport: { ratePerSecond: { lazada: 10_000, shopee: 10_000, tiktok: 10_000 } },
             }),
           ),
         }
