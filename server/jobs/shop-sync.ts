@@ -38,9 +38,9 @@ export type SyncDeps = Pick<
 /** A claim on a shop's sync stays this long without a renewal. */
 export const LEASE_MS = 5 * 60 * 1000;
 /** Each sync re-reads this much before the high-water mark, for records the platform dated late. */
-export const OVERLAP_MS = 10 * 60 * 1000;
+const OVERLAP_MS = 10 * 60 * 1000;
 /** A shop's first sync reaches this far back (the order sync default of spec section 9). */
-export const FIRST_SYNC_MS = 15 * 24 * 60 * 60 * 1000;
+const FIRST_SYNC_MS = 15 * 24 * 60 * 60 * 1000;
 /** Raw platform records above this size are not kept. */
 const RAW_LIMIT = 32_000;
 
@@ -52,7 +52,7 @@ export class SyncCancelled extends Error {
 }
 
 /** Another process took over the shop (our lease ran out): stop without writing the outcome. */
-export class LeaseLost extends Error {
+class LeaseLost extends Error {
   constructor() {
     super('sync lease lost');
     this.name = 'LeaseLost';
@@ -60,7 +60,7 @@ export class LeaseLost extends Error {
 }
 
 /** [from, to) cut into consecutive windows no longer than maxMs. */
-export function splitWindows(range: TimeWindow, maxMs: number): TimeWindow[] {
+function splitWindows(range: TimeWindow, maxMs: number): TimeWindow[] {
   const windows: TimeWindow[] = [];
   for (let start = range.from.getTime(); start < range.to.getTime(); start += maxMs) {
     windows.push({
@@ -85,7 +85,7 @@ function newestById<T extends { externalId: string; updatedAt: Date }>(items: T[
 
 type ShopRow = typeof shops.$inferSelect;
 
-export async function upsertOrders(
+async function upsertOrders(
   deps: Pick<SyncDeps, 'db' | 'clock'>,
   shop: ShopRow,
   orders: PlatformOrder[],
@@ -132,7 +132,7 @@ export async function upsertOrders(
     });
 }
 
-export async function upsertProducts(
+async function upsertProducts(
   deps: Pick<SyncDeps, 'db' | 'clock'>,
   shop: ShopRow,
   products: PlatformProduct[],
@@ -187,7 +187,7 @@ export async function upsertProducts(
 }
 
 /** A shop with what a call needs; a shop without a normal authorization cannot sync. */
-export async function shopAccess(
+async function shopAccess(
   deps: Pick<SyncDeps, 'db' | 'config'>,
   shopId: string,
 ): Promise<{ shop: ShopRow; access: ShopAccess; authorizationId: string }> {
@@ -198,7 +198,7 @@ export async function shopAccess(
     .where(eq(shops.id, shopId));
   if (!row) throw new AppError('RECORD_NOT_FOUND');
   const { shop, authorization } = row;
-  if (!authorization || authorization.status !== 'normal' || shop.status !== 'normal')
+  if (authorization?.status !== 'normal' || shop.status !== 'normal')
     throw new AppError('PLATFORM_OAUTH_ERROR', {
       datas: { shopIds: [shop.id], crossBorder: shop.shopType === 'crossBorder' },
     });
@@ -298,7 +298,7 @@ export function describeFailure(error: unknown): SyncFailure {
  * Claims up to `limit` shop syncs that are due, for `owner`: a row lock skipping rows another
  * process holds, then a lease written in the same transaction.
  */
-export async function claimDueSyncs(
+async function claimDueSyncs(
   deps: Pick<SyncDeps, 'db' | 'clock'>,
   owner: string,
   limit: number,
@@ -338,7 +338,7 @@ const retryMinutes = (failures: number) => Math.min(60, 2 ** Math.max(0, failure
  * and schedules the next run; a failure is kept with its reason and retried with backoff; a
  * token failure turns the shop's authorization abnormal and tells the seller.
  */
-export async function runClaimedSync(
+async function runClaimedSync(
   deps: SyncDeps,
   owner: string,
   target: { shopId: string; resource: SyncResource },

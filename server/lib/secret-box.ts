@@ -8,7 +8,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 
 const VERSION = 'v1';
 
-export function keyId(key: Buffer): string {
+function keyId(key: Buffer): string {
   return createHash('sha256').update(key).digest('base64url').slice(0, 8);
 }
 

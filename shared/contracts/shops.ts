@@ -21,7 +21,6 @@ export const ShopSchema = z.object({
   authorizedAt: z.string(),
 });
 export type Shop = z.infer<typeof ShopSchema>;
-export const ShopListSchema = z.array(ShopSchema);
 
 export const ShopIdQuerySchema = z.object({ shopId: z.uuid({ error: 'invalid' }) });
 
@@ -39,7 +38,7 @@ export const PLATFORM_SITES = {
 } as const satisfies Record<Platform, readonly (typeof SITE_CODES)[number][]>;
 
 /** platformTypeList of spec section 3 (GET /admin/pluginmanage/platform/list). */
-export const PlatformTypeSchema = z.object({
+const PlatformTypeSchema = z.object({
   name: z.string(),
   label: z.string(),
   platformType: z.enum(PLATFORMS),
@@ -65,7 +64,7 @@ const FailureSchema = z.object({
 export type ShopFailure = z.infer<typeof FailureSchema>;
 
 /** Where one shop's orders or products sync stands. */
-export const ShopSyncStateSchema = z.object({
+const ShopSyncStateSchema = z.object({
   lastSyncedAt: z.nullable(z.string()),
   nextSyncAt: z.nullable(z.string()),
   running: z.boolean(),

@@ -63,7 +63,7 @@ export function dayIn(timeZone: string, instant: Date): string {
 }
 
 /** How far a time zone's wall clock is ahead of UTC at an instant, in milliseconds. */
-export function zoneOffsetMs(timeZone: string, instant: Date): number {
+function zoneOffsetMs(timeZone: string, instant: Date): number {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',

@@ -55,7 +55,7 @@ export async function startE2eServer(options: { database?: DatabaseHandle } = {}
     fetch,
     now: () => systemClock.now(),
   });
-  let kick = () => undefined as void;
+  let kick: () => void = () => undefined;
   const app = createApp({
     db: database.db,
     logger,

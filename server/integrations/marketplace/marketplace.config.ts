@@ -44,7 +44,7 @@ export interface MarketplacesConfig {
   sandbox: Record<Platform, boolean>;
 }
 
-export const LAZADA_PRODUCTION_HOSTS = {
+const LAZADA_PRODUCTION_HOSTS = {
   authorizeBase: 'https://auth.lazada.com',
   tokenBase: 'https://auth.lazada.com/rest',
   apiBases: {
@@ -57,7 +57,7 @@ export const LAZADA_PRODUCTION_HOSTS = {
   },
 } satisfies Omit<LazadaConfig, 'appKey' | 'appSecret'>;
 
-export const TIKTOK_PRODUCTION_HOSTS = {
+const TIKTOK_PRODUCTION_HOSTS = {
   authorizeUrl: 'https://services.tiktokshop.com/open/authorize',
   tokenBase: 'https://auth.tiktok-shops.com',
   apiBase: 'https://open-api.tiktokglobalshop.com',

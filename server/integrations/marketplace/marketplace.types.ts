@@ -47,7 +47,7 @@ export interface Authorization {
 }
 
 /** The query the platform sent back to our callback. */
-export interface CallbackParams {
+interface CallbackParams {
   code: string;
   /** Shopee: the shop that authorized. */
   shopId?: string | undefined;

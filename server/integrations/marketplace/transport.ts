@@ -2,7 +2,7 @@ import type { Platform } from '@shared/contracts/shops';
 import { MarketplaceError } from './marketplace.errors';
 
 /** One attempt's request, built afresh for each attempt (a new timestamp and signature each time). */
-export interface BuiltRequest {
+interface BuiltRequest {
   url: string;
   init: RequestInit;
 }
@@ -49,7 +49,7 @@ export interface TransportOptions {
  * Our per-shop limits: TikTok Shop publishes 50 QPS per API per shop; Lazada and Shopee publish no
  * number (Lazada bans for a second on "ApiCallLimit"), so we stay well below.
  */
-export const DEFAULT_RATES: Record<Platform, number> = { lazada: 5, shopee: 5, tiktok: 20 };
+const DEFAULT_RATES: Record<Platform, number> = { lazada: 5, shopee: 5, tiktok: 20 };
 
 function abortError(signal: AbortSignal | undefined): unknown {
   return signal?.reason ?? new DOMException('The operation was aborted.', 'AbortError');
@@ -71,7 +71,7 @@ export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /** Retry-After in seconds or as an HTTP date, in milliseconds from now; null when absent or unreadable. */
-export function retryAfterMs(headers: Headers, now: number): number | null {
+function retryAfterMs(headers: Headers, now: number): number | null {
   const value = headers.get('retry-after');
   if (!value) return null;
   if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
@@ -84,7 +84,7 @@ export function retryAfterMs(headers: Headers, now: number): number | null {
  * order. One process keeps one bucket per shop; the sync engine claims a shop in one process at a
  * time, so a shop's sync traffic stays under the limit.
  */
-export function createRateLimiter(options: {
+function createRateLimiter(options: {
   now: () => number;
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
 }) {

@@ -134,7 +134,7 @@ export async function completeAuthorization(
     if (input.error || !input.code || input.code === 'null')
       throw new AuthorizeFailed('redirectFailed');
     const [user] = await deps.db.select().from(users).where(eq(users.id, state.userId));
-    if (!user || user.status !== 'enabled') throw new AuthorizeFailed('stateInvalid');
+    if (user?.status !== 'enabled') throw new AuthorizeFailed('stateInvalid');
     const ownerId = user.parentId ?? user.id;
 
     let authorization: Authorization;

@@ -184,7 +184,7 @@ async function releaseShop(deps: SyncDeps, shopId: string, owner: string): Promi
 }
 
 /** Runs a started sync shop by shop, recording progress after every page; stops when cancelled. */
-export async function executeSyncRun(deps: SyncDeps, runId: string, owner: string): Promise<void> {
+async function executeSyncRun(deps: SyncDeps, runId: string, owner: string): Promise<void> {
   const [run] = await deps.db.select().from(syncRuns).where(eq(syncRuns.id, runId));
   if (!run) return;
   const mine = and(eq(syncRuns.id, runId), eq(syncRuns.leaseOwner, owner));

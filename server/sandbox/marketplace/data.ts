@@ -26,7 +26,7 @@ const digits = (random: () => number, length: number) =>
   ).join('');
 
 /** An order id in the platform's own form. */
-export function sandboxOrderId(platform: Platform, random: () => number, at: Date): string {
+function sandboxOrderId(platform: Platform, random: () => number, at: Date): string {
   if (platform === 'shopee') {
     const day = at.toISOString().slice(2, 10).replaceAll('-', '');
     const letters = Array.from({ length: 8 }, () =>
@@ -37,7 +37,7 @@ export function sandboxOrderId(platform: Platform, random: () => number, at: Dat
   return digits(random, platform === 'tiktok' ? 18 : 15);
 }
 
-export const sandboxProductId = (platform: Platform, random: () => number) =>
+const sandboxProductId = (platform: Platform, random: () => number) =>
   digits(random, platform === 'tiktok' ? 19 : 11);
 
 /** Every platform's seller accounts and shops (existing ones are left as they are). */
@@ -83,7 +83,7 @@ export async function addSandboxOrders(
   return ids;
 }
 
-export async function addSandboxProducts(
+async function addSandboxProducts(
   db: Database,
   platform: SandboxPlatform,
   shop: SandboxShop,
