@@ -60,7 +60,13 @@ export function createErrorHandler(deps: {
         return;
       case 'dialog': {
         const kind = DIALOG_OF_KEY[error.key as DialogErrorKey];
-        useDialogsStore.getState().open({ kind, datas: error.datas });
+        useDialogsStore
+          .getState()
+          .open(
+            kind === 'shop-authorization'
+              ? { kind, key: error.key, message: error.serverMessage, datas: error.datas }
+              : { kind, datas: error.datas },
+          );
         return;
       }
       default:

@@ -1,8 +1,13 @@
-import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { PLATFORMS, type Platform } from '@shared/contracts/shops';
 import { InsufficientBalanceDataSchema } from '@shared/contracts/wallet';
 import { formatMoney } from '@shared/i18n/format';
+import { allows } from '@shared/permissions';
+import { useSession } from '@shared/session/react';
+import { IconAlertTriangle, IconPlugConnected } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { authorizeListSearch } from '../features/shops/authorize-search';
 import { type GlobalDialog, useDialogsStore } from '../stores/dialogs-store';
 
 const TITLES = {
@@ -62,6 +67,121 @@ function InsufficientBalanceBody({
   );
 }
 
+const AUTHORIZE_LIST = '/thirdPartyPlatform/authorizeList';
+
+/** What a shop-authorization failure's datas may say: which kind of shop, platform and shops. */
+interface ShopAuthorizationDatas {
+  crossBorder?: boolean;
+  platform?: Platform;
+  shops: string[];
+}
+
+/** Reads the datas leniently: each field is used when it is there and makes sense. */
+function readShopAuthorizationDatas(datas: unknown): ShopAuthorizationDatas {
+  const record = datas && typeof datas === 'object' ? (datas as Record<string, unknown>) : {};
+  const platform = PLATFORMS.find((candidate) => candidate === record.platform);
+  const listed = Array.isArray(record.shops) ? record.shops : [];
+  const shops = [
+    ...listed.flatMap((entry) => {
+      if (typeof entry === 'string') return [entry];
+      if (entry && typeof entry === 'object') {
+        const { alias, name } = entry as Record<string, unknown>;
+        const shown = (typeof alias === 'string' && alias) || (typeof name === 'string' && name);
+        return shown ? [shown] : [];
+      }
+      return [];
+    }),
+    ...(typeof record.shopName === 'string' && record.shopName ? [record.shopName] : []),
+  ].slice(0, 10);
+  return {
+    ...(typeof record.crossBorder === 'boolean' ? { crossBorder: record.crossBorder } : {}),
+    ...(platform ? { platform } : {}),
+    shops,
+  };
+}
+
+/**
+ * A call needed an authorized shop (spec section 8): either one went abnormal
+ * (PLATFORM_OAUTH_ERROR) or none is authorized yet (NO_AUTHORIZED_PLATFORM; `crossBorder` says
+ * whether a cross-border one is needed). "Authorize now" opens the authorize dialog on the shop
+ * list, preset.
+ */
+function ShopAuthorizationBody({
+  dialog,
+}: {
+  dialog: Extract<GlobalDialog, { kind: 'shop-authorization' }>;
+}) {
+  const { t } = useTranslation(['shops', 'common']);
+  const navigate = useNavigate();
+  const close = useDialogsStore((state) => state.close);
+  const routes = useSession()?.routes ?? [];
+  const datas = readShopAuthorizationDatas(dialog.datas);
+  const abnormal = dialog.key === 'PLATFORM_OAUTH_ERROR';
+  const explanation = abnormal
+    ? t('dialog.abnormal')
+    : datas.crossBorder
+      ? t('dialog.noneCrossBorder')
+      : t('dialog.none');
+  // The shop list opens the authorize dialog only for an account that holds that button.
+  const canAuthorize = allows(routes, AUTHORIZE_LIST, 'authorize');
+  return (
+    <Stack data-testid="shop-authorization-dialog" data-abnormal={abnormal || undefined}>
+      <Alert
+        variant="light"
+        color={abnormal ? 'red' : 'orange'}
+        icon={<IconAlertTriangle size={18} />}
+      >
+        <Text size="sm">{explanation}</Text>
+        {dialog.message && dialog.message !== explanation && (
+          <Text size="sm" c="dimmed" mt={4} data-testid="shop-authorization-message">
+            {dialog.message}
+          </Text>
+        )}
+      </Alert>
+      {datas.shops.length > 0 && (
+        <Stack gap={4}>
+          <Text size="sm" fw={600}>
+            {t('dialog.shopsLabel')}
+          </Text>
+          <List size="sm" spacing={2}>
+            {datas.shops.map((name) => (
+              <List.Item key={name}>{name}</List.Item>
+            ))}
+          </List>
+        </Stack>
+      )}
+      {!canAuthorize && (
+        <Text size="sm" c="dimmed">
+          {t('dialog.noPermission')}
+        </Text>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={close}>
+          {t('common:actions.close')}
+        </Button>
+        {canAuthorize && (
+          <Button
+            leftSection={<IconPlugConnected size={16} />}
+            data-autofocus
+            onClick={() => {
+              close();
+              void navigate({
+                to: AUTHORIZE_LIST,
+                search: authorizeListSearch({
+                  ...(datas.platform ? { platform: datas.platform } : {}),
+                  ...(datas.crossBorder !== undefined ? { crossBorder: datas.crossBorder } : {}),
+                }),
+              });
+            }}
+          >
+            {abnormal ? t('dialog.reauthorizeNow') : t('dialog.authorizeNow')}
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
 /** The dialogs that failures anywhere can open; the later features fill their bodies. */
 export function GlobalDialogs() {
   const { t } = useTranslation();
@@ -76,6 +196,8 @@ export function GlobalDialogs() {
     >
       {current?.kind === 'insufficient-balance' ? (
         <InsufficientBalanceBody dialog={current} />
+      ) : current?.kind === 'shop-authorization' ? (
+        <ShopAuthorizationBody dialog={current} />
       ) : (
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>

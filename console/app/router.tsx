@@ -11,6 +11,10 @@ import type { i18n } from 'i18next';
 import { LoginPage } from '../features/auth/login-page';
 import { LOGIN_VIEWS, type LoginView } from '../features/auth/login-views';
 import { validateMessageCenterSearch } from '../features/messages/message-center-search';
+import {
+  validateAuthorizeCallbackSearch,
+  validateAuthorizeResultSearch,
+} from '../features/shops/authorize-route-search';
 import type { ErrorHandler } from './error-handler';
 import { safeConsolePath, takeTarget } from './preferences';
 import { RootLayout } from './root-layout';
@@ -581,15 +585,23 @@ const authorizeCallbackRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/authorize/authorizeCallback',
   staticData: { titleKey: 'routes.authorizeCallback' },
+  validateSearch: (search: Record<string, unknown>) => validateAuthorizeCallbackSearch(search),
   loader: namespaces('layout'),
-  component: lazyRouteComponent(() => import('../layout/public-placeholder'), 'PublicPlaceholder'),
+  component: lazyRouteComponent(
+    () => import('../features/shops/authorize-callback-page'),
+    'AuthorizeCallbackPage',
+  ),
 });
 const authorizeResultRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/authorize/authorizeResult',
   staticData: { titleKey: 'routes.authorizeResult' },
+  validateSearch: (search: Record<string, unknown>) => validateAuthorizeResultSearch(search),
   loader: namespaces('layout'),
-  component: lazyRouteComponent(() => import('../layout/public-placeholder'), 'PublicPlaceholder'),
+  component: lazyRouteComponent(
+    () => import('../features/shops/authorize-result-page'),
+    'AuthorizeResultPage',
+  ),
 });
 /** Opens what a short link the server issued points at, or /404. */
 const shortLinkRoute = createRoute({

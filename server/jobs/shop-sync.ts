@@ -200,7 +200,11 @@ async function shopAccess(
   const { shop, authorization } = row;
   if (authorization?.status !== 'normal' || shop.status !== 'normal')
     throw new AppError('PLATFORM_OAUTH_ERROR', {
-      datas: { shopIds: [shop.id], crossBorder: shop.shopType === 'crossBorder' },
+      datas: {
+        shopIds: [shop.id],
+        shopNames: [shop.alias || shop.name],
+        crossBorder: shop.shopType === 'crossBorder',
+      },
     });
   return {
     shop,

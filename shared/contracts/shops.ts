@@ -103,6 +103,10 @@ export const AuthorizeUrlRequestSchema = z
     ),
   );
 export type AuthorizeUrlRequest = z.input<typeof AuthorizeUrlRequestSchema>;
+/** Re-authorization names the shop. */
+export const ReauthorizeUrlRequestSchema = AuthorizeUrlRequestSchema.check(
+  z.refine((value) => value.shopId !== undefined, { error: 'required', path: ['shopId'] }),
+);
 export const AuthorizeUrlResponseSchema = z.object({ url: z.string() });
 
 /**

@@ -164,7 +164,7 @@ describe('user management: creating sub-accounts', () => {
       { url: '/cmpDashboard', buttons: [] },
       {
         url: '/thirdPartyPlatform/authorizeList',
-        buttons: ['authorize', 'reauthorize', 'editAlias'],
+        buttons: ['authorize', 'reauthorize', 'editAlias', 'sync'],
       },
       { url: '/other/couponCenter', buttons: [] },
     ]);

@@ -387,6 +387,7 @@ describe('tokens', () => {
     });
     expect(sync.body.key).toBe('PLATFORM_OAUTH_ERROR');
     expect(sync.body.datas.shopIds).toEqual([shopeeShopId]);
+    expect(sync.body.datas.shopNames).toEqual(['Bangkok Gadget Hub']);
   });
 
   it('warns once, a configured number of days before an authorization ends', async () => {
@@ -448,6 +449,7 @@ describe('asyncOrder', () => {
     const started = await t.call('GET', '/order/order/asyncOrder', { token: seller.token });
     const second = await t.call('GET', '/order/order/asyncOrder', { token: seller.token });
     expect(second.body.key).toBe('SYNC_ALREADY_RUNNING');
+    expect(second.body.datas).toEqual({ runId: started.body.datas.id });
     const cancel = await t.call('POST', '/order/order/asyncOrder/cancel', {
       token: seller.token,
       json: { runId: started.body.datas.id },

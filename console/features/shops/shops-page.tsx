@@ -1,236 +1,327 @@
 import {
-  ActionIcon,
-  Alert,
-  Badge,
   Button,
   Card,
   Group,
-  Modal,
   ScrollArea,
   SegmentedControl,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
-  Tooltip,
 } from '@mantine/core';
-import {
-  PLATFORMS,
-  type Platform,
-  type Shop,
-  ShopAliasRequestSchema,
-} from '@shared/contracts/shops';
-import { formatDate } from '@shared/i18n/format';
+import { PLATFORMS, type Platform, type ShopDetail } from '@shared/contracts/shops';
 import { allows } from '@shared/permissions';
-import { useSetShopAlias, useShops } from '@shared/queries/shops';
+import { useOrderSyncRun, useRetryShopSync, useShops, useUnbindShop } from '@shared/queries/shops';
 import { useSession } from '@shared/session/react';
 import { EmptyState } from '@shared/ui/empty-state';
-import { SkeletonRows } from '@shared/ui/skeletons';
 import { toast } from '@shared/ui/toast';
-import { useSchemaForm } from '@shared/ui/use-schema-form';
-import { IconBuildingStore, IconPencil, IconSearch } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import {
+  IconBook2,
+  IconBuildingStore,
+  IconPlugConnected,
+  IconRefresh,
+  IconSearch,
+} from '@tabler/icons-react';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormFailure } from '../../components/form-parts';
+import { ConfirmModal } from '../../components/confirm-modal';
+import { FilteredEmpty, LoadFailed } from '../../components/list-states';
+import { usePermission } from '../../components/permission';
+import { AuthorizeDialog } from './authorize-dialog';
+import { AuthorizeGuideDialog } from './authorize-guide-dialog';
+import { type AuthorizePreset, readAuthorizePreset } from './authorize-search';
+import { OrdersSyncDialog } from './orders-sync-dialog';
+import { usePlatformIcons } from './platform-mark';
+import { ShopAliasModal } from './shop-alias-modal';
+import { type ShopAction, ShopsTable, ShopsTableSkeleton } from './shops-table';
 
-const MENU = '/thirdPartyPlatform/authorizeList';
+const ORDER_MANAGE = '/thirdPartyPlatform/orderManage';
 
-const PLATFORM_COLORS = {
-  lazada: 'indigo',
-  shopee: 'orange',
-  tiktok: 'dark',
-} as const satisfies Record<Platform, string>;
+type Dialog =
+  | { kind: 'authorize'; preset: AuthorizePreset; shop: ShopDetail | null }
+  | { kind: 'guide' }
+  | { kind: 'sync' }
+  | { kind: 'alias'; shop: ShopDetail }
+  | { kind: 'unbind'; shop: ShopDetail }
+  | null;
 
-type Language = 'zh' | 'th' | 'en';
-
-function AliasModal({ shop, onClose }: { shop: Shop; onClose(): void }) {
-  const { t } = useTranslation(['shops', 'common']);
-  const setAlias = useSetShopAlias();
-  const form = useSchemaForm({ shopId: shop.id, alias: shop.alias || shop.name });
-  const submit = form.onSubmit(ShopAliasRequestSchema, async (values) => {
-    await setAlias.mutateAsync(values);
-    toast({ color: 'green', message: t('common:messages.saved') });
-    onClose();
-  });
-
+/** The toolbar's Sync orders button, with the progress of a run still going. */
+function SyncButton({
+  runId,
+  disabled,
+  onClick,
+}: {
+  runId: string | null;
+  disabled: boolean;
+  onClick(): void;
+}) {
+  const { t } = useTranslation('shops');
+  const run = useOrderSyncRun(runId).data;
+  const running = runId !== null && run?.status === 'running';
   return (
-    <Modal opened onClose={onClose} title={t('alias.title')} centered>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <Text size="sm" c="dimmed">
-            {t('alias.hint', { name: shop.name })}
-          </Text>
-          <TextInput
-            label={t('fields.alias')}
-            name="alias"
-            value={form.values.alias}
-            onChange={(event) => form.set('alias', event.currentTarget.value)}
-            error={form.errors.alias}
-            maxLength={40}
-            data-autofocus
-          />
-          <FormFailure message={form.failure} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button type="submit" loading={form.submitting}>
-              {t('common:actions.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <Button
+      variant="default"
+      leftSection={<IconRefresh size={16} />}
+      onClick={onClick}
+      disabled={disabled}
+      data-testid="shops-sync"
+    >
+      {running
+        ? t('sync.buttonRunning', { done: run.shopsDone, total: run.shopCount })
+        : t('actions.syncOrders')}
+    </Button>
   );
 }
 
 /**
- * The shops the account may see (spec: shop authorization list). A sub-account sees only the
- * shops its main account shared; the server filters, this page shows what it gets.
+ * Shop authorization (spec section 2: /thirdPartyPlatform/authorizeList): the shops the account
+ * may see with their authorization and sync state, and the ways to authorize, renew, rename,
+ * unbind and sync them. A sub-account sees only the shops its main account shared; the server
+ * filters, this page shows what it gets. Buttons follow the route's button permissions.
  */
 export function ShopsPage() {
-  const { t, i18n } = useTranslation(['shops', 'common']);
-  const language = i18n.language as Language;
+  const { t } = useTranslation(['shops', 'common']);
   const session = useSession();
+  const navigate = useNavigate();
   const shops = useShops();
+  const icons = usePlatformIcons();
+  const retry = useRetryShopSync();
+  const unbind = useUnbindShop();
   const [platform, setPlatform] = useState<'all' | Platform>('all');
   const [keyword, setKeyword] = useState('');
-  const [editing, setEditing] = useState<Shop | null>(null);
-  const canEditAlias = allows(session?.routes ?? [], MENU, 'editAlias');
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [syncRun, setSyncRun] = useState<{ id: string; joined: boolean } | null>(null);
+  const close = () => setDialog(null);
 
+  const canAuthorize = usePermission('authorize');
+  const canReauthorize = usePermission('reauthorize');
+  const canEditAlias = usePermission('editAlias');
+  const canUnbind = usePermission('unbind');
+  const canSync = usePermission('sync');
+  // Starting an order sync is the order page's own button (the server checks it there).
+  const canSyncOrders = canSync && allows(session?.routes ?? [], ORDER_MANAGE, 'sync');
+  const actions = useMemo(
+    () =>
+      new Set<ShopAction>([
+        ...(canEditAlias ? (['editAlias'] as const) : []),
+        ...(canReauthorize ? (['reauthorize'] as const) : []),
+        ...(canUnbind ? (['unbind'] as const) : []),
+      ]),
+    [canEditAlias, canReauthorize, canUnbind],
+  );
+
+  // Asked from elsewhere (the result page, the global dialog): `?authorize=<platform>` opens the
+  // authorize dialog preset; the address then drops the request.
+  const search = useRouterState({
+    select: (state) => state.location.search as Record<string, unknown>,
+  });
+  const asked = readAuthorizePreset(search);
+  const askedKey = asked ? JSON.stringify(asked) : null;
+  useEffect(() => {
+    if (askedKey === null) return;
+    if (canAuthorize) {
+      setDialog({ kind: 'authorize', preset: JSON.parse(askedKey) as AuthorizePreset, shop: null });
+    }
+    void navigate({ to: '/thirdPartyPlatform/authorizeList', search: {}, replace: true });
+  }, [askedKey, canAuthorize, navigate]);
+
+  const all = shops.data ?? [];
   const visible = useMemo(() => {
     const needle = keyword.trim().toLowerCase();
-    return (shops.data ?? []).filter(
+    return all.filter(
       (shop) =>
         (platform === 'all' || shop.platform === platform) &&
         (!needle ||
           shop.name.toLowerCase().includes(needle) ||
           shop.alias.toLowerCase().includes(needle)),
     );
-  }, [shops.data, platform, keyword]);
-
+  }, [all, platform, keyword]);
   const count = (which: 'all' | Platform) =>
-    (shops.data ?? []).filter((shop) => which === 'all' || shop.platform === which).length;
+    all.filter((shop) => which === 'all' || shop.platform === which).length;
 
+  function onAction(action: ShopAction, shop: ShopDetail) {
+    if (action === 'editAlias') setDialog({ kind: 'alias', shop });
+    else if (action === 'unbind') setDialog({ kind: 'unbind', shop });
+    else setDialog({ kind: 'authorize', preset: { platform: shop.platform }, shop });
+  }
+
+  function onRetry(shop: ShopDetail) {
+    retry.mutate(
+      { shopId: shop.id },
+      {
+        onSuccess: () =>
+          toast({
+            color: 'green',
+            message: t('syncState.retried', { name: shop.alias || shop.name }),
+          }),
+      },
+    );
+  }
+
+  const openAuthorize = () => setDialog({ kind: 'authorize', preset: {}, shop: null });
+  const authorizeButton = (
+    <Button
+      leftSection={<IconPlugConnected size={18} />}
+      onClick={openAuthorize}
+      data-testid="shops-authorize"
+    >
+      {t('actions.authorize')}
+    </Button>
+  );
+
+  let content: ReactNode;
+  if (shops.isPending) {
+    content = <ShopsTableSkeleton />;
+  } else if (shops.isError) {
+    content = (
+      <LoadFailed
+        title={t('list.loadError')}
+        retrying={shops.isFetching}
+        onRetry={() => shops.refetch()}
+      />
+    );
+  } else if (all.length === 0) {
+    content = (
+      <Stack align="center" gap={0} pb="lg" data-testid="shops-empty">
+        <EmptyState
+          icon={<IconBuildingStore size={28} />}
+          title={t('empty.title')}
+          hint={
+            canAuthorize
+              ? t('empty.hintMain')
+              : session?.user.isMain
+                ? t('empty.hintNoPermission')
+                : t('empty.hintSub')
+          }
+          py={48}
+        />
+        {canAuthorize && authorizeButton}
+      </Stack>
+    );
+  } else if (visible.length === 0) {
+    content = (
+      <FilteredEmpty
+        title={t('empty.filtered')}
+        hint={t('empty.filteredHint')}
+        clearLabel={t('actions.clearFilters')}
+        onClear={() => {
+          setPlatform('all');
+          setKeyword('');
+        }}
+      />
+    );
+  } else {
+    content = (
+      <ShopsTable
+        shops={visible}
+        icons={icons}
+        actions={actions}
+        canSync={canSync}
+        retrying={retry.isPending ? (retry.variables?.shopId ?? null) : null}
+        onAction={onAction}
+        onRetry={onRetry}
+      />
+    );
+  }
+
+  const unbinding = dialog?.kind === 'unbind' ? dialog.shop : null;
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
+      <Group justify="space-between" align="flex-end" gap="md">
         <Stack gap={2}>
           <Title order={2}>{t('title')}</Title>
           <Text c="dimmed" size="sm">
             {session?.user.isMain ? t('subtitle.main') : t('subtitle.sub')}
           </Text>
         </Stack>
+        <Group gap="sm" data-testid="shops-toolbar">
+          <Button
+            variant="subtle"
+            leftSection={<IconBook2 size={16} />}
+            onClick={() => setDialog({ kind: 'guide' })}
+            data-testid="shops-guide"
+          >
+            {t('actions.guide')}
+          </Button>
+          {canSyncOrders && (
+            <SyncButton
+              runId={syncRun?.id ?? null}
+              disabled={!shops.isSuccess || all.length === 0}
+              onClick={() => setDialog({ kind: 'sync' })}
+            />
+          )}
+          {canAuthorize && all.length > 0 && authorizeButton}
+        </Group>
       </Group>
       <Card withBorder radius="md" padding="lg">
-        <Group justify="space-between" mb="md" gap="sm">
-          <ScrollArea type="never" maw="100%">
-            <SegmentedControl
-              value={platform}
-              onChange={(value) => setPlatform(value as 'all' | Platform)}
-              data={(['all', ...PLATFORMS] as const).map((value) => ({
-                value,
-                label: `${t(`platforms.${value}`)} (${count(value)})`,
-              }))}
+        {all.length > 0 && (
+          <Group justify="space-between" mb="md" gap="sm">
+            <ScrollArea type="never" maw="100%">
+              <SegmentedControl
+                value={platform}
+                onChange={(value) => setPlatform(value as 'all' | Platform)}
+                data={(['all', ...PLATFORMS] as const).map((value) => ({
+                  value,
+                  label: `${t(`platforms.${value}`)} (${count(value)})`,
+                }))}
+              />
+            </ScrollArea>
+            <TextInput
+              placeholder={t('search')}
+              aria-label={t('search')}
+              leftSection={<IconSearch size={16} />}
+              value={keyword}
+              onChange={(event) => setKeyword(event.currentTarget.value)}
+              w={{ base: '100%', sm: 260 }}
             />
-          </ScrollArea>
-          <TextInput
-            placeholder={t('search')}
-            aria-label={t('search')}
-            leftSection={<IconSearch size={16} />}
-            value={keyword}
-            onChange={(event) => setKeyword(event.currentTarget.value)}
-            w={{ base: '100%', sm: 260 }}
-          />
-        </Group>
-        {shops.isPending ? (
-          <SkeletonRows rows={3} height={44} />
-        ) : shops.isError ? (
-          <Alert color="red" variant="light" title={t('common:messages.error')}>
-            <Button size="xs" variant="light" onClick={() => shops.refetch()}>
-              {t('common:actions.retry')}
-            </Button>
-          </Alert>
-        ) : visible.length === 0 ? (
-          <EmptyState
-            icon={<IconBuildingStore size={28} />}
-            title={(shops.data ?? []).length === 0 ? t('empty.title') : t('empty.filtered')}
-            hint={
-              (shops.data ?? []).length === 0
-                ? session?.user.isMain
-                  ? t('empty.hintMain')
-                  : t('empty.hintSub')
-                : t('empty.filteredHint')
-            }
-            py={48}
-          />
-        ) : (
-          <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="sm" highlightOnHover data-testid="shops-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('fields.shop')}</Table.Th>
-                  <Table.Th>{t('fields.platform')}</Table.Th>
-                  <Table.Th>{t('fields.site')}</Table.Th>
-                  <Table.Th>{t('fields.type')}</Table.Th>
-                  <Table.Th>{t('fields.status')}</Table.Th>
-                  <Table.Th>{t('fields.authorizedAt')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {visible.map((shop) => (
-                  <Table.Tr key={shop.id} data-testid="shop-row">
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <Stack gap={0}>
-                          <Text fw={600} size="sm">
-                            {shop.alias || shop.name}
-                          </Text>
-                          {shop.alias && shop.alias !== shop.name && (
-                            <Text size="xs" c="dimmed">
-                              {shop.name}
-                            </Text>
-                          )}
-                        </Stack>
-                        {canEditAlias && (
-                          <Tooltip label={t('alias.title')}>
-                            <ActionIcon
-                              variant="subtle"
-                              color="gray"
-                              size="sm"
-                              aria-label={t('alias.editFor', { name: shop.alias || shop.name })}
-                              onClick={() => setEditing(shop)}
-                            >
-                              <IconPencil size={14} />
-                            </ActionIcon>
-                          </Tooltip>
-                        )}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={PLATFORM_COLORS[shop.platform]}>
-                        {t(`platforms.${shop.platform}`)}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{t(`common:sites.${shop.site}`)}</Table.Td>
-                    <Table.Td>{t(`types.${shop.type}`)}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="dot" color={shop.status === 'normal' ? 'green' : 'red'}>
-                        {t(`status.${shop.status}`)}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{formatDate(shop.authorizedAt, language)}</Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          </Group>
         )}
+        {content}
       </Card>
-      {editing && <AliasModal shop={editing} onClose={() => setEditing(null)} />}
+
+      <AuthorizeDialog
+        opened={dialog?.kind === 'authorize'}
+        onClose={close}
+        preset={dialog?.kind === 'authorize' ? dialog.preset : {}}
+        shop={dialog?.kind === 'authorize' ? dialog.shop : null}
+      />
+      <AuthorizeGuideDialog
+        opened={dialog?.kind === 'guide'}
+        onClose={close}
+        {...(canAuthorize ? { onAuthorize: openAuthorize } : {})}
+      />
+      <OrdersSyncDialog
+        opened={dialog?.kind === 'sync'}
+        onClose={close}
+        shops={all}
+        run={syncRun}
+        onRun={setSyncRun}
+      />
+      <ShopAliasModal shop={dialog?.kind === 'alias' ? dialog.shop : null} onClose={close} />
+      <ConfirmModal
+        opened={unbinding !== null}
+        title={t('unbind.title')}
+        message={t('unbind.message', { name: unbinding ? unbinding.alias || unbinding.name : '' })}
+        confirmLabel={t('unbind.confirm')}
+        danger
+        loading={unbind.isPending}
+        onClose={close}
+        onConfirm={() => {
+          if (!unbinding) return;
+          unbind.mutate(
+            { shopId: unbinding.id },
+            {
+              onSuccess: () =>
+                toast({
+                  color: 'green',
+                  message: t('unbind.done', { name: unbinding.alias || unbinding.name }),
+                }),
+              onSettled: close,
+            },
+          );
+        }}
+      />
     </Stack>
   );
 }

@@ -5,6 +5,7 @@ import {
   AuthorizeUrlRequestSchema,
   AuthorizeUrlResponseSchema,
   PlatformTypeListSchema,
+  ReauthorizeUrlRequestSchema,
   ShopActionRequestSchema,
   ShopAliasRequestSchema,
   ShopDetailListSchema,
@@ -88,6 +89,25 @@ export const shopsRoutes = [
       permission: { menu: AUTHORIZE_LIST, button: 'authorize' },
       response: AuthorizeUrlResponseSchema,
       summary: "Starts a shop authorization: the platform's consent page to send the seller to",
+      example: (ids) => ({
+        json: { platform: 'shopee', sites: ['th'], crossBorder: false, shopId: ids.shopId },
+      }),
+    },
+    async ({ c, deps, actor, json }) => {
+      const { url } = await startAuthorization(deps, actor, json);
+      return ok(c, { url });
+    },
+  ),
+  defineRoute(
+    {
+      method: 'POST',
+      path: '/api-user/shop/reauthorize/url',
+      access: 'session',
+      json: ReauthorizeUrlRequestSchema,
+      objects: [{ type: 'shop', field: 'shopId' }],
+      permission: { menu: AUTHORIZE_LIST, button: 'reauthorize' },
+      response: AuthorizeUrlResponseSchema,
+      summary: "Re-authorizes a shop: the platform's consent page for the shop's own account",
       example: (ids) => ({
         json: { platform: 'shopee', sites: ['th'], crossBorder: false, shopId: ids.shopId },
       }),

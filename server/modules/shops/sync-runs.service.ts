@@ -95,6 +95,7 @@ export async function startSyncRun(
     throw new AppError('PLATFORM_OAUTH_ERROR', {
       datas: {
         shopIds: abnormal.map((shop) => shop.id),
+        shopNames: abnormal.map((shop) => shop.alias || shop.name),
         crossBorder: abnormal.some((shop) => shop.shopType === 'crossBorder'),
       },
     });
@@ -119,8 +120,9 @@ export async function startSyncRun(
     .select({ id: syncRuns.id, shopIds: syncRuns.shopIds })
     .from(syncRuns)
     .where(and(eq(syncRuns.ownerId, actor.ownerId), eq(syncRuns.status, 'running')));
-  const busy = new Set(running.flatMap((run) => run.shopIds));
-  if (usable.some((shop) => busy.has(shop.id))) throw new AppError('SYNC_ALREADY_RUNNING');
+  const overlapping = running.find((run) => usable.some((shop) => run.shopIds.includes(shop.id)));
+  // The console shows the running sync's progress instead.
+  if (overlapping) throw new AppError('SYNC_ALREADY_RUNNING', { datas: { runId: overlapping.id } });
 
   const owner = `run:${randomUUID()}`;
   const [run] = await deps.db

@@ -1,0 +1,108 @@
+import { Alert, Button, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { AuthorizeFrame } from './authorize-frame';
+import { authorizeListSearch } from './authorize-search';
+import { PlatformMark } from './platform-mark';
+
+const route = getRouteApi('/authorize/authorizeResult');
+
+/**
+ * /authorize/authorizeResult: how an authorization went. Success names the shops now authorized;
+ * a failure says why in the reader's language and what to do, with the way to try again.
+ */
+export function AuthorizeResultPage() {
+  const { t } = useTranslation(['shops', 'common']);
+  const navigate = useNavigate();
+  const {
+    success,
+    platform,
+    reason,
+    platformCode,
+    shops = [],
+    count = shops.length,
+  } = route.useSearch();
+  const platformName = platform ? t(`platforms.${platform}`) : t('result.thePlatform');
+
+  const again = (
+    <Button
+      onClick={() =>
+        navigate({
+          to: '/thirdPartyPlatform/authorizeList',
+          search: authorizeListSearch(platform ? { platform } : {}),
+        })
+      }
+      data-testid="authorize-again"
+    >
+      {t('result.again')}
+    </Button>
+  );
+  const toList = (
+    <Button
+      component={Link}
+      to="/thirdPartyPlatform/authorizeList"
+      variant={success ? 'filled' : 'default'}
+      data-testid="authorize-to-list"
+    >
+      {t('result.toList')}
+    </Button>
+  );
+
+  if (success) {
+    const more = Math.max(0, count - shops.length);
+    return (
+      <AuthorizeFrame>
+        <Stack align="center" gap="xs" ta="center" data-testid="authorize-result" data-success>
+          <ThemeIcon size={56} radius="xl" color="green" variant="light">
+            <IconCircleCheck size={32} />
+          </ThemeIcon>
+          <Title order={3}>{t('result.successTitle')}</Title>
+          {platform && <PlatformMark platform={platform} />}
+          <Text c="dimmed">{t('result.successText', { count, platform: platformName })}</Text>
+        </Stack>
+        {shops.length > 0 && (
+          <List spacing={4} size="sm" data-testid="authorize-result-shops">
+            {shops.map((name) => (
+              <List.Item key={name}>{name}</List.Item>
+            ))}
+            {more > 0 && <List.Item>{t('result.more', { count: more })}</List.Item>}
+          </List>
+        )}
+        <Group justify="center">{toList}</Group>
+      </AuthorizeFrame>
+    );
+  }
+
+  const why = reason ?? 'platform';
+  return (
+    <AuthorizeFrame>
+      <Stack align="center" gap="xs" ta="center" data-testid="authorize-result" data-reason={why}>
+        <ThemeIcon size={56} radius="xl" color="red" variant="light">
+          <IconCircleX size={32} />
+        </ThemeIcon>
+        <Title order={3}>{t('result.failureTitle')}</Title>
+        {platform && <PlatformMark platform={platform} />}
+      </Stack>
+      <Alert color="red" variant="light" title={t(`result.reasons.${why}.title`)}>
+        <Stack gap={6}>
+          <Text size="sm" data-testid="authorize-result-reason">
+            {t(`result.reasons.${why}.text`, { platform: platformName })}
+          </Text>
+          {platformCode && (
+            <Text size="sm" c="dimmed" data-testid="authorize-result-code">
+              {t('fields.platformCode', { code: platformCode })}
+            </Text>
+          )}
+        </Stack>
+      </Alert>
+      <Text size="sm" c="dimmed">
+        {t(`result.reasons.${why}.next`)}
+      </Text>
+      <Group justify="flex-end">
+        {toList}
+        {again}
+      </Group>
+    </AuthorizeFrame>
+  );
+}
