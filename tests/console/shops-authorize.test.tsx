@@ -576,3 +576,17 @@ describe('the callback and result pages', () => {
     );
   });
 });
+
+describe('the callback query', () => {
+  it('is passed on as the platform sent it, even after the router quoted numeric texts', async () => {
+    const { callbackRequestOf } = await import('../../console/features/shops/authorize-search');
+    expect(
+      callbackRequestOf('?state=abc&code=%22123456%22&shop_id=%22220000103%22&app_key=x'),
+    ).toEqual({ state: 'abc', code: '123456', shop_id: '220000103' });
+    expect(callbackRequestOf('state=%22not%20json&code=null&error=auth_denied')).toEqual({
+      state: '"not json',
+      code: 'null',
+      error: 'auth_denied',
+    });
+  });
+});

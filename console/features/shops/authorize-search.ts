@@ -30,9 +30,23 @@ export function callbackRequestOf(searchStr: string): AuthorizeCallbackRequest {
   return Object.fromEntries(
     CALLBACK_KEYS.flatMap((key) => {
       const value = params.get(key);
-      return value === null ? [] : [[key, value]];
+      return value === null ? [] : [[key, unquoted(value)]];
     }),
   );
+}
+
+/**
+ * The router writes a text that looks like a number back into the address as a JSON string
+ * (`shop_id=%22220000103%22`) to keep its type; the platform sent the bare text.
+ */
+function unquoted(value: string): string {
+  if (value.length < 2 || !value.startsWith('"') || !value.endsWith('"')) return value;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return typeof parsed === 'string' ? parsed : value;
+  } catch {
+    return value;
+  }
 }
 
 /** What opens the authorize dialog on the shop list from elsewhere (`?authorize=lazada&crossBorder=true`, or `any`). */

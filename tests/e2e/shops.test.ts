@@ -1,0 +1,132 @@
+import { announcements, announcementViews, guideProgress, users } from '@server/db/schema/index';
+import { DEMO_ACCOUNT } from '@server/db/seed';
+import { eq } from 'drizzle-orm';
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ExtensionBrowser, launchWithExtension } from '../support/browser';
+import { startE2eServer } from '../support/e2e-server';
+import { readLocale } from '../support/locales';
+
+let server: Awaited<ReturnType<typeof startE2eServer>>;
+let chrome: ExtensionBrowser;
+
+beforeAll(async () => {
+  server = await startE2eServer();
+  chrome = await launchWithExtension();
+  // The demo seller has seen the welcome announcement and the tours already.
+  const now = new Date();
+  const [demo] = await server.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, DEMO_ACCOUNT.email));
+  if (!demo) throw new Error('no demo seller');
+  await server.db
+    .insert(guideProgress)
+    .values(
+      ['main', 'dashboard'].map((guide) => ({
+        userId: demo.id,
+        guide,
+        outcome: 'finished',
+        at: now,
+      })),
+    )
+    .onConflictDoNothing();
+  const popups = await server.db
+    .select({ id: announcements.id })
+    .from(announcements)
+    .where(eq(announcements.isPopup, true));
+  if (popups.length > 0)
+    await server.db
+      .insert(announcementViews)
+      .values(popups.map((popup) => ({ userId: demo.id, announcementId: popup.id, seenAt: now })))
+      .onConflictDoNothing();
+});
+afterAll(async () => {
+  await chrome?.close();
+  await server?.close();
+});
+
+async function signedIn(language: string): Promise<Page> {
+  const context = await chrome.browser.createBrowserContext();
+  const page = await context.newPage();
+  await page.setViewport({ width: 1366, height: 900 });
+  await page.setExtraHTTPHeaders({ 'accept-language': language });
+  await page.setCookie({ name: 'cmp-language', value: language, url: server.origin });
+  await page.goto(`${server.origin}/cmp/login`);
+  await page.waitForSelector('input[name="username"]');
+  await page.type('input[name="username"]', DEMO_ACCOUNT.email);
+  await page.type('input[name="password"]', DEMO_ACCOUNT.password);
+  await page.click('button[type="submit"]');
+  await page.waitForSelector('[data-testid="shell"]', { timeout: 20_000 });
+  return page;
+}
+
+const rowNames = (page: Page) =>
+  page.$$eval('[data-testid="shop-row"]', (rows) => rows.map((row) => row.textContent ?? ''));
+
+describe('authorizing shops in Chromium', () => {
+  for (const [language, platform, site, sellerId, shopName] of [
+    ['en', 'lazada', 'my', 'lazada-my-local', 'Demo Lazada MY Store'],
+    ['th', 'shopee', 'sg', 'shopee-cb-sg', 'Demo Shopee CB SG'],
+    ['zh', 'tiktok', 'my', 'tiktok-multi', 'Multi TikTok Shop MY'],
+  ] as const) {
+    it(`${language}: ${platform} consent in the sandbox, callback, shop listed as normal`, async () => {
+      const words = readLocale(language, 'shops');
+      const page = await signedIn(language);
+      await page.goto(`${server.origin}/cmp/thirdPartyPlatform/authorizeList`);
+      await page.waitForSelector('[data-testid="shops-table"]', { timeout: 20_000 });
+      const before = (await rowNames(page)).length;
+      expect(before).toBeGreaterThanOrEqual(3);
+
+      await page.click('[data-testid="shops-authorize"]');
+      await page.waitForSelector('[data-testid="authorize-form"]', { visible: true });
+      await page.click(`[data-testid="authorize-platform-${platform}"]`);
+      await page.waitForSelector(
+        `[data-testid="authorize-form"] input[type="checkbox"][value="${site}"]`,
+      );
+      await page.$eval(
+        `[data-testid="authorize-form"] input[type="checkbox"][value="${site}"]`,
+        (input) => (input as HTMLInputElement).click(),
+      );
+      await Promise.all([
+        page.waitForNavigation({ waitUntil: 'domcontentloaded' }),
+        page.click('[data-testid="authorize-form"] button[type="submit"]'),
+      ]);
+      // The platform's consent page (the sandbox's): log in as the shop's seller account.
+      expect(page.url().startsWith(server.sandboxOrigin)).toBe(true);
+      const account = await page.waitForSelector(`button[data-seller="${sellerId}"]`, {
+        visible: true,
+      });
+      await Promise.all([
+        page.waitForNavigation({ waitUntil: 'domcontentloaded' }),
+        account?.click(),
+      ]);
+
+      // Back in the console: the callback page finishes and the result page says so.
+      await page.waitForSelector('[data-testid="authorize-result"]', { timeout: 20_000 });
+      const outcome = await page.$eval('[data-testid="authorize-result"]', (element) => ({
+        success: element.hasAttribute('data-success'),
+        text: `${(element as HTMLElement).innerText} ${element.getAttribute('data-reason')} ${document.querySelector('[data-testid="authorize-result-code"]')?.textContent ?? ''} ${location.href}`,
+      }));
+      expect(outcome.success, outcome.text).toBe(true);
+      const authorized = await page.$eval(
+        '[data-testid="authorize-result-shops"]',
+        (e) => e.textContent ?? '',
+      );
+      if (shopName) expect(authorized).toContain(shopName);
+      await page.click('[data-testid="authorize-to-list"]');
+      await page.waitForFunction(
+        (count) => document.querySelectorAll('[data-testid="shop-row"]').length > count,
+        { timeout: 20_000 },
+        before,
+      );
+      const statuses = await page.$$eval('[data-testid="shop-status"]', (cells) =>
+        cells.map((cell) => cell.textContent?.trim() ?? ''),
+      );
+      const normal = (words.status as Record<string, string>).normal ?? '';
+      expect(statuses.length).toBe(before + 1);
+      expect(statuses.every((status) => status.includes(normal))).toBe(true);
+      await page.browserContext().close();
+    }, 90_000);
+  }
+});
