@@ -252,6 +252,45 @@ async function main() {
         });
         await go('/thirdPartyPlatform/authorizeList', '[data-testid="shop-row"]');
         await shot('shops');
+        await page.click('[data-testid="shops-authorize"]');
+        await page.waitForSelector('[data-testid="authorize-platform-lazada"]', { visible: true });
+        await page.click('[data-testid="authorize-platform-lazada"]');
+        for (const site of ['th', 'my'])
+          await page.$eval(`[data-testid="authorize-form"] input[value="${site}"]`, (input) =>
+            (input as HTMLInputElement).click(),
+          );
+        await page.waitForSelector('[data-testid="lazada-multi-site-note"]', { visible: true });
+        await shot('shops-authorize');
+        await page.keyboard.press('Escape');
+        await page.waitForFunction(() => !document.querySelector('[role="dialog"]'));
+        if (size === 'desktop') {
+          await page.click('[data-testid="shops-guide"]');
+          await page.waitForSelector('[data-testid="authorize-guide"]', { visible: true });
+          await shot('shops-guide');
+          await page.keyboard.press('Escape');
+          await page.waitForFunction(() => !document.querySelector('[role="dialog"]'));
+          await page.click('[data-testid="shops-sync"]');
+          await page.waitForSelector('[data-testid="sync-form"]', { visible: true });
+          await shot('shops-sync');
+          await page.keyboard.press('Escape');
+          await page.waitForFunction(() => !document.querySelector('[role="dialog"]'));
+          // The platform's consent page, and the result pages after it.
+          await page.goto(
+            `${server.sandboxOrigin}/tiktok/services/open/authorize?service_id=7000101&state=preview`,
+          );
+          await page.waitForSelector('button[data-seller]');
+          await shot('shops-consent-tiktok');
+          await go(
+            '/authorize/authorizeResult?success=false&platform=lazada&reason=lazadaMultiSite&count=0',
+            '[data-testid="authorize-result"]',
+          );
+          await shot('shops-result-failed');
+          await go(
+            '/authorize/authorizeResult?success=true&platform=shopee&shops=%5B%22Bangkok%20Gadget%20Hub%22%5D&count=1',
+            '[data-testid="authorize-result"]',
+          );
+          await shot('shops-result-success');
+        }
         await go('/account/accountSetting', '[data-testid="wechat-card"]');
         await shot('settings');
         await go('/account/accountManage', '[data-testid="member-create"]');
