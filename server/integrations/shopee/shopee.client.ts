@@ -291,7 +291,10 @@ export function createShopeeClient(
     for (const id of itemIds) {
       const item = found.get(id);
       if (!item) continue;
-      const models = item.has_model === true ? await modelsOf(access, id, signal) : null;
+      // A deleted item has no model list to read any more; it is kept with its status.
+      const deleted = item.item_status === 'SELLER_DELETE' || item.item_status === 'SHOPEE_DELETE';
+      const models =
+        item.has_model === true && !deleted ? await modelsOf(access, id, signal) : null;
       products.push(normalizeProduct(item, models, currency));
     }
     return products;

@@ -110,7 +110,7 @@ async function addSandboxProducts(
 
 /**
  * Gives every shop of every seller products and orders in every status, spread over the last
- * three weeks, once (a shop that has orders is left alone). Repeatable: the same shop always
+ * two weeks, once (a shop that has orders is left alone). Repeatable: the same shop always
  * gets the same records.
  */
 export async function seedSandboxRecords(
@@ -134,8 +134,9 @@ export async function seedSandboxRecords(
           );
         if ((existing?.total ?? 0) > 0) continue;
         const random = seededRandom(`${platform.platform}:${shop.shopId}`);
+        // Within the last two weeks, so a shop's first sync (15 days) brings every status in.
         const spread = () => {
-          const created = now - Math.floor(random() * 20 * 24) * hour - hour;
+          const created = now - Math.floor(random() * 13 * 24) * hour - hour;
           const updated = Math.min(now - 60_000, created + Math.floor(random() * 48) * hour);
           return { createdAt: new Date(created), updatedAt: new Date(updated) };
         };
