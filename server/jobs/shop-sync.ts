@@ -1,5 +1,5 @@
 import type { SyncResource } from '@shared/contracts/shops';
-import { and, asc, eq, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../context';
 import {
   platformOrders,
@@ -85,6 +85,18 @@ function newestById<T extends { externalId: string; updatedAt: Date }>(items: T[
 
 type ShopRow = typeof shops.$inferSelect;
 
+/** The record's identity: kept when a newer version of the record replaces the rest. */
+const IDENTITY = new Set(['id', 'shopId', 'ownerId', 'platform', 'externalId']);
+
+/** On conflict, every other column takes the incoming (`excluded`) value. */
+function takeIncoming(table: typeof platformOrders | typeof platformProducts) {
+  return Object.fromEntries(
+    Object.entries(getTableColumns(table))
+      .filter(([key]) => !IDENTITY.has(key))
+      .map(([key, column]) => [key, sql.raw(`excluded.${column.name}`)]),
+  );
+}
+
 async function upsertOrders(
   deps: Pick<SyncDeps, 'db' | 'clock'>,
   shop: ShopRow,
@@ -115,19 +127,7 @@ async function upsertOrders(
     )
     .onConflictDoUpdate({
       target: [platformOrders.platform, platformOrders.shopId, platformOrders.externalId],
-      set: {
-        status: sql`excluded.status`,
-        currency: sql`excluded.currency`,
-        totalMinor: sql`excluded.total_minor`,
-        buyerName: sql`excluded.buyer_name`,
-        receiver: sql`excluded.receiver`,
-        paymentMethod: sql`excluded.payment_method`,
-        items: sql`excluded.items`,
-        platformCreatedAt: sql`excluded.platform_created_at`,
-        platformUpdatedAt: sql`excluded.platform_updated_at`,
-        raw: sql`excluded.raw`,
-        syncedAt: sql`excluded.synced_at`,
-      },
+      set: takeIncoming(platformOrders),
       setWhere: sql`${platformOrders.platformUpdatedAt} <= excluded.platform_updated_at`,
     });
 }
@@ -167,21 +167,7 @@ async function upsertProducts(
     )
     .onConflictDoUpdate({
       target: [platformProducts.platform, platformProducts.shopId, platformProducts.externalId],
-      set: {
-        title: sql`excluded.title`,
-        status: sql`excluded.status`,
-        currency: sql`excluded.currency`,
-        categoryId: sql`excluded.category_id`,
-        priceMinMinor: sql`excluded.price_min_minor`,
-        priceMaxMinor: sql`excluded.price_max_minor`,
-        stock: sql`excluded.stock`,
-        images: sql`excluded.images`,
-        skus: sql`excluded.skus`,
-        platformCreatedAt: sql`excluded.platform_created_at`,
-        platformUpdatedAt: sql`excluded.platform_updated_at`,
-        raw: sql`excluded.raw`,
-        syncedAt: sql`excluded.synced_at`,
-      },
+      set: takeIncoming(platformProducts),
       setWhere: sql`${platformProducts.platformUpdatedAt} <= excluded.platform_updated_at`,
     });
 }
