@@ -13,7 +13,8 @@ import type {
 import { createTransport } from '@server/integrations/marketplace/transport';
 import { createLogger } from '@server/lib/logger';
 import { lazadaSandbox } from '@server/sandbox/lazada/lazada.sandbox';
-import { ensureSeller, shopById } from '@server/sandbox/marketplace/store';
+import { ensureSandboxSellers } from '@server/sandbox/marketplace/data';
+import { shopById } from '@server/sandbox/marketplace/store';
 import { decimalToMinor } from '@shared/contracts/money';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,10 +57,7 @@ let client: MarketplaceClient;
 beforeAll(async () => {
   database = await createTestDatabase();
   clock = createManualClock();
-  for (const seed of lazadaSandbox.sellers) {
-    const { shops, ...seller } = seed;
-    await ensureSeller(database.db, clock, { ...seller, platform: 'lazada' }, shops);
-  }
+  await ensureSandboxSellers(database.db, clock, [lazadaSandbox]);
   app = new Hono();
   app.route(
     '/lazada',

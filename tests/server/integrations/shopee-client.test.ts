@@ -9,7 +9,8 @@ import type { ProductInput, ShopAccess } from '@server/integrations/marketplace/
 import { createTransport } from '@server/integrations/marketplace/transport';
 import { createShopeeClient } from '@server/integrations/shopee/shopee.client';
 import { createLogger } from '@server/lib/logger';
-import { ensureSeller, shopById } from '@server/sandbox/marketplace/store';
+import { ensureSandboxSellers, seededRandom } from '@server/sandbox/marketplace/data';
+import { shopById } from '@server/sandbox/marketplace/store';
 import { shopeeSandbox } from '@server/sandbox/shopee/shopee.sandbox';
 import { decimalToMinor } from '@shared/contracts/money';
 import { eq } from 'drizzle-orm';
@@ -36,16 +37,6 @@ const appFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<R
   requests.push(request.url);
   return app.fetch(request);
 };
-
-function mulberry32(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function clientWith(
   options: { config?: Partial<ShopeeConfig>; now?: () => Date; fetch?: typeof fetch } = {},
@@ -124,19 +115,7 @@ function accessFor(token: string, externalId: string, site: ShopAccess['site'] =
 
 beforeAll(async () => {
   handle = await createTestDatabase();
-  for (const seed of shopeeSandbox.sellers)
-    await ensureSeller(
-      handle.db,
-      clock,
-      {
-        id: seed.id,
-        platform: 'shopee',
-        login: seed.login,
-        name: seed.name,
-        country: seed.country,
-      },
-      seed.shops,
-    );
+  await ensureSandboxSellers(handle.db, clock, [shopeeSandbox]);
   app = new Hono();
   app.route(
     '/shopee',
@@ -376,7 +355,7 @@ describe('Shopee client: orders', () => {
   beforeAll(async () => {
     const shop = await shopById(handle.db, 'shopee', TH_SHOP);
     if (!shop) throw new Error('no shop');
-    const random = mulberry32(7);
+    const random = seededRandom('7');
     const times: Array<[string, Date]> = [];
     for (let index = 0; index < 225; index++) {
       const sn = `2610${String(index).padStart(4, '0')}THA${index % 10}`;
@@ -488,7 +467,7 @@ describe('Shopee client: products', () => {
   beforeAll(async () => {
     const shop = await shopById(handle.db, 'shopee', MY_SHOP);
     if (!shop) throw new Error('no shop');
-    const random = mulberry32(11);
+    const random = seededRandom('11');
     await handle.db.insert(sandboxProducts).values(
       ids.map((id, index) => {
         const updatedAt = index === 5 ? to : new Date(from.getTime() + index * HOUR);

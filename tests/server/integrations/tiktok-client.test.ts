@@ -6,7 +6,8 @@ import type { ProductInput, ShopAccess } from '@server/integrations/marketplace/
 import { createTransport } from '@server/integrations/marketplace/transport';
 import { createTiktokClient } from '@server/integrations/tiktok/tiktok.client';
 import { createLogger } from '@server/lib/logger';
-import { ensureSeller, type SandboxShop, shopById } from '@server/sandbox/marketplace/store';
+import { ensureSandboxSellers } from '@server/sandbox/marketplace/data';
+import { type SandboxShop, shopById } from '@server/sandbox/marketplace/store';
 import { tiktokSandbox } from '@server/sandbox/tiktok/tiktok.sandbox';
 import { decimalToMinor } from '@shared/contracts/money';
 import { Hono } from 'hono';
@@ -56,10 +57,7 @@ beforeAll(async () => {
       callbackUrl: CALLBACK,
     }),
   );
-  for (const seller of tiktokSandbox.sellers) {
-    const { shops, ...account } = seller;
-    await ensureSeller(database.db, clock, { ...account, platform: 'tiktok' }, shops);
-  }
+  await ensureSandboxSellers(database.db, clock, [tiktokSandbox]);
 });
 afterAll(() => database.close());
 // The sandbox counts calls per second of its clock: every test starts in a second of its own.

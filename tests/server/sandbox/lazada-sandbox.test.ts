@@ -4,7 +4,8 @@ import { lazadaSign } from '@server/integrations/lazada/lazada.sign';
 import { sandboxMarketplaces } from '@server/integrations/marketplace/marketplace.config';
 import { createLogger } from '@server/lib/logger';
 import { lazadaSandbox } from '@server/sandbox/lazada/lazada.sandbox';
-import { ensureSeller, shopById } from '@server/sandbox/marketplace/store';
+import { ensureSandboxSellers } from '@server/sandbox/marketplace/data';
+import { shopById } from '@server/sandbox/marketplace/store';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock, type ManualClock } from '../../support/clock';
@@ -25,8 +26,7 @@ let app: Hono;
 beforeAll(async () => {
   database = await createTestDatabase();
   clock = createManualClock();
-  for (const { shops, ...seller } of lazadaSandbox.sellers)
-    await ensureSeller(database.db, clock, { ...seller, platform: 'lazada' }, shops);
+  await ensureSandboxSellers(database.db, clock, [lazadaSandbox]);
   app = new Hono();
   app.route(
     '/lazada',

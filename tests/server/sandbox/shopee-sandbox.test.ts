@@ -3,8 +3,9 @@ import { sandboxOrders } from '@server/db/schema/index';
 import { sandboxMarketplaces } from '@server/integrations/marketplace/marketplace.config';
 import { type ShopeeApiType, shopeeSign } from '@server/integrations/shopee/shopee.sign';
 import { createLogger } from '@server/lib/logger';
+import { ensureSandboxSellers, seededRandom } from '@server/sandbox/marketplace/data';
 import type { RecordInput } from '@server/sandbox/marketplace/platform';
-import { ensureSeller, type SandboxShop, shopById } from '@server/sandbox/marketplace/store';
+import { type SandboxShop, shopById } from '@server/sandbox/marketplace/store';
 import { shopeeSandbox } from '@server/sandbox/shopee/shopee.sandbox';
 import { decimalToMinor } from '@shared/contracts/money';
 import { Hono } from 'hono';
@@ -26,16 +27,6 @@ let app: Hono;
 let thShop: SandboxShop;
 
 const seconds = (date: Date = clock.now()) => Math.floor(date.getTime() / 1000);
-
-function mulberry32(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Signing {
   type?: ShopeeApiType;
@@ -150,25 +141,13 @@ const recordInput = (overrides: Partial<RecordInput> = {}): RecordInput => ({
   status: 'READY_TO_SHIP',
   createdAt: new Date('2026-11-01T03:00:00.000Z'),
   updatedAt: new Date('2026-11-01T04:00:00.000Z'),
-  random: mulberry32(3),
+  random: seededRandom('3'),
   ...overrides,
 });
 
 beforeAll(async () => {
   handle = await createTestDatabase();
-  for (const seed of shopeeSandbox.sellers)
-    await ensureSeller(
-      handle.db,
-      clock,
-      {
-        id: seed.id,
-        platform: 'shopee',
-        login: seed.login,
-        name: seed.name,
-        country: seed.country,
-      },
-      seed.shops,
-    );
+  await ensureSandboxSellers(handle.db, clock, [shopeeSandbox]);
   const shop = await shopById(handle.db, 'shopee', TH_SHOP);
   if (!shop) throw new Error('no shop');
   thShop = shop;
@@ -229,7 +208,7 @@ describe('Shopee sandbox: accounts and records', () => {
   it('builds the same order from the same randomness, priced in the site currency', () => {
     const order = shopeeSandbox.buildOrder(recordInput()) as Record<string, any>;
     expect(shopeeSandbox.buildOrder(recordInput())).toEqual(order);
-    expect(shopeeSandbox.buildOrder(recordInput({ random: mulberry32(4) }))).not.toEqual(order);
+    expect(shopeeSandbox.buildOrder(recordInput({ random: seededRandom('4') }))).not.toEqual(order);
     expect(order).toMatchObject({
       order_sn: '261101ABCDEF',
       region: 'TH',
@@ -280,13 +259,13 @@ describe('Shopee sandbox: accounts and records', () => {
             shop: myShop,
             id: String(1_000 + index),
             status: 'NORMAL',
-            random: mulberry32(index),
+            random: seededRandom(String(index)),
           }),
         ) as Record<string, any>,
     );
     expect(
-      shopeeSandbox.buildProduct(recordInput({ shop: myShop, random: mulberry32(1) })),
-    ).toEqual(shopeeSandbox.buildProduct(recordInput({ shop: myShop, random: mulberry32(1) })));
+      shopeeSandbox.buildProduct(recordInput({ shop: myShop, random: seededRandom('1') })),
+    ).toEqual(shopeeSandbox.buildProduct(recordInput({ shop: myShop, random: seededRandom('1') })));
     const withModels = built.filter((item) => item.has_model);
     expect(withModels.length).toBeGreaterThan(0);
     for (const item of withModels) {
@@ -492,7 +471,7 @@ describe('Shopee sandbox: orders', () => {
   const base = new Date('2026-10-20T00:00:00.000Z');
 
   beforeAll(async () => {
-    const random = mulberry32(21);
+    const random = seededRandom('21');
     const rows = Array.from({ length: 5 }, (_, index) => {
       const createdAt = new Date(base.getTime() + index * HOUR);
       const updatedAt = new Date(createdAt.getTime() + (5 - index) * DAY);

@@ -3,7 +3,8 @@ import { sandboxOrders, sandboxProducts } from '@server/db/schema/index';
 import { SANDBOX_CREDENTIALS } from '@server/integrations/marketplace/marketplace.config';
 import { tiktokSign } from '@server/integrations/tiktok/tiktok.sign';
 import { createLogger } from '@server/lib/logger';
-import { ensureSeller, type SandboxShop, shopById } from '@server/sandbox/marketplace/store';
+import { ensureSandboxSellers } from '@server/sandbox/marketplace/data';
+import { type SandboxShop, shopById } from '@server/sandbox/marketplace/store';
 import { tiktokSandbox } from '@server/sandbox/tiktok/tiktok.sandbox';
 import { decimalToMinor } from '@shared/contracts/money';
 import { Hono } from 'hono';
@@ -43,10 +44,7 @@ beforeAll(async () => {
       callbackUrl: CALLBACK,
     }),
   );
-  for (const seller of tiktokSandbox.sellers) {
-    const { shops, ...account } = seller;
-    await ensureSeller(database.db, clock, { ...account, platform: 'tiktok' }, shops);
-  }
+  await ensureSandboxSellers(database.db, clock, [tiktokSandbox]);
 });
 afterAll(() => database.close());
 beforeEach(() => clock.advance(1000));
