@@ -5,23 +5,40 @@
  *   - FCP and LCP of /cmp/login in headless Chromium, median of 5 cold loads, then at 4x CPU throttling;
  *   - requests per second and p50/p99 latency of getSiteList and loginByPassword at a fixed concurrency;
  *   - p50/p99 latency of getMessageList (the bell's poll) at a fixed request rate, over a database
- *     of many sellers with many messages each. `npm run bench -- getMessageList` runs only this.
+ *     of many sellers with many messages each. `npm run bench -- getMessageList` runs only this;
+ *   - orders per second of a shop's order sync from the sandbox (first and repeated run), and the
+ *     rows after both. `npm run bench -- syncOrders` runs only this.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { asc, like, sql } from 'drizzle-orm';
+import { asc, eq, like, sql } from 'drizzle-orm';
 import type { Browser } from 'puppeteer-core';
-import { defaultConfig } from '../../server/config';
+import { defaultConfig, shopCallbackUrl } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
-import { users } from '../../server/db/schema/index';
+import { platformOrders, sandboxShops, shops, users } from '../../server/db/schema/index';
 import { DEMO_ACCOUNT } from '../../server/db/seed';
+import { createMarketplaceClients } from '../../server/integrations/marketplace/clients';
+import { sandboxMarketplaces } from '../../server/integrations/marketplace/marketplace.config';
+import { syncRange } from '../../server/jobs/shop-sync';
 import { systemClock } from '../../server/lib/clock';
+import { createLogger } from '../../server/lib/logger';
+import { createMailer } from '../../server/lib/mailer';
 import { hashPassword } from '../../server/lib/passwords';
 import { startSession } from '../../server/modules/auth/auth.service';
+import { authorizeDemoShops } from '../../server/modules/shops/shops.seed';
+import { createAccount } from '../../server/modules/users/users.service';
+import { createSandboxApp, SANDBOX_PLATFORMS } from '../../server/sandbox/app';
+import {
+  addSandboxOrders,
+  ensureSandboxSellers,
+  seededRandom,
+} from '../../server/sandbox/marketplace/data';
+import { shopeeSandbox } from '../../server/sandbox/shopee/shopee.sandbox';
 import { API_CLIENTS, basicClientAuth, HEADERS } from '../../shared/contracts/protocol';
 import { launchChromium } from '../support/browser';
 import { startServerProcess } from '../support/server-process';
@@ -308,9 +325,104 @@ async function messagePollBench() {
   }
 }
 
+/** A Shopee shop with many orders in the sandbox, authorized through the real flow, synced twice. */
+async function syncBench() {
+  const ORDERS = Number(process.env.BENCH_SYNC_ORDERS ?? 2000);
+  const dataDir = await mkdtemp(join(tmpdir(), 'bench-sync-'));
+  const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
+  try {
+    await database.migrate();
+    const clock = systemClock;
+    const config = { ...defaultConfig, marketplaces: sandboxMarketplaces('http://sandbox.test') };
+    const logger = createLogger({ level: 'error' });
+    const sandbox = createSandboxApp({
+      marketplaces: { config: config.marketplaces, callbackUrl: shopCallbackUrl(config) },
+      db: database.db,
+      clock,
+      logger,
+      publicUrl: 'http://sandbox.test',
+      apps: [],
+      fetch,
+    });
+    const toSandbox = ((input: RequestInfo | URL, init?: RequestInit) =>
+      sandbox.fetch(new Request(input, init))) as typeof fetch;
+    await ensureSandboxSellers(database.db, clock, SANDBOX_PLATFORMS);
+    const [shop] = await database.db
+      .select()
+      .from(sandboxShops)
+      .where(eq(sandboxShops.shopId, '220000101'));
+    if (!shop) throw new Error('no sandbox shop');
+    const random = seededRandom('bench');
+    const now = Date.now();
+    await addSandboxOrders(
+      database.db,
+      shopeeSandbox,
+      shop,
+      Array.from({ length: ORDERS }, (_, i) => {
+        const updatedAt = new Date(now - 10 * 86_400_000 + Math.floor(random() * 10 * 86_400_000));
+        return {
+          status: shopeeSandbox.orderStatuses[i % shopeeSandbox.orderStatuses.length] ?? 'UNPAID',
+          createdAt: new Date(updatedAt.getTime() - 3_600_000),
+          updatedAt,
+        };
+      }),
+      random,
+    );
+    const deps = {
+      db: database.db,
+      clock,
+      config,
+      logger,
+      mailer: createMailer({ db: database.db, clock, logger, from: config.mail.from }),
+      marketplaces: createMarketplaceClients(config.marketplaces, {
+        fetch: toSandbox,
+        now: () => clock.now(),
+      }),
+    };
+    const seller = await createAccount(database.db, clock, {
+      email: 'bench-sync@example.com',
+      password: 'Bench-pass1',
+      name: 'Bench',
+      role: 'BUYER',
+      site: 'th',
+    });
+    await authorizeDemoShops(deps, seller.id);
+    const [ours] = await database.db
+      .select()
+      .from(shops)
+      .where(like(shops.externalId, '220000101'));
+    if (!ours) throw new Error('shop not authorized');
+    const range = { from: new Date(now - 11 * 86_400_000), to: new Date(now) };
+    const runs: number[] = [];
+    for (let run = 0; run < 2; run++) {
+      const started = performance.now();
+      const count = await syncRange(deps, { shopId: ours.id, resource: 'orders' }, range);
+      runs.push(count / ((performance.now() - started) / 1000));
+    }
+    const [rows] = await database.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(platformOrders)
+      .where(eq(platformOrders.shopId, ours.id));
+    print({
+      bench: 'syncOrders',
+      platform: 'shopee',
+      sandbox_orders: ORDERS,
+      orders_per_second_first: round(runs[0] ?? 0),
+      orders_per_second_repeat: round(runs[1] ?? 0),
+      rows_after_two_runs: rows?.total ?? 0,
+    });
+  } finally {
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
 if (process.argv[2] === 'getMessageList') {
   await messagePollBench();
+} else if (process.argv[2] === 'syncOrders') {
+  await syncBench();
 } else {
   await main();
   await messagePollBench();
+  await syncBench();
 }
