@@ -1,0 +1,324 @@
+/**
+ * Reads a Lazada or Daraz product into a draft from `data.root.fields`: SKU axes from
+ * `productOption.skuBase`, per-SKU prices (numeric `value`) and availability from `skuInfos`,
+ * images from `skuGalleries`, HTML description from `product`. Lazada reports `stock: 0` for
+ * SKUs that can be bought, so a 0 is stored as unknown and availability comes from the SKU's
+ * operation ("wishlist" means out of stock).
+ */
+import type { ProductDraft } from '@shared/contracts/product-draft';
+import { boundedRaw, type ExtractInput, type ExtractResult, failure } from '../common/draft';
+import { toMinor } from '../common/money';
+import { currencyOfHost, itemIdFromUrl } from './match';
+import {
+  asArray,
+  dig,
+  isCaptcha,
+  isRecord,
+  type Json,
+  type LazadaPage,
+  readPage,
+  record,
+} from './payload';
+import { displayedAmount } from './price';
+
+const SITE = 'lazada';
+
+type Confidence = ProductDraft['confidence'];
+
+function text(value: unknown): string | null {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return typeof value === 'string' && value.trim() ? value.trim() : null;
+}
+
+/** An image or link address made absolute (the page uses protocol-relative ones). */
+function absolute(value: unknown): string | null {
+  const address = text(value);
+  if (!address) return null;
+  return address.startsWith('//') ? `https:${address}` : address;
+}
+
+function amount(value: unknown, currency: string): number | null {
+  const minor = toMinor(value, currency);
+  return minor !== null && minor > 0 ? minor : null;
+}
+
+/** `"pid:vid;pid:vid"` -> `{pid: vid}` (a vid may be a name: `"30129:Lava Black"`). */
+function propPath(path: unknown): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const pair of (text(path) ?? '').split(';')) {
+    const colon = pair.indexOf(':');
+    if (colon > 0) values[pair.slice(0, colon)] = pair.slice(colon + 1);
+  }
+  return values;
+}
+
+/** Property values, with size tabs (`{name: "Int", value: [...]}`) flattened into their values. */
+function propertyValues(values: unknown): Json[] {
+  return asArray(values)
+    .filter(isRecord)
+    .flatMap((value) => (Array.isArray(value.value) ? value.value.filter(isRecord) : [value]));
+}
+
+const WRAPPER_START =
+  /^\s*(?:&lt;|<)html(?:&gt;|>)\s*(?:(?:&lt;|<)head(?:&gt;|>)\s*(?:&lt;|<)\/head(?:&gt;|>)\s*)?(?:&lt;|<)body(?:&gt;|>)/i;
+const WRAPPER_END = /(?:&lt;|<)\/body(?:&gt;|>)\s*(?:&lt;|<)\/html(?:&gt;|>)\s*$/i;
+
+/** The HTML of a description block without its (sometimes entity-escaped) document wrapper. */
+function cleanHtml(value: unknown): string {
+  return (text(value) ?? '').replace(WRAPPER_START, '').replace(WRAPPER_END, '').trim();
+}
+
+function hasContent(html: string): boolean {
+  return /<img\b/i.test(html) || /[\p{L}\p{N}]/u.test(html.replace(/<[^>]*>/g, ''));
+}
+
+/** Whether HTML stops inside a tag (a payload cut short). */
+function isCutOff(html: string): boolean {
+  return html.lastIndexOf('<') > html.lastIndexOf('>');
+}
+
+function isAvailable(info: Json): boolean {
+  const operation = text(dig(info, ['operation', 'type']));
+  const max = dig(info, ['quantity', 'limit', 'max']);
+  return operation !== 'wishlist' && max !== 0;
+}
+
+function skuInfoList(skuInfos: Json): Json[] {
+  return Object.values(skuInfos).filter(isRecord);
+}
+
+function draftOf(
+  fields: Json,
+  page: LazadaPage,
+  input: ExtractInput,
+  url: URL,
+  itemId: string,
+): ExtractResult {
+  const confidence: Confidence = {};
+  const primaryKey = record(fields.primaryKey);
+  const skuInfos = record(fields.skuInfos);
+  const tracking = { ...page.tracking, ...record(fields.tracking) };
+  const product = record(fields.product);
+  const dataLayer = record(
+    skuInfoList(skuInfos).find((info) => isRecord(info.dataLayer))?.dataLayer,
+  );
+
+  const payloadId =
+    text(primaryKey.itemId) ?? text(record(skuInfos['0']).itemId) ?? text(tracking.pdt_sku);
+  if (payloadId !== itemId) return failure('layoutUnknown', SITE, ['matching item id']);
+
+  const title = text(product.title) ?? text(tracking.pdt_name) ?? text(page.product().name);
+  if (!title) return failure('layoutUnknown', SITE, ['title']);
+
+  let currency =
+    text(dig(dataLayer, ['core', 'currencyCode'])) ?? text(dig(tracking, ['core', 'currencyCode']));
+  if (!currency) {
+    currency = currencyOfHost(url);
+    if (!currency) return failure('layoutUnknown', SITE, ['currency']);
+    confidence.currency = { level: 'medium', reason: 'not in the page data; the site’s currency' };
+  }
+
+  const skuBase = record(dig(fields, ['productOption', 'skuBase']));
+  const skuProperties = asArray(skuBase.properties)
+    .filter(isRecord)
+    .map((property) => ({
+      id: text(property.pid) ?? text(property.name) ?? '',
+      name: text(property.name) ?? '',
+      values: propertyValues(property.values).map((value) => ({
+        id: text(value.vid) ?? text(value.name) ?? '',
+        name: text(value.name) ?? '',
+        image: absolute(value.image),
+      })),
+    }));
+  const valueImage = (values: Record<string, string>) => {
+    for (const [pid, vid] of Object.entries(values)) {
+      const image = skuProperties
+        .find((p) => p.id === pid)
+        ?.values.find((v) => v.id === vid)?.image;
+      if (image) return image;
+    }
+    return null;
+  };
+
+  const baseSkus = asArray(skuBase.skus).filter(isRecord);
+  const skuSources =
+    baseSkus.length > 0
+      ? baseSkus.map((sku) => ({ id: text(sku.skuId) ?? '', values: propPath(sku.propPath) }))
+      : Object.keys(skuInfos)
+          .filter((id) => id !== '0')
+          .map((id) => ({ id, values: {} as Record<string, string> }));
+  let unpriced = 0;
+  const skus = skuSources
+    .filter((sku) => sku.id !== '')
+    .map(({ id, values }) => {
+      const info = isRecord(skuInfos[id]) ? skuInfos[id] : null;
+      if (!info) unpriced += 1;
+      const price = info ? amount(dig(info, ['price', 'salePrice', 'value']), currency) : null;
+      const before = info ? amount(dig(info, ['price', 'originalPrice', 'value']), currency) : null;
+      const stock = info?.stock;
+      return {
+        id,
+        values,
+        price,
+        originalPrice: before !== null && price !== null && before > price ? before : null,
+        stock: typeof stock === 'number' && Number.isSafeInteger(stock) && stock > 0 ? stock : null,
+        available: info ? isAvailable(info) : false,
+        image: absolute(info?.image) ?? valueImage(values),
+      };
+    });
+  if (skus.length === 0) {
+    confidence.skus = { level: 'low', reason: 'no skuBase or skuInfos in the page data' };
+    confidence.skuProperties = confidence.skus;
+  } else if (unpriced > 0) {
+    confidence.skus = {
+      level: 'medium',
+      reason: `${unpriced} SKUs are not loaded on the page (no price; taken as unavailable)`,
+    };
+  } else {
+    confidence.skus = {
+      level: 'medium',
+      reason: 'Lazada reports stock 0 for buyable SKUs: stock unknown, availability from the SKU',
+    };
+  }
+
+  const prices = skus.map((sku) => sku.price).filter((price): price is number => price !== null);
+  let min = prices.length > 0 ? Math.min(...prices) : null;
+  let max = prices.length > 0 ? Math.max(...prices) : null;
+  if (min === null) {
+    min = amount(dig(skuInfos, ['0', 'price', 'salePrice', 'value']), currency);
+    max = min;
+  }
+  if (min === null) {
+    const shown = text(tracking.pdt_price);
+    min = shown ? displayedAmount(shown, currency) : null;
+    max = min;
+    if (min !== null) {
+      confidence.price = {
+        level: 'low',
+        reason: `read from the displayed string "${shown}" (tracking.pdt_price), which can be the price before a discount`,
+      };
+    }
+  }
+  if (min === null) return failure('layoutUnknown', SITE, ['price']);
+
+  const galleries = record(fields.skuGalleries);
+  const gallery = asArray(
+    galleries['0'] ?? galleries[text(primaryKey.skuId) ?? ''] ?? Object.values(galleries)[0],
+  ).filter(isRecord);
+  let images = gallery
+    .filter((entry) => entry.type !== 'video')
+    .map((entry) => absolute(entry.src) ?? absolute(entry.image) ?? absolute(entry.poster))
+    .filter((image): image is string => image !== null);
+  if (images.length === 0) {
+    const ldImage = page.product().image;
+    images = (Array.isArray(ldImage) ? ldImage : [ldImage])
+      .map(absolute)
+      .filter((image): image is string => image !== null);
+    if (images.length > 0) confidence.images = { level: 'medium', reason: 'from LD+JSON' };
+  }
+  images = [...new Set(images)];
+
+  const highlights = cleanHtml(product.highlights);
+  const desc = cleanHtml(product.desc);
+  const html = [highlights, desc].filter(hasContent).join('');
+  if (!html) {
+    confidence.description = { level: 'low', reason: 'no description in the page data' };
+  } else if (isCutOff(html)) {
+    confidence.description = { level: 'low', reason: 'the description HTML is cut off' };
+  }
+
+  const seller = record(fields.seller);
+  const sellerName = text(seller.name) ?? text(tracking.seller_name) ?? text(dataLayer.seller_name);
+  const sellerUrl = absolute(seller.url);
+  const shop = sellerName
+    ? {
+        id: text(seller.shopId) ?? text(seller.sellerId) ?? text(primaryKey.sellerId),
+        name: sellerName,
+        url: sellerUrl ? sellerUrl.replace(/[?#].*$/, '') : null,
+      }
+    : null;
+  if (!shop) confidence.shop = { level: 'low', reason: 'no seller in the page data' };
+  else if (!text(seller.name)) {
+    confidence.shop = { level: 'medium', reason: 'only the seller name from the tracking data' };
+  }
+
+  let categoryPath = asArray(dataLayer.pdt_category ?? tracking.pdt_category)
+    .map(text)
+    .filter((name): name is string => name !== null);
+  const ldCategory = categoryPath.length === 0 ? text(page.product().category) : null;
+  if (ldCategory) {
+    categoryPath = ldCategory
+      .split('>')
+      .map((name) => name.trim())
+      .filter(Boolean);
+    confidence.categoryPath = { level: 'medium', reason: 'from the LD+JSON category text' };
+  }
+
+  const specifications = record(fields.specifications);
+  const spec = record(
+    specifications[text(primaryKey.skuId) ?? ''] ??
+      specifications[text(primaryKey.defaultSkuId) ?? ''] ??
+      Object.values(specifications)[0],
+  );
+  const attributes = Object.entries(record(spec.features))
+    .filter(([name]) => name !== 'SKU')
+    .map(([name, value]) => ({ name, value: text(value) ?? '' }))
+    .filter((attribute) => attribute.value !== '');
+  const brand = text(dig(product, ['brand', 'name'])) ?? text(product.brandName);
+  if (brand && !attributes.some((attribute) => attribute.name === 'Brand')) {
+    attributes.unshift({ name: 'Brand', value: brand });
+  }
+  const box = text(spec.boxContent);
+  if (box) attributes.push({ name: 'What’s in the box', value: box });
+
+  const draft: ProductDraft = {
+    site: SITE,
+    itemId,
+    url: input.url,
+    title,
+    currency,
+    price: { min, max: max ?? min },
+    tiers: [],
+    skuProperties,
+    skus,
+    images,
+    description: html ? { html } : null,
+    shop,
+    categoryPath,
+    weightGrams: null,
+    dimensionsCm: null,
+    attributes,
+    minOrderQuantity: null,
+    raw: boundedRaw({
+      source: page.source,
+      primaryKey,
+      skuBase,
+      skuInfos: Object.fromEntries(
+        Object.entries(skuInfos).map(([id, info]) => {
+          const { price, stock, operation, quantity, image } = record(info);
+          return [id, { price, stock, operation, quantity, image }];
+        }),
+      ),
+      tracking,
+    }),
+    confidence,
+  };
+  for (const field of ['itemId', 'title', 'currency', 'price', 'skuProperties', 'images']) {
+    confidence[field] ??= { level: 'high' };
+  }
+  if (html) confidence.description ??= { level: 'high' };
+  if (shop) confidence.shop ??= { level: 'high' };
+  if (categoryPath.length > 0) confidence.categoryPath ??= { level: 'high' };
+  if (attributes.length > 0) confidence.attributes = { level: 'high' };
+  return draft;
+}
+
+export function extractLazada(input: ExtractInput): ExtractResult {
+  const url = new URL(input.url);
+  const itemId = itemIdFromUrl(url);
+  const page = readPage(input.document);
+  if (itemId && page.fields) return draftOf(page.fields, page, input, url, itemId);
+  if (isCaptcha(input.document)) return failure('captcha', SITE);
+  if (!itemId) return failure('notProduct', SITE);
+  return failure('layoutUnknown', SITE, ['__moduleData__ or app.run page data']);
+}
