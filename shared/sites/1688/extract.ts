@@ -2,6 +2,7 @@ import type { ProductDraft } from '@shared/contracts/product-draft';
 import { boundedRaw, type ExtractInput, type ExtractResult, failure } from '../common/draft';
 import { toMinor } from '../common/money';
 import { scriptTexts } from '../common/scan';
+import { absolute, decimal, kgToGrams, list, rec, text, whole } from '../common/values';
 import { findOfferData, type OfferData } from './generations';
 import {
   isCaptcha,
@@ -11,7 +12,6 @@ import {
   shopFromDom,
   titleFromDom,
 } from './page';
-import { absolute, decimal, kgToGrams, list, rec, text, whole } from './values';
 
 const CURRENCY = 'CNY';
 

@@ -1,5 +1,6 @@
 import { jsonAfter } from '../common/scan';
-import { absolute, at, decimal, first, type Json, list, objectAt, rec, text } from './values';
+import { absolute, at, decimal, first, type Json, list, rec, text } from '../common/values';
+import { objectAt } from './values';
 
 /**
  * What an offer page states, read from whichever generation of page data it carries and put in

@@ -1,5 +1,5 @@
 import type { ExtractionFailureKind } from '@shared/contracts/product-draft';
-import { absolute } from './values';
+import { absolute } from '../common/values';
 
 /**
  * The offer id of a 1688 address: `detail.1688.com/offer/<id>.html`, `m.1688.com/offer/<id>.html`,

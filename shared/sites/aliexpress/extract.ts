@@ -2,6 +2,7 @@ import type { ProductDraft } from '@shared/contracts/product-draft';
 import { boundedRaw, type ExtractInput, type ExtractResult, failure } from '../common/draft';
 import { toMinor } from '../common/money';
 import { scriptTexts } from '../common/scan';
+import { first, kgToGrams, list, rec, text } from '../common/values';
 import { type Amount, findInCaptured, findInPage, type SourceProduct } from './generations';
 import {
   categoriesFromDom,
@@ -14,7 +15,7 @@ import {
   skuAxesFromDom,
   titleFromDom,
 } from './page';
-import { first, kgToGrams, list, originalImage, rec, text } from './values';
+import { originalImage } from './values';
 
 type Confidence = ProductDraft['confidence'][string];
 type Sku = ProductDraft['skus'][number];

@@ -7,11 +7,11 @@ import {
   first,
   type Json,
   list,
-  originalImage,
   rec,
   text,
   whole,
-} from './values';
+} from '../common/values';
+import { originalImage } from './values';
 
 /** An amount as the page gave it: a number or decimal text, and the currency it names. */
 export interface Amount {

@@ -1,5 +1,6 @@
 import type { ExtractionFailureKind } from '@shared/contracts/product-draft';
-import { absolute, distinct, originalImage } from './values';
+import { absolute, distinct } from '../common/values';
+import { originalImage } from './values';
 
 /**
  * The product id of an AliExpress address: `/item/<id>.html`, `/i/<id>.html` (mobile),

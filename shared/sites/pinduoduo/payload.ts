@@ -6,19 +6,9 @@
 import type { ExtractInput } from '../common/draft';
 import { jsonAfter, scriptTexts } from '../common/scan';
 
-export type Json = Record<string, unknown>;
+import { asArray, isRecord, type Json, record } from '../common/values';
 
-export function isRecord(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-export function asArray(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : [];
-}
-
-export function record(value: unknown): Json {
-  return isRecord(value) ? value : {};
-}
+export { asArray, isRecord, type Json, record };
 
 export interface PddData {
   /** The initDataObj (holding `goods` and `mall`, or `needLogin`), if the page has one. */
