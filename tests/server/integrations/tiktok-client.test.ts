@@ -6,7 +6,7 @@ import type { ProductInput, ShopAccess } from '@server/integrations/marketplace/
 import { createTransport } from '@server/integrations/marketplace/transport';
 import { createTiktokClient } from '@server/integrations/tiktok/tiktok.client';
 import { createLogger } from '@server/lib/logger';
-import { ensureSandboxSellers } from '@server/sandbox/marketplace/data';
+import { ensureSandboxSellers, seededRandom } from '@server/sandbox/marketplace/data';
 import { type SandboxShop, shopById } from '@server/sandbox/marketplace/store';
 import { tiktokSandbox } from '@server/sandbox/tiktok/tiktok.sandbox';
 import { decimalToMinor } from '@shared/contracts/money';
@@ -31,18 +31,6 @@ const transport = createTransport({
 const clientWith = (overrides: Partial<typeof config> = {}, now = () => clock.now()) =>
   createTiktokClient({ ...config, ...overrides }, { transport, now });
 const client = clientWith();
-
-/** A deterministic random source, so the built records are the same on every run. */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -131,7 +119,7 @@ async function insertOrders(
       status: entry.status,
       createdAt: new Date(entry.at.getTime() - 60 * 60 * 1000),
       updatedAt: entry.at,
-      random: seeded(index + 1),
+      random: seededRandom(String(index + 1)),
     }),
     createdAt: new Date(entry.at.getTime() - 60 * 60 * 1000),
     updatedAt: entry.at,
@@ -153,7 +141,7 @@ async function insertProducts(shop: SandboxShop, entries: Array<{ id: string; at
       status: 'ACTIVATE',
       createdAt: new Date(entry.at.getTime() - DAY),
       updatedAt: entry.at,
-      random: seeded(100 + index),
+      random: seededRandom(String(100 + index)),
     }),
     createdAt: new Date(entry.at.getTime() - DAY),
     updatedAt: entry.at,

@@ -3,7 +3,7 @@ import { sandboxOrders, sandboxProducts } from '@server/db/schema/index';
 import { SANDBOX_CREDENTIALS } from '@server/integrations/marketplace/marketplace.config';
 import { tiktokSign } from '@server/integrations/tiktok/tiktok.sign';
 import { createLogger } from '@server/lib/logger';
-import { ensureSandboxSellers } from '@server/sandbox/marketplace/data';
+import { ensureSandboxSellers, seededRandom } from '@server/sandbox/marketplace/data';
 import { type SandboxShop, shopById } from '@server/sandbox/marketplace/store';
 import { tiktokSandbox } from '@server/sandbox/tiktok/tiktok.sandbox';
 import { decimalToMinor } from '@shared/contracts/money';
@@ -19,17 +19,6 @@ const DAY = 24 * 60 * 60 * 1000;
 let database: DatabaseHandle;
 const clock = createManualClock();
 const app = new Hono();
-
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -191,7 +180,7 @@ describe('TikTok Shop sandbox: seeds and records', () => {
       status: 'AWAITING_SHIPMENT',
       createdAt: new Date('2026-10-01T03:00:00Z'),
       updatedAt: new Date('2026-10-01T04:30:00Z'),
-      random: seeded(seed),
+      random: seededRandom(String(seed)),
     });
     const th = await shop('7494000101');
     const order = tiktokSandbox.buildOrder(input(th, 7));
@@ -235,7 +224,7 @@ describe('TikTok Shop sandbox: seeds and records', () => {
       status: 'UNPAID',
       createdAt: new Date('2026-10-01T03:00:00Z'),
       updatedAt: new Date('2026-10-01T03:00:00Z'),
-      random: seeded(3),
+      random: seededRandom(String(3)),
     });
     expect(order.paid_time).toBeUndefined();
     const at = new Date('2026-10-02T08:00:00Z');
@@ -265,11 +254,13 @@ describe('TikTok Shop sandbox: seeds and records', () => {
       status: 'SELLER_DEACTIVATED',
       createdAt: new Date('2026-09-01T00:00:00Z'),
       updatedAt: new Date('2026-09-05T00:00:00Z'),
-      random: seeded(11),
+      random: seededRandom(String(11)),
     });
     const product = tiktokSandbox.buildProduct(input());
     expect(tiktokSandbox.buildProduct(input())).toEqual(product);
-    expect(tiktokSandbox.buildProduct({ ...input(), random: seeded(12) })).not.toEqual(product);
+    expect(
+      tiktokSandbox.buildProduct({ ...input(), random: seededRandom(String(12)) }),
+    ).not.toEqual(product);
     expect(product).toMatchObject({
       id: '1729000000000000777',
       status: 'SELLER_DEACTIVATED',
@@ -523,7 +514,7 @@ describe('TikTok Shop sandbox: the Partner API gateway', () => {
           status,
           createdAt: at,
           updatedAt: at,
-          random: seeded(index + 40),
+          random: seededRandom(String(index + 40)),
         }),
         createdAt: at,
         updatedAt: at,
