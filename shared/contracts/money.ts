@@ -28,21 +28,26 @@ export const CURRENCY_DECIMALS: Record<Currency, number> = {
 };
 
 /**
- * A decimal amount as a platform sends it ("12.5", 12.5, "1,234.00") in integer minor units of the
- * currency, exactly: digits are read as text, never through binary floating point. More decimals
- * than the currency has are rounded half away from zero. Returns null for anything not a number.
+ * A decimal amount ("12.5", 12.5, "1,234.00") in integer minor units with `places` decimals,
+ * exactly: digits are read as text, never through binary floating point. More decimals than
+ * `places` are rounded half away from zero. Returns null for anything not a number.
  */
-export function decimalToMinor(value: string | number, currency: Currency): number | null {
+export function decimalTextToMinor(value: unknown, places: number): number | null {
+  if (typeof value !== 'number' && typeof value !== 'string') return null;
   const text = (typeof value === 'number' ? value.toString() : value).trim().replace(/,/g, '');
   const match = /^(-?)(\d*)(?:\.(\d*))?$/.exec(text);
   if (!match || (match[2] === '' && !match[3])) return null;
   const [, sign, whole = '', fraction = ''] = match;
-  const places = CURRENCY_DECIMALS[currency];
   const kept = fraction.slice(0, places).padEnd(places, '0');
   let minor = Number(whole || '0') * 10 ** places + Number(kept || '0');
   if ((fraction[places] ?? '0') >= '5') minor += 1;
   if (!Number.isSafeInteger(minor)) return null;
   return sign === '-' ? -minor : minor;
+}
+
+/** A platform's decimal amount in integer minor units of one of our currencies. */
+export function decimalToMinor(value: string | number, currency: Currency): number | null {
+  return decimalTextToMinor(value, CURRENCY_DECIMALS[currency]);
 }
 
 /** Integer minor units as the decimal text a platform expects ("12.50"; "1200" for VND). */

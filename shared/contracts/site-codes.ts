@@ -61,34 +61,3 @@ export function dayIn(timeZone: string, instant: Date): string {
     day: '2-digit',
   }).format(instant);
 }
-
-/** How far a time zone's wall clock is ahead of UTC at an instant, in milliseconds. */
-function zoneOffsetMs(timeZone: string, instant: Date): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const wall = Date.UTC(
-    part('year'),
-    part('month') - 1,
-    part('day'),
-    part('hour'),
-    part('minute'),
-    part('second'),
-  );
-  return wall - Math.floor(instant.getTime() / 1000) * 1000;
-}
-
-/** 00:00:00 of the day an instant falls on in a time zone, `daysBack` days earlier. */
-export function startOfDayIn(timeZone: string, instant: Date, daysBack = 0): Date {
-  const [year = 1970, month = 1, day = 1] = dayIn(timeZone, instant).split('-').map(Number);
-  const midnight = Date.UTC(year, month - 1, day - daysBack);
-  return new Date(midnight - zoneOffsetMs(timeZone, new Date(midnight)));
-}

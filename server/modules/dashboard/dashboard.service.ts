@@ -16,7 +16,7 @@ import type { Actor } from '../../context';
 import type { Database } from '../../db/client';
 import { shops, sites, users } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
-import { addDays, instantOf, parseDateTime } from './zoned-time';
+import { addDays, instantOf, parseDateTime } from '../../lib/zoned-time';
 
 /** Every key at 0, then the counts found. */
 function fill<K extends string>(keys: readonly K[], found: Partial<Record<K, number>>) {

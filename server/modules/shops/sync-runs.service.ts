@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SyncRun } from '@shared/contracts/shops';
-import { isSiteCode, SITE_TIME_ZONES, startOfDayIn } from '@shared/contracts/site-codes';
+import { dayIn, isSiteCode, SITE_TIME_ZONES } from '@shared/contracts/site-codes';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Actor } from '../../context';
 import { shopSync, syncRuns, users } from '../../db/schema/index';
@@ -14,6 +14,7 @@ import {
 } from '../../jobs/shop-sync';
 import { AppError } from '../../lib/errors';
 import type { Translator } from '../../lib/i18n';
+import { addDays, instantOf } from '../../lib/zoned-time';
 import { listShopRows } from './shops.service';
 
 /** The longest custom range a person may ask for. */
@@ -108,7 +109,7 @@ export async function startSyncRun(
   const rangeTo = input.endTime ? new Date(input.endTime) : now;
   const rangeFrom = input.startTime
     ? new Date(input.startTime)
-    : startOfDayIn(zone, now, DEFAULT_DAYS - 1);
+    : instantOf(zone, addDays(dayIn(zone, now), -(DEFAULT_DAYS - 1)));
   const tooLong = rangeTo.getTime() - rangeFrom.getTime() > MAX_RANGE_DAYS * 86_400_000;
   if (rangeFrom >= rangeTo || rangeTo.getTime() > now.getTime() + 60_000 || tooLong)
     throw new AppError('VALIDATION_FAILED', {
