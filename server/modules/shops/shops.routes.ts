@@ -163,8 +163,8 @@ export const shopsRoutes = [
       const shop = await getShopRow(deps.db, actor, json.shopId);
       await queueShopSync(deps, shop.id);
       deps.kickJobs();
-      const details = await listShopDetails(deps.db, deps.clock, actor, c.var.t);
-      return ok(c, details.find((detail) => detail.id === shop.id) ?? null);
+      const [detail] = await listShopDetails(deps.db, deps.clock, actor, c.var.t, shop.id);
+      return ok(c, detail ?? null);
     },
   ),
   defineRoute(

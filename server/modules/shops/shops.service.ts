@@ -70,12 +70,14 @@ export async function listShopDetails(
   clock: Clock,
   actor: Actor,
   t: Translator,
+  /** Only this shop (after an action on it). */
+  shopId?: string,
 ): Promise<ShopDetail[]> {
   const rows = await db
     .select({ shop: shops, authorization: shopAuthorizations })
     .from(shops)
     .leftJoin(shopAuthorizations, eq(shopAuthorizations.id, shops.authorizationId))
-    .where(shopScope(actor))
+    .where(and(shopScope(actor), shopId ? eq(shops.id, shopId) : undefined))
     .orderBy(asc(shops.platform), asc(shops.name));
   const ids = rows.map((row) => row.shop.id);
   const states = ids.length
