@@ -150,7 +150,7 @@ describe('user management: creating sub-accounts', () => {
     const row = await rowOf('Packer Nok');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(within(row).getByText('packer@example.com')).toBeTruthy();
-    expect(within(row).getByText('Bangkok Gadget Hub')).toBeTruthy();
+    expect(await within(row).findByText('Bangkok Gadget Hub')).toBeTruthy();
     expect(within(row).getByTestId('member-status').textContent).toBe(en.members.status.enabled);
     expect(within(row).getByText(en.members.list.noLimit)).toBeTruthy();
 
@@ -333,7 +333,7 @@ describe('user management: row actions', () => {
     expect(urls).not.toContain('/other/couponCenter');
     expect(urls).toContain('/pay/recharge');
     expect(await shopNames(sub.token)).toEqual(['Shop B']);
-    expect(within(await rowOf('members-perm')).getByText('Shop B')).toBeTruthy();
+    expect(await within(await rowOf('members-perm')).findByText('Shop B')).toBeTruthy();
   });
 
   it('deletes a sub-account after a danger confirmation', async () => {
@@ -387,7 +387,8 @@ describe('user management: list', () => {
 
     await waitFor(() => expect(screen.getAllByTestId('member-row')).toHaveLength(10));
     expect(screen.getByTestId('members-total').textContent).toBe('11 in total');
-    expect(screen.getAllByText('Only shop').length).toBe(10);
+    // Shop names come from their own query: wait for them rather than assume they came first.
+    await waitFor(() => expect(screen.getAllByText('Only shop').length).toBe(10));
     await user.click(screen.getByRole('button', { name: '2' }));
     await waitFor(() => expect(screen.getAllByTestId('member-row')).toHaveLength(1));
     // Newest first: the first one made is alone on page 2.
