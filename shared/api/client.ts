@@ -1,6 +1,7 @@
 import { createActivityApi } from './activity';
 import { createApiReferenceApi } from './api-reference';
 import { createAuthApi } from './auth';
+import { createCollectorApi } from './collector';
 import { createConfigApi } from './config';
 import { createDashboardApi } from './dashboard';
 import { createGuideApi } from './guide';
@@ -25,6 +26,7 @@ export function createApiClient(options: HttpOptions) {
     users: createUsersApi(http),
     sites: createSitesApi(http),
     shops: createShopsApi(http),
+    collector: createCollectorApi(http),
     subAccounts: createSubAccountsApi(http),
     wechat: createWechatApi(http),
     dashboard: createDashboardApi(http),

@@ -51,6 +51,8 @@ export interface HttpOptions {
   getLocale(): { site: string; language: string };
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** Sent with every request besides the protocol's own (the extension names itself with these). */
+  headers?: Record<string, string>;
 }
 
 const DIALOG_KEYS: readonly string[] = DIALOG_ERROR_KEYS;
@@ -104,6 +106,7 @@ export function createHttp(options: HttpOptions) {
     if (token) params.push([TOKEN_QUERY_PARAM, token]);
     const { site, language } = options.getLocale();
     const headers: Record<string, string> = {
+      ...options.headers,
       [HEADERS.authorization]: basicClientAuth(options.client),
       [HEADERS.site]: site,
       [HEADERS.language]: language,

@@ -58,3 +58,21 @@ export function minorToDecimal(minor: number, currency: Currency): string {
   const digits = String(Math.abs(minor)).padStart(places + 1, '0');
   return `${sign}${digits.slice(0, -places)}.${digits.slice(-places)}`;
 }
+
+/** Decimal places of any ISO 4217 currency's minor unit (ISO 4217 exponent), from the platform's Intl data. */
+const exponents = new Map<string, number>();
+
+export function currencyExponent(currency: string): number {
+  let places = exponents.get(currency);
+  if (places === undefined) {
+    try {
+      places =
+        new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
+          .maximumFractionDigits ?? 2;
+    } catch {
+      places = 2;
+    }
+    exponents.set(currency, places);
+  }
+  return places;
+}

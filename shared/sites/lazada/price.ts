@@ -3,7 +3,8 @@
  * a last resort when the page has no numeric `value`. The separator before the last one or two
  * digits is the decimal point (for currencies that have decimals); every other one groups thousands.
  */
-import { currencyExponent, toMinor } from '../common/money';
+import { currencyExponent } from '@shared/contracts/money';
+import { toMinor } from '../common/money';
 
 export function displayedAmount(text: string, currency: string): number | null {
   const number = /\d(?:[\d.,]*\d)?/.exec(text)?.[0];

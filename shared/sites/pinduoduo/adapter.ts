@@ -1,12 +1,10 @@
+import { hostIn, SOURCE_SITE_HOSTS } from '@shared/contracts/source-sites';
 import type { SiteAdapter } from '../common/draft';
 import { extractPinduoduo } from './extract';
-
-const HOSTS = ['pinduoduo.com', 'yangkeduo.com'];
 
 /** Pinduoduo (yangkeduo): the inlined rawData initDataObj, else the rendered goods page. */
 export const pinduoduoAdapter: SiteAdapter = {
   site: 'pinduoduo',
-  matches: (url) =>
-    HOSTS.some((host) => url.hostname === host || url.hostname.endsWith(`.${host}`)),
+  matches: (url) => hostIn(url.hostname, SOURCE_SITE_HOSTS.pinduoduo),
   extract: extractPinduoduo,
 };
