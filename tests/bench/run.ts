@@ -7,7 +7,9 @@
  *   - p50/p99 latency of getMessageList (the bell's poll) at a fixed request rate, over a database
  *     of many sellers with many messages each. `npm run bench -- getMessageList` runs only this;
  *   - orders per second of a shop's order sync from the sandbox (first and repeated run), and the
- *     rows after both. `npm run bench -- syncOrders` runs only this.
+ *     rows after both. `npm run bench -- syncOrders` runs only this;
+ *   - the collector's extraction time per saved page, content script and zip sizes (./collector.ts).
+ *     `npm run bench -- collector` runs only this.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -42,6 +44,7 @@ import { shopeeSandbox } from '../../server/sandbox/shopee/shopee.sandbox';
 import { API_CLIENTS, basicClientAuth, HEADERS } from '../../shared/contracts/protocol';
 import { launchChromium } from '../support/browser';
 import { startServerProcess } from '../support/server-process';
+import { collectorBench } from './collector';
 
 const RUNS = 5;
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -417,7 +420,9 @@ async function syncBench() {
   }
 }
 
-if (process.argv[2] === 'getMessageList') {
+if (process.argv[2] === 'collector') {
+  await collectorBench(print);
+} else if (process.argv[2] === 'getMessageList') {
   await messagePollBench();
 } else if (process.argv[2] === 'syncOrders') {
   await syncBench();
@@ -425,4 +430,5 @@ if (process.argv[2] === 'getMessageList') {
   await main();
   await messagePollBench();
   await syncBench();
+  await collectorBench(print);
 }

@@ -15,7 +15,9 @@ const BASE_ARGS = [
 ];
 
 /** Chromium with a throwaway profile under .tmp/, optionally with an unpacked extension loaded. */
-export async function launchChromium(options: { extensionDir?: string; language?: string } = {}) {
+export async function launchChromium(
+  options: { extensionDir?: string; language?: string; args?: string[] } = {},
+) {
   await mkdir(join(process.cwd(), '.tmp'), { recursive: true });
   const profile = await mkdtemp(join(process.cwd(), '.tmp', 'chromium-'));
   const extension = options.extensionDir
@@ -29,7 +31,12 @@ export async function launchChromium(options: { extensionDir?: string; language?
     headless: true,
     userDataDir: profile,
     ...(options.extensionDir ? { ignoreDefaultArgs: ['--disable-extensions'] } : {}),
-    args: [...BASE_ARGS, ...extension, `--lang=${options.language ?? 'en-US'}`],
+    args: [
+      ...BASE_ARGS,
+      ...extension,
+      `--lang=${options.language ?? 'en-US'}`,
+      ...(options.args ?? []),
+    ],
   });
   return {
     browser,
@@ -50,7 +57,7 @@ export interface ExtensionBrowser {
 
 /** Chromium with the e2e build of the extension loaded unpacked. */
 export async function launchWithExtension(
-  options: { language?: string } = {},
+  options: { language?: string; args?: string[] } = {},
 ): Promise<ExtensionBrowser> {
   const { browser, close } = await launchChromium({ ...options, extensionDir: E2E_EXTENSION_DIR });
   const worker = await browser.waitForTarget(
