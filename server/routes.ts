@@ -1,6 +1,7 @@
 import type { RouteDefinition } from './lib/route';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { collectorRoutes } from './modules/collector/collector.routes';
 import { configRoutes } from './modules/config/config.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { docsRoutes } from './modules/docs/docs.routes';
@@ -25,6 +26,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...filesRoutes,
   ...sitesRoutes,
   ...shopsRoutes,
+  ...collectorRoutes,
   ...subAccountsRoutes,
   ...wechatRoutes,
   ...messagesRoutes,

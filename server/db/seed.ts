@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../context';
+import { seedCollector } from '../modules/collector/collector.seed';
 import { seedConfig } from '../modules/config/config.service';
 import { seedHelp } from '../modules/help/help.seed';
 import { seedMessages } from '../modules/messages/messages.seed';
@@ -39,6 +40,7 @@ export async function seedDemo(
   if (config && marketplaces && logger && mailer)
     await authorizeDemoShops({ ...deps, config, marketplaces, logger, mailer }, seller.id);
   else await addDemoShopRecords(deps, seller.id);
+  await seedCollector(deps, seller.id);
   await seedMessages(deps, seller.id);
   await seedNotices(deps);
   await seedHelp(deps);

@@ -1,3 +1,4 @@
+export { collectedProducts, pluginSettings, products } from './collector';
 export { files } from './files';
 export { mailOutbox } from './mail';
 export {

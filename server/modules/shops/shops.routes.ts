@@ -1,3 +1,4 @@
+import { SourceSiteListSchema } from '@shared/contracts/collector';
 import {
   AsyncOrderQuerySchema,
   AuthorizeCallbackRequestSchema,
@@ -15,9 +16,11 @@ import {
   SyncRunIdSchema,
   SyncRunSchema,
 } from '@shared/contracts/shops';
+import * as z from 'zod/mini';
 import { queueShopSync } from '../../jobs/shop-sync';
 import { ok } from '../../lib/respond';
 import { defineRoute } from '../../lib/route';
+import { PlatformListQuerySchema, sourceSiteList } from '../collector/source-sites';
 import { platformTypes } from './platforms';
 import {
   completeAuthorization,
@@ -36,10 +39,13 @@ export const shopsRoutes = [
       method: 'GET',
       path: '/admin/pluginmanage/platform/list',
       access: 'client',
-      response: PlatformTypeListSchema,
-      summary: 'The marketplaces a shop can be authorized on (platformTypeList), with their sites',
+      query: PlatformListQuerySchema,
+      response: z.union([PlatformTypeListSchema, SourceSiteListSchema]),
+      summary:
+        'The marketplaces a shop can be authorized on (platformTypeList), with their sites; with type=collect, the source sites the collector reads',
     },
-    ({ c, deps }) => ok(c, platformTypes(deps.config)),
+    ({ c, deps, query }) =>
+      ok(c, query.type === 'collect' ? sourceSiteList() : platformTypes(deps.config)),
   ),
   defineRoute(
     {

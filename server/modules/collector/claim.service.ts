@@ -1,0 +1,213 @@
+import {
+  applyPricing,
+  type ClaimConflicts,
+  type ClaimRequest,
+  type ClaimResult,
+  type PluginSettingsInput,
+} from '@shared/contracts/collector';
+import type { ProductDraft } from '@shared/contracts/product-draft';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Actor } from '../../context';
+import type { Database } from '../../db/client';
+import { collectedProducts, products, shops } from '../../db/schema/index';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import { priceRange, type Queryable, shopNameOf, visibleShops } from './collector.service';
+import { settingsOf } from './plugin-settings.service';
+
+type CollectedRow = typeof collectedProducts.$inferSelect;
+type ShopRow = typeof shops.$inferSelect;
+
+/** A draft with the pricing template applied to every price in it. */
+function pricedDraft(draft: ProductDraft, pricing: PluginSettingsInput['pricing']): ProductDraft {
+  const price = (minor: number | null) =>
+    minor === null ? null : applyPricing(minor, draft.currency, pricing);
+  return {
+    ...draft,
+    price: { min: price(draft.price.min), max: price(draft.price.max) },
+    tiers: draft.tiers.map((tier) => ({
+      ...tier,
+      price: applyPricing(tier.price, draft.currency, pricing),
+    })),
+    skus: draft.skus.map((sku) => ({
+      ...sku,
+      price: price(sku.price),
+      originalPrice: price(sku.originalPrice),
+    })),
+  };
+}
+
+/** Whether a database failure (or one it caused) has this SQLSTATE. */
+function hasSqlState(error: unknown, state: string): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (typeof current === 'object' && (current as { code?: unknown }).code === state) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+const UNIQUE_VIOLATION = '23505';
+const FOREIGN_KEY_VIOLATION = '23503';
+
+/** The (product, shop) pairs of a claim that a shop already holds: the same source item, claimed before. */
+async function conflictsOf(
+  db: Queryable,
+  rows: readonly CollectedRow[],
+  targets: readonly ShopRow[],
+): Promise<ClaimConflicts['conflicts']> {
+  const held = await db
+    .select({
+      shopId: products.shopId,
+      sourceSite: products.sourceSite,
+      sourceItemId: products.sourceItemId,
+    })
+    .from(products)
+    .where(
+      and(
+        inArray(
+          products.shopId,
+          targets.map((shop) => shop.id),
+        ),
+        or(
+          ...rows.map((row) =>
+            and(eq(products.sourceSite, row.site), eq(products.sourceItemId, row.itemId)),
+          ),
+        ),
+      ),
+    );
+  const taken = new Set(held.map((p) => `${p.shopId} ${p.sourceSite} ${p.sourceItemId}`));
+  return rows.flatMap((row) =>
+    targets
+      .filter((shop) => taken.has(`${shop.id} ${row.site} ${row.itemId}`))
+      .map((shop) => ({
+        collectId: row.id,
+        title: row.title,
+        shopId: shop.id,
+        shopName: shopNameOf(shop),
+      })),
+  );
+}
+
+function alreadyClaimed(conflicts: ClaimConflicts['conflicts']): AppError {
+  const datas: ClaimConflicts = { conflicts };
+  return new AppError('COLLECT_ALREADY_CLAIMED', { datas });
+}
+
+/**
+ * POST /api-product/collect/claim: every product into every shop, as shop products waiting to be
+ * edited and published, priced with the main account's pricing template. All or nothing: a
+ * product not in the box refuses the claim (RECORD_NOT_FOUND), so does a shop the actor may not
+ * act on or that is not authorized (COLLECT_SHOP_UNAVAILABLE), and so does a product already in
+ * one of the shops (COLLECT_ALREADY_CLAIMED, naming every such pair).
+ */
+export async function claimCollected(
+  db: Database,
+  clock: Clock,
+  actor: Actor,
+  input: ClaimRequest,
+): Promise<ClaimResult> {
+  const ids = [...new Set(input.ids)];
+  const shopIds = [...new Set(input.shopIds)];
+  const now = clock.now();
+  try {
+    return await db.transaction(async (tx) => {
+      // Locked, so two claims of one product take turns and the second sees the first's products.
+      const rows = await tx
+        .select()
+        .from(collectedProducts)
+        .where(
+          and(eq(collectedProducts.ownerId, actor.ownerId), inArray(collectedProducts.id, ids)),
+        )
+        .orderBy(asc(collectedProducts.id))
+        .for('update');
+      if (rows.length !== ids.length) throw new AppError('RECORD_NOT_FOUND');
+      const found = await tx
+        .select()
+        .from(shops)
+        .where(and(inArray(shops.id, shopIds), visibleShops(actor)));
+      const unavailable = shopIds.filter(
+        (id) => !found.some((shop) => shop.id === id && shop.status === 'normal'),
+      );
+      if (unavailable.length > 0)
+        throw new AppError('COLLECT_SHOP_UNAVAILABLE', { datas: { shopIds: unavailable } });
+      // In the order asked for.
+      const collected = ids.flatMap((id) => rows.find((row) => row.id === id) ?? []);
+      const targets = shopIds.flatMap((id) => found.find((shop) => shop.id === id) ?? []);
+
+      const conflicts = await conflictsOf(tx, collected, targets);
+      if (conflicts.length > 0) throw alreadyClaimed(conflicts);
+
+      const { pricing } = await settingsOf(tx, actor.ownerId);
+      const values = collected.flatMap((row) => {
+        const data = pricedDraft(row.draft, pricing);
+        const range = priceRange(data);
+        return targets.map((shop) => ({
+          ownerId: actor.ownerId,
+          shopId: shop.id,
+          platform: shop.platform,
+          collectId: row.id,
+          sourceSite: row.site,
+          sourceItemId: row.itemId,
+          sourceUrl: row.url,
+          title: row.title,
+          currency: data.currency,
+          priceMinMinor: range.min,
+          priceMaxMinor: range.max,
+          status: 'wait' as const,
+          data,
+          createdBy: actor.userId,
+          createdAt: now,
+          updatedAt: now,
+        }));
+      });
+      const created = await tx
+        .insert(products)
+        .values(values)
+        .onConflictDoNothing({
+          target: [products.shopId, products.sourceSite, products.sourceItemId],
+        })
+        .returning({ id: products.id, collectId: products.collectId, shopId: products.shopId });
+      // A shop took one of the items since the check (another request): refuse it all (rolled back).
+      if (created.length !== values.length)
+        throw alreadyClaimed(await conflictsOf(tx, collected, targets));
+      await tx
+        .update(collectedProducts)
+        .set({
+          claimedAt: sql`coalesce(${collectedProducts.claimedAt}, ${now.toISOString()}::timestamptz)`,
+          updatedAt: now,
+        })
+        .where(
+          inArray(
+            collectedProducts.id,
+            collected.map((row) => row.id),
+          ),
+        );
+      return {
+        products: created.map((product) => ({
+          collectId: product.collectId ?? '',
+          shopId: product.shopId,
+          productId: product.id,
+          status: 'wait' as const,
+        })),
+      };
+    });
+  } catch (error) {
+    if (hasSqlState(error, UNIQUE_VIOLATION)) {
+      const rows = await db
+        .select()
+        .from(collectedProducts)
+        .where(
+          and(eq(collectedProducts.ownerId, actor.ownerId), inArray(collectedProducts.id, ids)),
+        );
+      const targets = await db
+        .select()
+        .from(shops)
+        .where(and(inArray(shops.id, shopIds), visibleShops(actor)));
+      throw alreadyClaimed(await conflictsOf(db, rows, targets));
+    }
+    // A shop removed meanwhile (unbound).
+    if (hasSqlState(error, FOREIGN_KEY_VIOLATION))
+      throw new AppError('COLLECT_SHOP_UNAVAILABLE', { cause: error });
+    throw error;
+  }
+}

@@ -1,0 +1,399 @@
+import type {
+  CollectClaim,
+  CollectedProduct,
+  CollectedProductDetail,
+  CollectListQuery,
+  CollectPage,
+  CollectResult,
+  UpdateCollectedRequest,
+} from '@shared/contracts/collector';
+import type { ProductDraft } from '@shared/contracts/product-draft';
+import { sourceSiteOf } from '@shared/contracts/source-sites';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type * as z from 'zod/mini';
+import type { Actor } from '../../context';
+import type { Database } from '../../db/client';
+import { collectedProducts, products, shops } from '../../db/schema/index';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import type { Translator } from '../../lib/i18n';
+import { sanitizeHtml } from '../../lib/sanitize-html';
+import { validationError } from '../../lib/validate';
+
+type CollectedRow = typeof collectedProducts.$inferSelect;
+/** The database or a transaction on it. */
+export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
+
+/**
+ * The shops the actor may see and act on: its main account's, for a sub-account only those it
+ * was given.
+ */
+export function visibleShops(actor: Actor): SQL | undefined {
+  const owned = eq(shops.ownerId, actor.ownerId);
+  if (actor.shopIds === null) return owned;
+  if (actor.shopIds.length === 0) return sql`false`;
+  return and(owned, inArray(shops.id, actor.shopIds));
+}
+
+/** A row of the shops table as the collection box names it: its alias, else its name. */
+export function shopNameOf(shop: { name: string; alias: string }): string {
+  return shop.alias.trim() || shop.name;
+}
+
+/** Removes NUL characters from every string: PostgreSQL text and jsonb cannot hold them. */
+function withoutNul<T>(value: T): T {
+  if (typeof value === 'string') return value.replaceAll('\u0000', '') as T;
+  if (Array.isArray(value)) return value.map(withoutNul) as T;
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value).map(([key, child]) => [withoutNul(key), withoutNul(child)]),
+    ) as T;
+  return value;
+}
+
+/** A draft as it is stored: description HTML sanitised, no NUL characters. */
+function storedDraft(draft: ProductDraft): ProductDraft {
+  const clean = withoutNul(draft);
+  if (clean.description && 'html' in clean.description)
+    return { ...clean, description: { html: sanitizeHtml(clean.description.html) } };
+  return clean;
+}
+
+type PriceRange = { min: number | null; max: number | null };
+
+/** The lowest and highest SKU price (SKUs without a price left out). */
+function skuRange(skus: ProductDraft['skus']): PriceRange {
+  const prices = skus.flatMap((sku) => (sku.price === null ? [] : [sku.price]));
+  if (prices.length === 0) return { min: null, max: null };
+  return { min: Math.min(...prices), max: Math.max(...prices) };
+}
+
+/** A draft's price range: its own (one end standing for a missing other), else its SKUs'. */
+export function priceRange(draft: Pick<ProductDraft, 'price' | 'skus'>): PriceRange {
+  const { min, max } = draft.price;
+  if (min === null && max === null) return skuRange(draft.skus);
+  return { min: min ?? max, max: max ?? min };
+}
+
+/** The listing columns, read from the draft. */
+function listingColumns(draft: ProductDraft) {
+  const range = priceRange(draft);
+  return {
+    url: draft.url,
+    title: draft.title,
+    currency: draft.currency,
+    priceMinMinor: range.min,
+    priceMaxMinor: range.max,
+    image: draft.images[0] ?? null,
+    skuCount: draft.skus.length,
+  };
+}
+
+/**
+ * POST /api-product/collect/add: drafts read by the extension, in one transaction. A new item is
+ * added; an item already in the box gets what was read now as its original, and as its draft too
+ * unless the seller edited it; its claims stay.
+ */
+export async function collectDrafts(
+  db: Database,
+  clock: Clock,
+  actor: Actor,
+  drafts: readonly ProductDraft[],
+): Promise<CollectResult> {
+  for (const [index, draft] of drafts.entries()) {
+    if (sourceSiteOf(draft.url) !== draft.site)
+      throw new AppError('COLLECT_URL_UNSUPPORTED', { datas: { index, url: draft.url } });
+    if (!draft.itemId.trim() || !draft.title.trim())
+      throw new AppError('COLLECT_FAILED', { datas: { index, url: draft.url } });
+  }
+  const now = clock.now();
+  const t = collectedProducts;
+  /** A column: the seller's when the draft was edited, else the new read's. */
+  const follow = (column: AnyPgColumn) =>
+    sql`case when ${t.edited} then ${column} else excluded.${sql.identifier(column.name)} end`;
+  return db.transaction(async (tx) => {
+    const records: CollectResult['records'] = [];
+    for (const read of drafts) {
+      const original = storedDraft(read);
+      // The source snapshot is kept once, with the original.
+      const draft: ProductDraft = { ...original, raw: null };
+      const [row] = await tx
+        .insert(t)
+        .values({
+          ownerId: actor.ownerId,
+          collectedBy: actor.userId,
+          site: draft.site,
+          itemId: draft.itemId,
+          ...listingColumns(draft),
+          draft,
+          original,
+          collectedAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoUpdate({
+          target: [t.ownerId, t.site, t.itemId],
+          set: {
+            original: sql`excluded.original`,
+            draft: follow(t.draft),
+            url: follow(t.url),
+            title: follow(t.title),
+            currency: follow(t.currency),
+            priceMinMinor: follow(t.priceMinMinor),
+            priceMaxMinor: follow(t.priceMaxMinor),
+            image: follow(t.image),
+            skuCount: follow(t.skuCount),
+            collectedBy: sql`excluded.collected_by`,
+            collectedAt: sql`excluded.collected_at`,
+            updatedAt: sql`excluded.updated_at`,
+          },
+        })
+        .returning({
+          id: t.id,
+          site: t.site,
+          itemId: t.itemId,
+          title: t.title,
+          // A row this statement inserted has no xmax; a row it updated carries its row lock's.
+          created: sql<boolean>`(xmax = 0)`,
+        });
+      if (!row) throw new AppError('COLLECT_FAILED');
+      records.push({ ...row, created: Boolean(row.created) });
+    }
+    return { records };
+  });
+}
+
+/** The claims of these collected products, into the shops the actor may see, oldest first. */
+async function claimsOf(
+  db: Queryable,
+  actor: Actor,
+  collectIds: readonly string[],
+): Promise<Map<string, CollectClaim[]>> {
+  const claims = new Map<string, CollectClaim[]>();
+  if (collectIds.length === 0) return claims;
+  const rows = await db
+    .select({
+      collectId: products.collectId,
+      shopId: shops.id,
+      name: shops.name,
+      alias: shops.alias,
+      platform: shops.platform,
+      productId: products.id,
+      claimedAt: products.createdAt,
+    })
+    .from(products)
+    .innerJoin(shops, eq(shops.id, products.shopId))
+    .where(and(inArray(products.collectId, [...collectIds]), visibleShops(actor)))
+    .orderBy(asc(products.createdAt), asc(shops.platform), asc(shops.name), asc(products.id));
+  for (const row of rows) {
+    if (!row.collectId) continue;
+    const list = claims.get(row.collectId) ?? [];
+    list.push({
+      shopId: row.shopId,
+      shopName: shopNameOf(row),
+      platform: row.platform,
+      productId: row.productId,
+      claimedAt: row.claimedAt.toISOString(),
+    });
+    claims.set(row.collectId, list);
+  }
+  return claims;
+}
+
+function toCollected(row: CollectedRow, claims: CollectClaim[]): CollectedProduct {
+  return {
+    id: row.id,
+    site: row.site,
+    itemId: row.itemId,
+    url: row.url,
+    title: row.title,
+    currency: row.currency,
+    priceMin: row.priceMinMinor,
+    priceMax: row.priceMaxMinor,
+    image: row.image,
+    skuCount: row.skuCount,
+    status: row.claimedAt ? 'claimed' : 'unclaimed',
+    claims,
+    edited: row.edited,
+    collectedAt: row.collectedAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toDetail(row: CollectedRow, claims: CollectClaim[]): CollectedProductDetail {
+  return { ...toCollected(row, claims), draft: row.draft, original: row.original };
+}
+
+/** `%keyword%` for ILIKE, its own wildcards taken literally. */
+function containing(keyword: string): string {
+  return `%${keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/**
+ * GET /api-product/collect/list: one page of a tab (unclaimed or claimed), newest first, with how
+ * many products each tab holds under the same keyword and site.
+ */
+export async function listCollected(
+  db: Database,
+  actor: Actor,
+  query: CollectListQuery,
+): Promise<CollectPage> {
+  const t = collectedProducts;
+  const conditions: (SQL | undefined)[] = [eq(t.ownerId, actor.ownerId)];
+  if (query.keyword) {
+    const pattern = containing(query.keyword);
+    conditions.push(or(ilike(t.title, pattern), ilike(t.itemId, pattern), ilike(t.url, pattern)));
+  }
+  if (query.site) conditions.push(eq(t.site, query.site));
+  const base = and(...conditions);
+  const [counted] = await db
+    .select({
+      unclaimed: sql<number>`count(*) filter (where ${t.claimedAt} is null)`.mapWith(Number),
+      claimed: sql<number>`count(*) filter (where ${t.claimedAt} is not null)`.mapWith(Number),
+    })
+    .from(t)
+    .where(base);
+  const counts = { unclaimed: counted?.unclaimed ?? 0, claimed: counted?.claimed ?? 0 };
+  const tab = query.status === 'unclaimed' ? isNull(t.claimedAt) : isNotNull(t.claimedAt);
+  const rows = await db
+    .select()
+    .from(t)
+    .where(and(base, tab))
+    .orderBy(desc(t.updatedAt), asc(t.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const claims = await claimsOf(
+    db,
+    actor,
+    rows.map((row) => row.id),
+  );
+  return {
+    records: rows.map((row) => toCollected(row, claims.get(row.id) ?? [])),
+    total: counts[query.status],
+    counts,
+  };
+}
+
+async function ownRow(
+  db: Queryable,
+  actor: Actor,
+  id: string,
+  lock = false,
+): Promise<CollectedRow> {
+  const select = db
+    .select()
+    .from(collectedProducts)
+    .where(and(eq(collectedProducts.id, id), eq(collectedProducts.ownerId, actor.ownerId)))
+    .limit(1);
+  const [row] = lock ? await select.for('update') : await select;
+  if (!row) throw new AppError('RECORD_NOT_FOUND');
+  return row;
+}
+
+/** GET /api-product/collect/detail: one product of the box, as it stands and as it was collected. */
+export async function getCollected(
+  db: Database,
+  actor: Actor,
+  id: string,
+): Promise<CollectedProductDetail> {
+  const row = await ownRow(db, actor, id);
+  const claims = await claimsOf(db, actor, [row.id]);
+  return toDetail(row, claims.get(row.id) ?? []);
+}
+
+/** A failure of one field, worded like the contract's own validation. */
+function fieldIssue(path: (string | number)[], input: unknown): z.core.$ZodIssue {
+  return { code: 'custom', message: 'invalid', path, input } as z.core.$ZodIssue;
+}
+
+/** The seller's changes applied to a draft; fails naming the fields that cannot apply. */
+function editedDraft(
+  t: Translator,
+  draft: ProductDraft,
+  input: UpdateCollectedRequest,
+): ProductDraft {
+  const issues: z.core.$ZodIssue[] = [];
+  const changes = new Map<string, UpdateCollectedRequest['skus'][number]>();
+  for (const [index, sku] of input.skus.entries()) {
+    if (!draft.skus.some((known) => known.id === sku.id))
+      issues.push(fieldIssue(['skus', index, 'id'], sku.id));
+    else changes.set(sku.id, sku);
+  }
+  const { min, max } = input.price;
+  if (min !== null && max !== null && min > max) issues.push(fieldIssue(['price', 'max'], max));
+  if (issues.length > 0) throw validationError(t, issues);
+
+  const skus = draft.skus.map((sku) => {
+    const change = changes.get(sku.id);
+    return change ? { ...sku, price: change.price, stock: change.stock } : sku;
+  });
+  return {
+    ...draft,
+    title: input.title,
+    images: [...input.images],
+    skus,
+    // With SKUs, the product's range is theirs.
+    price: skus.length > 0 ? skuRange(skus) : { min: min ?? max, max: max ?? min },
+    description:
+      input.descriptionHtml === null ? null : { html: sanitizeHtml(input.descriptionHtml) },
+    weightGrams: input.weightGrams,
+    dimensionsCm: input.dimensionsCm,
+  };
+}
+
+/** POST /api-product/collect/update: the seller's edit of the draft (the original stays as read). */
+export async function updateCollected(
+  db: Database,
+  clock: Clock,
+  actor: Actor,
+  t: Translator,
+  input: UpdateCollectedRequest,
+): Promise<CollectedProductDetail> {
+  const row = await db.transaction(async (tx) => {
+    const current = await ownRow(tx, actor, input.id, true);
+    const draft = withoutNul(editedDraft(t, current.draft, input));
+    const [updated] = await tx
+      .update(collectedProducts)
+      .set({ draft, ...listingColumns(draft), edited: true, updatedAt: clock.now() })
+      .where(eq(collectedProducts.id, current.id))
+      .returning();
+    if (!updated) throw new AppError('RECORD_NOT_FOUND');
+    return updated;
+  });
+  const claims = await claimsOf(db, actor, [row.id]);
+  return toDetail(row, claims.get(row.id) ?? []);
+}
+
+/**
+ * POST /api-product/collect/delete: removes products from the box, all of them or (when one is
+ * not the account's) none. Shop products claimed from them stay.
+ */
+export async function deleteCollected(
+  db: Database,
+  actor: Actor,
+  ids: readonly string[],
+): Promise<{ deleted: number }> {
+  const wanted = [...new Set(ids)];
+  return db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(collectedProducts)
+      .where(
+        and(eq(collectedProducts.ownerId, actor.ownerId), inArray(collectedProducts.id, wanted)),
+      )
+      .returning({ id: collectedProducts.id });
+    if (deleted.length !== wanted.length) throw new AppError('RECORD_NOT_FOUND');
+    return { deleted: deleted.length };
+  });
+}

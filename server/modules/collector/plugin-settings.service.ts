@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+import {
+  DEFAULT_PLUGIN_SETTINGS,
+  type PluginSettings,
+  type PluginSettingsInput,
+} from '@shared/contracts/collector';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Actor } from '../../context';
+import type { Database } from '../../db/client';
+import { pluginSettings, shops } from '../../db/schema/index';
+import type { Clock } from '../../lib/clock';
+import { assertOwnShops } from '../shops/shops.service';
+import type { Queryable } from './collector.service';
+import { visibleShops } from './collector.service';
+
+/** Where the console serves the zipped extension. */
+const DOWNLOAD_URL = '/downloads/extension.zip';
+
+let extensionVersion: string | null = null;
+
+/**
+ * The version of the extension the server offers: the project's version in the root
+ * package.json, which the extension build writes into its manifest.
+ */
+function offeredVersion(): string {
+  if (extensionVersion === null) {
+    const pkg = JSON.parse(
+      readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'),
+    ) as { version?: unknown };
+    extensionVersion = typeof pkg.version === 'string' ? pkg.version : '0.0.0';
+  }
+  return extensionVersion;
+}
+
+/** The main account's pricing template and other settings as stored, or the defaults. */
+export async function settingsOf(db: Queryable, ownerId: string): Promise<PluginSettingsInput> {
+  const [row] = await db
+    .select()
+    .from(pluginSettings)
+    .where(eq(pluginSettings.ownerId, ownerId))
+    .limit(1);
+  if (!row) return DEFAULT_PLUGIN_SETTINGS;
+  return {
+    defaultShopIds: row.defaultShopIds,
+    pricing: { markupPercent: row.markupPercent, rounding: row.rounding },
+    bulkPerMinute: row.bulkPerMinute,
+  };
+}
+
+/**
+ * GET /admin/pluginmanage/getByTenantId: the main account's plug-in settings as the actor sees
+ * them (default shops it cannot see, or that are gone, are left out) and the extension on offer.
+ */
+export async function getPluginSettings(db: Database, actor: Actor): Promise<PluginSettings> {
+  const settings = await settingsOf(db, actor.ownerId);
+  const visible = settings.defaultShopIds.length
+    ? await db
+        .select({ id: shops.id })
+        .from(shops)
+        .where(and(inArray(shops.id, settings.defaultShopIds), visibleShops(actor)))
+    : [];
+  const seen = new Set(visible.map((shop) => shop.id));
+  return {
+    ...settings,
+    defaultShopIds: settings.defaultShopIds.filter((id) => seen.has(id)),
+    version: offeredVersion(),
+    downloadUrl: DOWNLOAD_URL,
+  };
+}
+
+/** POST /admin/pluginmanage/save: the main account's settings; default shops must be its own. */
+export async function savePluginSettings(
+  db: Database,
+  clock: Clock,
+  actor: Actor,
+  input: PluginSettingsInput,
+): Promise<PluginSettings> {
+  const defaultShopIds = [...new Set(input.defaultShopIds)];
+  await assertOwnShops(db, actor.ownerId, defaultShopIds);
+  const values = {
+    defaultShopIds,
+    markupPercent: input.pricing.markupPercent,
+    rounding: input.pricing.rounding,
+    bulkPerMinute: input.bulkPerMinute,
+    updatedAt: clock.now(),
+  };
+  await db
+    .insert(pluginSettings)
+    .values({ ownerId: actor.ownerId, ...values })
+    .onConflictDoUpdate({ target: pluginSettings.ownerId, set: values });
+  return getPluginSettings(db, actor);
+}
