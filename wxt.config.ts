@@ -1,10 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'wxt';
+import { matchPatternsOf, SOURCE_SITE_HOSTS } from './shared/contracts/source-sites';
+import { DESCRIPTION_HOSTS, hostPatterns } from './shared/extension/collector/hosts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /** The console (and API) the extension works with; e2e builds point it at their own server. */
 const consoleOrigin = new URL(process.env.WXT_CONSOLE_ORIGIN ?? 'http://localhost:8080').origin;
+
+/** Every source site's pages: the collector's content scripts run there and the background reads them. */
+const sourcePages = hostPatterns(Object.values(SOURCE_SITE_HOSTS).flat());
+/** The hosts the lazy descriptions of AliExpress and 1688 come from. */
+const descriptionPages = hostPatterns(DESCRIPTION_HOSTS);
 
 export default defineConfig({
   modules: ['@wxt-dev/module-react'],
@@ -19,9 +26,24 @@ export default defineConfig({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
     default_locale: 'en',
-    permissions: ['storage', 'sidePanel'],
-    host_permissions: [`${consoleOrigin}/*`],
+    // tabs: the bulk queue opens, reads and closes product pages, and finds console tabs;
+    // alarms: it wakes a stopped background when the next page is due.
+    permissions: ['storage', 'sidePanel', 'tabs', 'alarms'],
+    host_permissions: [`${consoleOrigin}/*`, ...new Set([...sourcePages, ...descriptionPages])],
     action: { default_title: '__MSG_extName__' },
+    web_accessible_resources: [
+      // The in-page panel (browsers without a side panel) loads the side panel page in a frame.
+      { resources: ['sidepanel.html', 'chunks/*', 'assets/*'], matches: sourcePages },
+      // Where the browser ignores `world: MAIN`, the collector puts these into the page itself.
+      {
+        resources: ['content-scripts/shopee-capture.js'],
+        matches: matchPatternsOf('shopee'),
+      },
+      {
+        resources: ['content-scripts/aliexpress-capture.js'],
+        matches: matchPatternsOf('aliexpress'),
+      },
+    ],
   },
   zip: { artifactTemplate: 'extension.zip' },
   vite: () => ({

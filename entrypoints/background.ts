@@ -1,3 +1,4 @@
+import { startCollectorBackground } from '@shared/extension/collector/background-runtime';
 import { extensionConfig } from '@shared/extension/config';
 import { createSessionHub } from '@shared/extension/session-hub';
 import { browser } from 'wxt/browser';
@@ -9,10 +10,14 @@ export default defineBackground(() => {
     .setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' })
     .catch(() => undefined);
 
-  const hub = createSessionHub({
+  const ids = {
     extensionId: browser.runtime.id,
     extensionOrigin: new URL(browser.runtime.getURL('/')).origin,
     consoleOrigin: extensionConfig.consoleOrigin,
+  };
+
+  const hub = createSessionHub({
+    ...ids,
     storage: {
       get: async (key) => (await browser.storage.local.get(key))[key],
       set: (key, value) => browser.storage.local.set({ [key]: value }),
@@ -31,8 +36,15 @@ export default defineBackground(() => {
     },
   });
 
+  // Collecting: content scripts on source sites, the extension's pages and the console bridge.
+  const collector = startCollectorBackground(ids);
+
+  // One listener: the collector's messages go to the collector, the others to the session hub.
   browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
-    void hub.handle(message, sender).then(sendResponse);
+    const answer = collector.handles(message)
+      ? collector.handle(message, sender)
+      : hub.handle(message, sender);
+    void answer.then(sendResponse, () => sendResponse({ ok: false, error: 'invalid' }));
     return true;
   });
 });

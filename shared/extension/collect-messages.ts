@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
+import type { Language } from '../contracts/languages';
 import { EXTRACTION_FAILURES, ProductDraftSchema } from '../contracts/product-draft';
+import { BridgeMessageSchema } from '../session/bridge';
 
 /**
  * Runtime messages of the collector between the content scripts on source sites, the extension's
@@ -60,6 +62,8 @@ export const BulkQueueSchema = z.object({
       requestId: z.nullable(z.string()),
       status: z.enum(['queued', 'working', 'done', 'failed']),
       outcome: z.nullable(CollectOutcomeSchema),
+      /** How many times its page was opened (an interrupted item is tried once more). */
+      attempts: z.optional(z.int()),
     }),
   ),
   /** When the next page may be opened (ISO time), by the bulk-collect rate. */
@@ -77,10 +81,14 @@ export const CollectRequestMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('collect:tab'), tabId: z.optional(z.int()) }),
   z.object({ type: z.literal('collect:edited'), draft: ProductDraftSchema }),
   z.object({ type: z.literal('collect:recent') }),
-  /** From a content script on a list page or an extension page: queue product addresses. */
+  /**
+   * From a content script on a list page or an extension page: queue product addresses. From the
+   * console bridge (and only from it): with the console's request id, which hears back per address.
+   */
   z.object({
     type: z.literal('bulk:add'),
     urls: z.array(z.string()).check(z.minLength(1), z.maxLength(500)),
+    requestId: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
   }),
   z.object({ type: z.literal('bulk:get') }),
   z.object({ type: z.literal('bulk:pause') }),
@@ -88,6 +96,8 @@ export const CollectRequestMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('bulk:clear') }),
   /** From a content script when chrome.sidePanel is missing (360 browser): open the in-page panel. */
   z.object({ type: z.literal('panel:open') }),
+  /** From a content script when it starts: the extension's language and whether a side panel exists. */
+  z.object({ type: z.literal('collect:context') }),
 ]);
 export type CollectRequestMessage = z.infer<typeof CollectRequestMessageSchema>;
 
@@ -99,3 +109,32 @@ export const BulkChangedSchema = z.object({
   type: z.literal('bulk:changed'),
   queue: BulkQueueSchema,
 });
+
+/** The background's answer to `collect:context`. */
+export interface CollectContext {
+  /** The console's language when it told the extension, else null (the browser's then). */
+  language: Language | null;
+  /** Whether the browser has the side panel API; without it the page offers the in-page panel. */
+  sidePanel: boolean;
+}
+
+/** The background's answer to `panel:open`: the tab the in-page panel belongs to. */
+export interface PanelOpenAnswer {
+  tabId: number;
+}
+
+/** What the background answers a request it refuses (a sender without the right, or a bad message). */
+export interface CollectRefusal {
+  ok: false;
+  error: 'forbidden' | 'invalid';
+}
+
+/**
+ * From the background to the console bridge: a collect-progress or collect-result of a request
+ * the console made, for the bridge to post to the page as it is.
+ */
+export const ConsoleCollectNoticeSchema = z.object({
+  type: z.literal('collect:console'),
+  message: BridgeMessageSchema,
+});
+export type ConsoleCollectNotice = z.infer<typeof ConsoleCollectNoticeSchema>;

@@ -1,0 +1,128 @@
+import { type CollectorView, createCollectorUi } from '@shared/extension/collector/content-ui';
+import { mountInPagePanel } from '@shared/extension/collector/in-page-panel';
+import { collectWords } from '@shared/extension/collector/words';
+import { readLocale } from '@tests/support/locales';
+import { describe, expect, it } from 'vitest';
+import { parseDocument } from '../support/dom';
+
+const base: CollectorView = {
+  mode: 'product',
+  state: 'idle',
+  count: 0,
+  panel: false,
+  message: null,
+  hint: null,
+  link: null,
+  collectedId: null,
+};
+
+function mounted() {
+  const doc = parseDocument(
+    '<!doctype html><html><head><style>button { display: none !important; color: red; }</style></head><body></body></html>',
+    'https://detail.1688.com/offer/612345678901.html',
+  );
+  const clicks: string[] = [];
+  const ui = createCollectorUi(doc, {
+    collect: () => clicks.push('collect'),
+    collectPage: () => clicks.push('collect-page'),
+    panel: () => clicks.push('panel'),
+  });
+  ui.setWords(collectWords('en'));
+  ui.render(base);
+  ui.attach();
+  const host = doc.querySelector('[data-cmp-collector]') as HTMLElement;
+  const shadow = host.shadowRoot as ShadowRoot;
+  const $ = (selector: string) => shadow.querySelector(selector) as HTMLElement;
+  return { doc, ui, host, shadow, $, clicks };
+}
+
+describe('the collector button row', () => {
+  it('is found by stable attributes, in its own shadow root, and answers clicks', () => {
+    const { host, $, clicks } = mounted();
+    expect(host.tagName.toLowerCase()).toBe('cmp-collector');
+    expect(host.dataset.mode).toBe('product');
+    expect(host.dataset.state).toBe('idle');
+    const collect = $('[data-action="collect"]');
+    expect(collect.tagName).toBe('BUTTON');
+    expect(collect.textContent).toBe(readLocale('en', 'extension').collect.collect);
+    expect($('[data-action="collect-page"]').hidden).toBe(true);
+    expect($('[data-action="panel"]').hidden).toBe(true);
+    collect.click();
+    expect(clicks).toEqual(['collect']);
+    // The page's styles stay outside: the row's own styles live in the shadow root.
+    expect($('style').textContent).toContain('.primary');
+    expect(host.getAttribute('style')).toContain('position: fixed !important');
+  });
+
+  it('shows working, collected (with the console link) and failed', () => {
+    const { ui, host, $ } = mounted();
+    ui.render({ ...base, state: 'working' });
+    expect(host.dataset.state).toBe('working');
+    expect(($('[data-action="collect"]') as HTMLButtonElement).disabled).toBe(true);
+    ui.render({
+      ...base,
+      state: 'collected',
+      message: 'Collected into your collection box',
+      hint: 'Glass cup',
+      link: 'http://localhost:8080/cmp/product/collectorDetails?id=row-1',
+      collectedId: 'row-1',
+    });
+    expect(host.dataset.state).toBe('collected');
+    expect(host.dataset.collectedId).toBe('row-1');
+    const link = $('[data-action="open-console"]') as HTMLAnchorElement;
+    expect(link.hidden).toBe(false);
+    expect(link.getAttribute('href')).toBe(
+      'http://localhost:8080/cmp/product/collectorDetails?id=row-1',
+    );
+    expect(link.getAttribute('target')).toBe('_blank');
+    ui.render({ ...base, state: 'failed', message: 'No product', hint: 'Open one' });
+    expect($('[data-role="message"]').textContent).toBe('No product');
+    expect($('[data-role="hint"]').textContent).toBe('Open one');
+    expect(($('[data-action="open-console"]') as HTMLElement).hidden).toBe(true);
+    expect(host.dataset.collectedId).toBeUndefined();
+  });
+
+  it('offers a list page’s products and the in-page panel, in the extension language', () => {
+    const { ui, host, $, clicks } = mounted();
+    ui.setWords(collectWords('zh'));
+    ui.render({ ...base, mode: 'list', count: 37, panel: true });
+    expect(host.dataset.mode).toBe('list');
+    const bulk = $('[data-action="collect-page"]');
+    expect(bulk.hidden).toBe(false);
+    expect(bulk.dataset.count).toBe('37');
+    expect(bulk.textContent).toBe('采集本页 37 个商品');
+    expect($('[data-action="collect"]').hidden).toBe(true);
+    $('[data-action="panel"]').click();
+    bulk.click();
+    expect(clicks).toEqual(['panel', 'collect-page']);
+  });
+
+  it('folds into a small launcher and back', () => {
+    const { host, $ } = mounted();
+    $('[data-action="hide"]').click();
+    expect(host.hasAttribute('data-minimized')).toBe(true);
+    expect($('.card').hidden).toBe(true);
+    $('[data-action="expand"]').click();
+    expect(host.hasAttribute('data-minimized')).toBe(false);
+  });
+});
+
+describe('the in-page panel', () => {
+  it('frames the side panel page for the tab and closes', () => {
+    const { doc } = mounted();
+    let closed = 0;
+    mountInPagePanel(doc, {
+      src: 'chrome-extension://abc/sidepanel.html?tab=7&inpage=1',
+      title: 'Collection box',
+      closeLabel: 'Close the panel',
+      onClose: () => closed++,
+    });
+    const host = doc.querySelector('[data-cmp-collector-panel]') as HTMLElement;
+    const shadow = host.shadowRoot as ShadowRoot;
+    const frame = shadow.querySelector('iframe') as HTMLIFrameElement;
+    expect(frame.getAttribute('src')).toBe('chrome-extension://abc/sidepanel.html?tab=7&inpage=1');
+    (shadow.querySelector('[data-action="close-panel"]') as HTMLElement).click();
+    expect(doc.querySelector('[data-cmp-collector-panel]')).toBeNull();
+    expect(closed).toBe(1);
+  });
+});
