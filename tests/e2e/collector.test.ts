@@ -1,0 +1,237 @@
+import { collectedProducts, products, shops } from '@server/db/schema/index';
+import { DEMO_ACCOUNT } from '@server/db/seed';
+import type { Language } from '@shared/contracts/languages';
+import type { SourceSite } from '@shared/contracts/product-draft';
+import { and, eq } from 'drizzle-orm';
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ExtensionBrowser, launchWithExtension } from '../support/browser';
+import { startE2eServer } from '../support/e2e-server';
+import { readLocale } from '../support/locales';
+import { type SitePage, sitePage, startSourceSitesServer } from '../support/source-sites';
+
+/**
+ * From a supplier page to a claimed product, in Chromium with the built extension: each source
+ * site's saved page is served at its own address (the browser maps the sites' hosts to a local
+ * server), the seller presses Collect on the page, finds the product in the console's collection
+ * box and claims it into a demo shop. The languages rotate over the sites.
+ */
+const CASES: { language: Language; site: SourceSite; file: string; shop: string }[] = [
+  {
+    language: 'en',
+    site: '1688',
+    file: '1688-2026-context-983002962097-fullpage.html',
+    shop: 'Siam Home Living',
+  },
+  {
+    language: 'zh',
+    site: 'aliexpress',
+    file: 'ae-2021-magnetic-cable-rawpage.html',
+    shop: 'Bangkok Gadget Hub',
+  },
+  {
+    language: 'th',
+    site: 'shopee',
+    file: 'shopee-vn-2026-getpc-sandals-pricerange.json',
+    shop: 'Chao Phraya Beauty',
+  },
+  {
+    language: 'zh',
+    site: 'lazada',
+    file: 'daraz-np-2024-capri-fullpage.html',
+    shop: 'Siam Home Living',
+  },
+  {
+    language: 'th',
+    site: 'pinduoduo',
+    file: 'pdd-2026-flowerpot-tray-dom-excerpt.html',
+    shop: 'Bangkok Gadget Hub',
+  },
+];
+const CAPTCHA = { site: '1688', file: 'constructed-punish-captcha.html' } as const;
+
+let server: Awaited<ReturnType<typeof startE2eServer>>;
+let sites: Awaited<ReturnType<typeof startSourceSitesServer>>;
+let chrome: ExtensionBrowser;
+let consolePage: Page;
+const pages = new Map<string, SitePage>();
+
+const key = (site: string, file: string) => `${site}/${file}`;
+
+beforeAll(async () => {
+  for (const { site, file } of [...CASES, CAPTCHA])
+    pages.set(key(site, file), await sitePage(site, file));
+  server = await startE2eServer();
+  sites = await startSourceSitesServer([...pages.values()]);
+  chrome = await launchWithExtension({ args: [`--host-resolver-rules=${sites.hostRules}`] });
+  // Extensions run in the browser's own profile, not in separate contexts: sign in there.
+  consolePage = await chrome.browser.newPage();
+  await consolePage.setViewport({ width: 1366, height: 900 });
+  await consolePage.goto(`${server.origin}/cmp/login`);
+  await consolePage.waitForSelector('input[name="username"]');
+  await consolePage.type('input[name="username"]', DEMO_ACCOUNT.email);
+  await consolePage.type('input[name="password"]', DEMO_ACCOUNT.password);
+  await consolePage.click('button[type="submit"]');
+  await consolePage.waitForSelector('[data-testid="shell"]', { timeout: 30_000 });
+}, 120_000);
+afterAll(async () => {
+  await chrome?.close();
+  await sites?.close();
+  await server?.close();
+});
+
+/** The console in a language; the console tells the extension, whose buttons then speak it too. */
+async function consoleIn(language: Language, path: string) {
+  await consolePage.setCookie({ name: 'cmp-language', value: language, url: server.origin });
+  await consolePage.goto(`${server.origin}/cmp${path}`);
+  await consolePage.waitForSelector('[data-testid="shell"]', { timeout: 30_000 });
+}
+
+/** A source page in a tab of its own, with the collector's row in its idle state. */
+async function openSourcePage(page: SitePage): Promise<Page> {
+  const tab = await chrome.browser.newPage();
+  await tab.setViewport({ width: 1280, height: 860 });
+  await tab.goto(page.url, { waitUntil: 'domcontentloaded' });
+  await tab.waitForSelector('cmp-collector[data-cmp-collector][data-mode="product"]', {
+    timeout: 20_000,
+  });
+  return tab;
+}
+
+const shadowText = (tab: Page, selector: string) =>
+  tab.$eval(`cmp-collector >>> ${selector}`, (node) => node.textContent?.trim() ?? '');
+
+async function collectOn(tab: Page): Promise<'collected' | 'failed'> {
+  await tab.click('cmp-collector >>> [data-action="collect"]');
+  await tab.waitForSelector(
+    'cmp-collector[data-state="collected"], cmp-collector[data-state="failed"]',
+    {
+      timeout: 30_000,
+    },
+  );
+  return (await tab.$eval('cmp-collector', (host) => host.getAttribute('data-state'))) as
+    | 'collected'
+    | 'failed';
+}
+
+/** In the claim dialog: exactly this shop chosen (the seller's default shops come pre-selected). */
+async function chooseOnly(shop: string) {
+  await consolePage.waitForSelector(
+    '[data-testid="claim-form"] [data-testid="shop-picker-option"]',
+    {
+      timeout: 20_000,
+    },
+  );
+  await consolePage.$$eval(
+    '[data-testid="claim-form"] [data-testid="shop-picker-option"] input[type="checkbox"]',
+    (inputs, wanted) => {
+      for (const input of inputs as HTMLInputElement[]) {
+        const label = input.closest('[data-testid="shop-picker-option"]')?.textContent ?? '';
+        if (label.includes(wanted) !== input.checked) input.click();
+      }
+    },
+    shop,
+  );
+}
+
+describe('collecting in Chromium with the extension loaded', () => {
+  for (const { language, site, file, shop } of CASES) {
+    it(`${language}: ${site}: Collect on the page, the product in the box, claimed into ${shop}`, async () => {
+      const page = pages.get(key(site, file));
+      if (!page) throw new Error('no page');
+      const expected = page.expectation.draft as { itemId: string; title: string };
+      const words = readLocale(language, 'extension').collect as {
+        collect: string;
+        collected: string;
+      };
+
+      await consoleIn(language, '/product/collectorList');
+      const tab = await openSourcePage(page);
+      await tab.waitForFunction(
+        (label) =>
+          document
+            .querySelector('cmp-collector')
+            ?.shadowRoot?.querySelector('[data-action="collect"]')
+            ?.textContent?.includes(label),
+        { timeout: 10_000 },
+        words.collect,
+      );
+      const outcome = await collectOn(tab);
+      if (outcome !== 'collected') throw new Error(await shadowText(tab, '[data-role="message"]'));
+      expect(await shadowText(tab, '[data-role="message"]')).toBe(words.collected);
+      const collectedId = await tab.$eval('cmp-collector', (host) =>
+        host.getAttribute('data-collected-id'),
+      );
+
+      // What the server keeps is what the page holds.
+      const [row] = await server.db
+        .select()
+        .from(collectedProducts)
+        .where(
+          and(eq(collectedProducts.site, site), eq(collectedProducts.itemId, expected.itemId)),
+        );
+      expect(row?.id).toBe(collectedId);
+      expect(row?.title).toBe(expected.title);
+      await tab.close();
+
+      // The collection box shows it; the seller claims it into a demo shop.
+      await consolePage.bringToFront();
+      await consolePage.reload();
+      const rowHandle = await consolePage.waitForSelector(
+        `xpath///tr[@data-testid="collect-row"][.//*[@data-testid="collect-title" and normalize-space()=${JSON.stringify(expected.title.trim())}]]`,
+        { timeout: 20_000 },
+      );
+      if (!rowHandle) throw new Error('no row');
+      await (await rowHandle.$('input[type="checkbox"]'))?.click();
+      await consolePage.click('[data-testid="collect-claim"]');
+      await chooseOnly(shop);
+      await consolePage.click('[data-testid="claim-form"] button[type="submit"]');
+      await consolePage.waitForSelector('[data-testid="claim-form"]', {
+        hidden: true,
+        timeout: 20_000,
+      });
+
+      const [target] = await server.db
+        .select({ id: shops.id })
+        .from(shops)
+        .where(eq(shops.name, shop));
+      const claimed = await server.db
+        .select({ status: products.status, title: products.title })
+        .from(products)
+        .where(
+          and(
+            eq(products.sourceSite, site),
+            eq(products.sourceItemId, expected.itemId),
+            eq(products.shopId, target?.id ?? ''),
+          ),
+        );
+      expect(claimed).toEqual([{ status: 'wait', title: expected.title }]);
+
+      // It left the Unclaimed tab for the Claimed one, with its shop.
+      await consolePage.click('[data-testid="collect-tab-claimed"]');
+      const claimedRow = await consolePage.waitForSelector(
+        `xpath///tr[@data-testid="collect-row"][.//*[@data-testid="collect-title" and normalize-space()=${JSON.stringify(expected.title.trim())}]]`,
+        { timeout: 20_000 },
+      );
+      expect(await claimedRow?.evaluate((node) => node.textContent)).toContain(shop);
+    }, 120_000);
+  }
+
+  it('zh: a captcha page says so, with its hint, and collects nothing', async () => {
+    const page = pages.get(key(CAPTCHA.site, CAPTCHA.file));
+    if (!page) throw new Error('no page');
+    await consoleIn('zh', '/product/collectorList');
+    const failures = readLocale('zh', 'collector').failures as Record<
+      string,
+      { message: string; hint: string }
+    >;
+    const before = await server.db.select({ id: collectedProducts.id }).from(collectedProducts);
+    const tab = await openSourcePage(page);
+    expect(await collectOn(tab)).toBe('failed');
+    expect(await shadowText(tab, '[data-role="message"]')).toBe(failures.captcha?.message);
+    expect(await shadowText(tab, '[data-role="hint"]')).toBe(failures.captcha?.hint);
+    const after = await server.db.select({ id: collectedProducts.id }).from(collectedProducts);
+    expect(after.length).toBe(before.length);
+    await tab.close();
+  }, 60_000);
+});
