@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { browser } from 'wxt/browser';
 import { createApiClient } from '../api/client';
+import { PLUGIN_HEADER } from '../contracts/collector';
 import { DEFAULT_LANGUAGE, parseLanguage } from '../contracts/languages';
 import { API_CLIENTS } from '../contracts/protocol';
 import { DEFAULT_SITE } from '../contracts/site-codes';
@@ -28,11 +29,13 @@ export async function startExtensionPage(element: HTMLElement | null, render: ()
     parseLanguage(browser.i18n.getUILanguage()) ??
     DEFAULT_LANGUAGE;
   document.documentElement.lang = language;
-  const i18n = await createI18n(language, ['auth', 'extension', 'errors']);
+  const i18n = await createI18n(language, ['auth', 'extension', 'errors', 'collector']);
   const session = createSessionStore(createExtensionSessionPort());
   const api = createApiClient({
     baseUrl: extensionConfig.consoleOrigin,
     client: API_CLIENTS.extension,
+    // Names the plug-in and its version on every call (the server records the plug-in as installed).
+    headers: { [PLUGIN_HEADER]: browser.runtime.getManifest().version },
     getToken: () => selectSession(session.getState())?.token ?? null,
     getLocale: () => ({
       site: selectSession(session.getState())?.user.site ?? DEFAULT_SITE,
@@ -40,7 +43,8 @@ export async function startExtensionPage(element: HTMLElement | null, render: ()
     }),
   });
   const queryClient = new QueryClient({
-    defaultOptions: { queries: { staleTime: 30_000, retry: false } },
+    // A page beside the seller's browsing: focusing it again is no reason to ask again.
+    defaultOptions: { queries: { staleTime: 30_000, retry: false, refetchOnWindowFocus: false } },
   });
   createRoot(element).render(
     <StrictMode>

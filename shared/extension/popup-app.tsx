@@ -1,5 +1,5 @@
 import { Button, Center, Divider, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { IconExternalLink, IconLayoutSidebarRight, IconLogout } from '@tabler/icons-react';
+import { IconBox, IconExternalLink, IconLayoutSidebarRight, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { browser } from 'wxt/browser';
 import { useStore } from 'zustand';
@@ -10,11 +10,15 @@ import { useErrorText } from '../ui/error-message';
 import { LogoMark } from '../ui/logo';
 import { toast } from '../ui/toast';
 import { AccountCard } from './account-card';
-import { extensionConfig } from './config';
 import { ExtensionLogin } from './extension-login';
+import { BulkQueueCard } from './panel/bulk-queue-card';
+import { CollectPageButton } from './panel/collect-page-button';
+import { consoleLinks } from './panel/console-links';
+import { RecentCollections } from './panel/recent-collections';
 
 async function openSidePanel() {
-  // The side panel API needs Chrome 114; older Chromium browsers (360) get the panel in a tab.
+  // The side panel API needs Chrome 114; older Chromium browsers (360) get the panel in a tab,
+  // serving the tab the seller was on.
   if (browser.sidePanel?.open) {
     const current = await browser.windows.getCurrent();
     if (current.id !== undefined) {
@@ -22,7 +26,10 @@ async function openSidePanel() {
       return;
     }
   }
-  await browser.tabs.create({ url: browser.runtime.getURL('/sidepanel.html') });
+  const [active] = await browser.tabs.query({ active: true, currentWindow: true });
+  const query = active?.id === undefined ? '' : `?tab=${active.id}`;
+  // This page is the extension's own: the panel sits beside it.
+  await browser.tabs.create({ url: `${window.location.origin}/sidepanel.html${query}` });
 }
 
 export function PopupApp() {
@@ -32,7 +39,7 @@ export function PopupApp() {
   const session = useSession();
   const hydrated = useStore(store, (state) => state.hydrated);
   const errorText = useErrorText();
-  const consoleUrl = `${extensionConfig.consoleOrigin}/cmp/`;
+  const consoleUrl = consoleLinks.home();
 
   return (
     <Stack gap="md" p="md" w={360}>
@@ -52,17 +59,37 @@ export function PopupApp() {
             </Text>
             <AccountCard user={session.user} />
           </Paper>
-          <Button
-            variant="light"
-            leftSection={<IconLayoutSidebarRight size={16} />}
-            onClick={() => void openSidePanel()}
-            data-testid="open-side-panel"
-          >
-            {t('popup.openSidePanel')}
-          </Button>
-          <Group grow>
+          <CollectPageButton />
+          <BulkQueueCard />
+          <RecentCollections />
+          <Divider />
+          <Group grow gap="xs">
+            <Button
+              variant="light"
+              size="xs"
+              leftSection={<IconLayoutSidebarRight size={16} />}
+              onClick={() => void openSidePanel()}
+              data-testid="open-side-panel"
+            >
+              {t('popup.openSidePanel')}
+            </Button>
+            <Button
+              variant="light"
+              size="xs"
+              component="a"
+              href={consoleLinks.collectionBox()}
+              target="_blank"
+              rel="noreferrer"
+              leftSection={<IconBox size={16} />}
+              data-testid="open-collection-box"
+            >
+              {t('popup.openCollectionBox')}
+            </Button>
+          </Group>
+          <Group grow gap="xs">
             <Button
               variant="default"
+              size="xs"
               component="a"
               href={consoleUrl}
               target="_blank"
@@ -74,6 +101,7 @@ export function PopupApp() {
             <Button
               variant="subtle"
               color="red"
+              size="xs"
               leftSection={<IconLogout size={16} />}
               data-testid="extension-logout"
               onClick={async () => {

@@ -1,18 +1,31 @@
-import { Center, Divider, Loader, Stack, Title } from '@mantine/core';
-import { IconPackageImport } from '@tabler/icons-react';
+import { Anchor, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { useSession, useSessionStore } from '../session/react';
-import { EmptyState } from '../ui/empty-state';
+import { LogoMark } from '../ui/logo';
 import { AccountCard } from './account-card';
 import { ExtensionLogin } from './extension-login';
+import { consoleLinks } from './panel/console-links';
+import { ProductPanel } from './panel/product-panel';
+import { readPlacement } from './panel/use-watched-tab';
 
-/** The collection box beside the page; products arrive here once collecting exists. */
-export function SidePanelApp() {
+/**
+ * Collecting beside the page: what the current tab's product page gives, field by field, edited
+ * and collected into the box and claimed into shops. Opened with `?tab=<id>&inpage=1` it serves
+ * one tab from inside that page, in a compact layout.
+ */
+export function SidePanelApp({ search = window.location.search }: { search?: string }) {
   const { t } = useTranslation(['extension', 'auth']);
   const store = useSessionStore();
   const session = useSession();
   const hydrated = useStore(store, (state) => state.hydrated);
+  const placement = useMemo(() => readPlacement(search), [search]);
+  const compact = placement.inPage;
+  useEffect(() => {
+    document.title = t('panel.title');
+  }, [t]);
 
   if (!hydrated) {
     return (
@@ -22,21 +35,44 @@ export function SidePanelApp() {
     );
   }
   return (
-    <Stack gap="md" p="md">
-      <Title order={4}>{t('sidepanel.title')}</Title>
+    <Stack
+      gap={compact ? 'sm' : 'md'}
+      p={compact ? 'sm' : 'md'}
+      data-layout={compact ? 'compact' : 'full'}
+    >
+      <Group gap="xs" wrap="nowrap" justify="space-between">
+        <Group gap="xs" wrap="nowrap">
+          <LogoMark size={compact ? 20 : 24} />
+          <Title order={compact ? 5 : 4}>{t('panel.title')}</Title>
+        </Group>
+        {session ? (
+          <Anchor
+            href={consoleLinks.collectionBox()}
+            target="_blank"
+            rel="noreferrer"
+            size="xs"
+            data-testid="open-collection-box"
+          >
+            {t('sidepanel.title')}
+            <IconExternalLink size={12} style={{ verticalAlign: -1, marginLeft: 3 }} />
+          </Anchor>
+        ) : null}
+      </Group>
       {session ? (
         <>
-          <AccountCard user={session.user} />
-          <Divider />
-          <EmptyState
-            py={48}
-            icon={<IconPackageImport size={24} />}
-            title={t('sidepanel.emptyTitle')}
-            hint={t('sidepanel.emptyHint')}
-          />
+          {compact ? null : <AccountCard user={session.user} />}
+          <ProductPanel placement={placement} />
         </>
       ) : (
-        <ExtensionLogin />
+        <Stack gap="sm">
+          <div>
+            <Text fw={600}>{t('popup.signInTitle')}</Text>
+            <Text size="xs" c="dimmed">
+              {t('popup.signInHint')}
+            </Text>
+          </div>
+          <ExtensionLogin />
+        </Stack>
       )}
     </Stack>
   );
