@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /** The guided tours: the console's menus (main) and the dashboard's cards. */
-const GUIDES = ['main', 'dashboard'] as const;
+export const GUIDES = ['main', 'dashboard'] as const;
 export type Guide = (typeof GUIDES)[number];
 
 /** How a tour ended; either way it is never shown again. */

@@ -4,9 +4,9 @@ import type { Language } from '@shared/contracts/languages';
 import type { SourceSite } from '@shared/contracts/product-draft';
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type ExtensionBrowser, launchWithExtension } from '../support/browser';
-import { startE2eServer } from '../support/e2e-server';
+import { markFirstVisitSeen, startE2eServer } from '../support/e2e-server';
 import { readLocale } from '../support/locales';
 import { type SitePage, sitePage, startSourceSitesServer } from '../support/source-sites';
 
@@ -63,6 +63,7 @@ beforeAll(async () => {
     pages.set(key(site, file), await sitePage(site, file));
   server = await startE2eServer();
   sites = await startSourceSitesServer([...pages.values()]);
+  await markFirstVisitSeen(server.db, DEMO_ACCOUNT.email);
   chrome = await launchWithExtension({ args: [`--host-resolver-rules=${sites.hostRules}`] });
   // Extensions run in the browser's own profile, not in separate contexts: sign in there.
   consolePage = await chrome.browser.newPage();
@@ -74,6 +75,13 @@ beforeAll(async () => {
   await consolePage.click('button[type="submit"]');
   await consolePage.waitForSelector('[data-testid="shell"]', { timeout: 30_000 });
 }, 120_000);
+// A failed case leaves a picture of the console behind, to see what the seller saw.
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail' && consolePage)
+    await consolePage
+      .screenshot({ path: `.tmp/collector-e2e-failed-${context.task.name.slice(0, 12)}.png` })
+      .catch(() => undefined);
+});
 afterAll(async () => {
   await chrome?.close();
   await sites?.close();
@@ -123,11 +131,14 @@ async function chooseOnly(shop: string) {
     },
   );
   await consolePage.$$eval(
-    '[data-testid="claim-form"] [data-testid="shop-picker-option"] input[type="checkbox"]',
-    (inputs, wanted) => {
-      for (const input of inputs as HTMLInputElement[]) {
-        const label = input.closest('[data-testid="shop-picker-option"]')?.textContent ?? '';
-        if (label.includes(wanted) !== input.checked) input.click();
+    '[data-testid="claim-form"] [data-testid="shop-picker-option"]',
+    (options, wanted) => {
+      for (const option of options) {
+        const input = (
+          option instanceof HTMLInputElement ? option : option.querySelector('input')
+        ) as HTMLInputElement | null;
+        const label = option.closest('.mantine-Checkbox-root')?.textContent ?? '';
+        if (input && !input.disabled && label.includes(wanted) !== input.checked) input.click();
       }
     },
     shop,

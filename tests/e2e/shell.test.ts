@@ -1,11 +1,9 @@
-import { announcements, announcementViews, guideProgress, users } from '@server/db/schema/index';
 import { DEMO_ACCOUNT } from '@server/db/seed';
 import { API_CLIENTS, basicClientAuth, HEADERS } from '@shared/contracts/protocol';
-import { eq } from 'drizzle-orm';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExtensionBrowser, launchWithExtension } from '../support/browser';
-import { startE2eServer } from '../support/e2e-server';
+import { markFirstVisitSeen, startE2eServer } from '../support/e2e-server';
 import { readLocale } from '../support/locales';
 
 let server: Awaited<ReturnType<typeof startE2eServer>>;
@@ -51,26 +49,7 @@ beforeAll(async () => {
   });
 
   // These people have seen the welcome announcement and the tours already.
-  const now = new Date();
-  const people = await server.db.select({ id: users.id }).from(users);
-  const popups = await server.db
-    .select({ id: announcements.id })
-    .from(announcements)
-    .where(eq(announcements.isPopup, true));
-  for (const { id } of people) {
-    await server.db
-      .insert(guideProgress)
-      .values(
-        ['main', 'dashboard'].map((guide) => ({ userId: id, guide, outcome: 'finished', at: now })),
-      )
-      .onConflictDoNothing();
-    if (popups.length > 0) {
-      await server.db
-        .insert(announcementViews)
-        .values(popups.map((popup) => ({ userId: id, announcementId: popup.id, seenAt: now })))
-        .onConflictDoNothing();
-    }
-  }
+  await markFirstVisitSeen(server.db);
 });
 afterAll(async () => {
   await chrome?.close();

@@ -1,10 +1,8 @@
-import { announcements, announcementViews, guideProgress, users } from '@server/db/schema/index';
 import { DEMO_ACCOUNT } from '@server/db/seed';
-import { eq } from 'drizzle-orm';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExtensionBrowser, launchWithExtension } from '../support/browser';
-import { startE2eServer } from '../support/e2e-server';
+import { markFirstVisitSeen, startE2eServer } from '../support/e2e-server';
 import { readLocale } from '../support/locales';
 
 let server: Awaited<ReturnType<typeof startE2eServer>>;
@@ -14,32 +12,7 @@ beforeAll(async () => {
   server = await startE2eServer();
   chrome = await launchWithExtension();
   // The demo seller has seen the welcome announcement and the tours already.
-  const now = new Date();
-  const [demo] = await server.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, DEMO_ACCOUNT.email));
-  if (!demo) throw new Error('no demo seller');
-  await server.db
-    .insert(guideProgress)
-    .values(
-      ['main', 'dashboard'].map((guide) => ({
-        userId: demo.id,
-        guide,
-        outcome: 'finished',
-        at: now,
-      })),
-    )
-    .onConflictDoNothing();
-  const popups = await server.db
-    .select({ id: announcements.id })
-    .from(announcements)
-    .where(eq(announcements.isPopup, true));
-  if (popups.length > 0)
-    await server.db
-      .insert(announcementViews)
-      .values(popups.map((popup) => ({ userId: demo.id, announcementId: popup.id, seenAt: now })))
-      .onConflictDoNothing();
+  await markFirstVisitSeen(server.db, DEMO_ACCOUNT.email);
 });
 afterAll(async () => {
   await chrome?.close();

@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from '@server/app';
 import { defaultConfig, mainSiteLinks, shopCallbackUrl, type WechatConfig } from '@server/config';
-import type { DatabaseHandle } from '@server/db/client';
+import type { Database, DatabaseHandle } from '@server/db/client';
+import { announcements, announcementViews, guideProgress, users } from '@server/db/schema/index';
 import { seedDemo } from '@server/db/seed';
 import { createMarketplaceClients } from '@server/integrations/marketplace/clients';
 import { sandboxMarketplaces } from '@server/integrations/marketplace/marketplace.config';
@@ -12,6 +13,8 @@ import { createLogger } from '@server/lib/logger';
 import { createMailer } from '@server/lib/mailer';
 import { createSandboxApp, SANDBOX_PLATFORMS } from '@server/sandbox/app';
 import { ensureSandboxSellers, seedSandboxRecords } from '@server/sandbox/marketplace/data';
+import { GUIDES } from '@shared/contracts/guide';
+import { eq } from 'drizzle-orm';
 import { createTestDatabase } from './database';
 import { CONSOLE_DIST, E2E_ORIGIN, E2E_PORT } from './e2e-config';
 import { startSmtpServer } from './smtp';
@@ -110,4 +113,32 @@ export async function startE2eServer(options: { database?: DatabaseHandle } = {}
       await database.close();
     },
   };
+}
+
+/**
+ * Marks people (all of them when no e-mail is given) as having seen what a first visit shows:
+ * the popup announcements and the guided tours.
+ */
+export async function markFirstVisitSeen(db: Database, email?: string): Promise<void> {
+  const now = new Date();
+  const people = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(email ? eq(users.email, email) : undefined);
+  if (email && people.length === 0) throw new Error(`no account ${email}`);
+  const popups = await db
+    .select({ id: announcements.id })
+    .from(announcements)
+    .where(eq(announcements.isPopup, true));
+  for (const { id } of people) {
+    await db
+      .insert(guideProgress)
+      .values(GUIDES.map((guide) => ({ userId: id, guide, outcome: 'finished', at: now })))
+      .onConflictDoNothing();
+    if (popups.length > 0)
+      await db
+        .insert(announcementViews)
+        .values(popups.map((popup) => ({ userId: id, announcementId: popup.id, seenAt: now })))
+        .onConflictDoNothing();
+  }
 }
