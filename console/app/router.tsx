@@ -10,6 +10,10 @@ import {
 import type { i18n } from 'i18next';
 import { LoginPage } from '../features/auth/login-page';
 import { LOGIN_VIEWS, type LoginView } from '../features/auth/login-views';
+import {
+  validateCollectorDetailsSearch,
+  validateCollectorListSearch,
+} from '../features/collector/collector-route-search';
 import { validateMessageCenterSearch } from '../features/messages/message-center-search';
 import {
   validateAuthorizeCallbackSearch,
@@ -319,15 +323,25 @@ const collectorListRoute = createRoute({
   getParentRoute: () => productGroup,
   path: 'collectorList',
   staticData: { titleKey: 'routes.collectorList' },
+  validateSearch: (search: Record<string, unknown>) => validateCollectorListSearch(search),
   beforeLoad: requireMenu('/product/collectorList'),
-  component: placeholder,
+  loader: namespaces('collector'),
+  component: lazyRouteComponent(
+    () => import('../features/collector/collector-list-page'),
+    'CollectorListPage',
+  ),
 });
 const collectorDetailsRoute = createRoute({
   getParentRoute: () => productGroup,
   path: 'collectorDetails',
   staticData: { titleKey: 'routes.collectorDetails', hidden: true },
+  validateSearch: (search: Record<string, unknown>) => validateCollectorDetailsSearch(search),
   beforeLoad: requireMenu('/product/collectorDetails'),
-  component: placeholder,
+  loader: namespaces('collector'),
+  component: lazyRouteComponent(
+    () => import('../features/collector/collector-details-page'),
+    'CollectorDetailsPage',
+  ),
 });
 const lazadaProductDetailRoute = createRoute({
   getParentRoute: () => productGroup,

@@ -10,7 +10,7 @@ import { PLATFORMS } from './shops';
  */
 
 /** Spec section 4: a collected product is unclaimed until it is claimed into at least one shop. */
-export const COLLECT_STATUSES = ['unclaimed', 'claimed'] as const;
+const COLLECT_STATUSES = ['unclaimed', 'claimed'] as const;
 export type CollectStatus = (typeof COLLECT_STATUSES)[number];
 
 /** The most products one collect call (a bulk collection's batch) or one claim may carry. */
@@ -22,7 +22,7 @@ export const CLAIM_SHOPS_MAX = 20;
 export const PLUGIN_HEADER = 'x-cmp-plugin';
 
 /** A product claimed into a shop: the shop's product, waiting (status `wait`) to be edited and published. */
-export const CollectClaimSchema = z.object({
+const CollectClaimSchema = z.object({
   shopId: z.string(),
   shopName: z.string(),
   platform: z.enum(PLATFORMS),
@@ -32,7 +32,7 @@ export const CollectClaimSchema = z.object({
 export type CollectClaim = z.infer<typeof CollectClaimSchema>;
 
 /** One row of the collection box. Amounts in minor units of `currency`. */
-export const CollectedProductSchema = z.object({
+const CollectedProductSchema = z.object({
   id: z.string(),
   site: z.enum(SOURCE_SITES),
   itemId: z.string(),
@@ -217,7 +217,7 @@ export const DEFAULT_PLUGIN_SETTINGS: PluginSettingsInput = {
 };
 
 /** GET /admin/pluginmanage/platform/list?type=collect: the source sites the plug-in reads. */
-export const SourceSiteInfoSchema = z.object({
+const SourceSiteInfoSchema = z.object({
   site: z.enum(SOURCE_SITES),
   name: z.string(),
   iconUrl: z.string(),

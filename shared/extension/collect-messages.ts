@@ -50,7 +50,7 @@ export const RecentCollectionSchema = z.object({
 });
 export type RecentCollection = z.infer<typeof RecentCollectionSchema>;
 
-export const BULK_STATES = ['idle', 'running', 'paused', 'waitingSession', 'done'] as const;
+const BULK_STATES = ['idle', 'running', 'paused', 'waitingSession', 'done'] as const;
 
 /** The bulk queue: addresses collected one after another at the seller's rate; kept in storage. */
 export const BulkQueueSchema = z.object({

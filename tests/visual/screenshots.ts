@@ -1,7 +1,8 @@
 /**
  * `npm run screenshots`: every screen so far (sign-in, code sign-in, registration with its slider,
  * password reset, onboarding, policies, dashboard with its first-visit announcement and tour, the
- * shell (messages, search, settings panel, sidebar), shops, account settings, user management, 401)
+ * shell (messages, search, settings panel, sidebar), shops, the collection box with its dialogs and
+ * a collected product, account settings, user management, 401)
  * and the extension's popup and side panel, in zh, th and en, at desktop and phone width,
  * photographed in headless Chromium with the extension loaded. Files go to .tmp/screenshots/.
  */
@@ -37,6 +38,9 @@ async function optional(name: string, run: () => Promise<void>) {
     console.error(`screenshots: ${name} stopped: ${String(error)}`);
   }
 }
+
+/** `SCREENSHOTS_ONLY=collector` photographs the collection box alone (after signing in). */
+const only = process.env.SCREENSHOTS_ONLY;
 
 async function main() {
   await mkdir(OUT, { recursive: true });
@@ -133,50 +137,52 @@ async function main() {
           await page.waitForSelector('input[name="username"]');
         };
 
-        await go('/login', 'input[name="username"]');
-        await shot('login');
-        await page.type('input[name="password"]', 'x');
-        await page.click('button[type="submit"]');
-        await page.waitForSelector('.mantine-InputWrapper-error');
-        await shot('login-invalid');
-        await page.click('[role="tab"]:nth-child(2)');
-        await page.waitForSelector('[data-testid="send-code"]');
-        await shot('login-code');
+        if (!only) {
+          await go('/login', 'input[name="username"]');
+          await shot('login');
+          await page.type('input[name="password"]', 'x');
+          await page.click('button[type="submit"]');
+          await page.waitForSelector('.mantine-InputWrapper-error');
+          await shot('login-invalid');
+          await page.click('[role="tab"]:nth-child(2)');
+          await page.waitForSelector('[data-testid="send-code"]');
+          await shot('login-code');
 
-        await go('/register', '[data-testid="register-form"]');
-        await shot('register');
-        await page.click('[data-testid="register-form"] button[type="submit"]');
-        await page.waitForSelector('.mantine-InputWrapper-error');
-        await shot('register-invalid');
-        await page.type('input[name="email"]', `visitor.${language}.${size}@example.com`);
-        await page.click('[data-testid="send-code"]');
-        await page.waitForSelector('[data-testid="slider-captcha"][data-status="ready"]');
-        await shot('slider');
+          await go('/register', '[data-testid="register-form"]');
+          await shot('register');
+          await page.click('[data-testid="register-form"] button[type="submit"]');
+          await page.waitForSelector('.mantine-InputWrapper-error');
+          await shot('register-invalid');
+          await page.type('input[name="email"]', `visitor.${language}.${size}@example.com`);
+          await page.click('[data-testid="send-code"]');
+          await page.waitForSelector('[data-testid="slider-captcha"][data-status="ready"]');
+          await shot('slider');
 
-        await go('/resetPws', '[data-testid="reset-form"]');
-        await shot('reset');
-        await go('/servicePolicy', 'nav');
-        await shot('policy');
+          await go('/resetPws', '[data-testid="reset-form"]');
+          await shot('reset');
+          await go('/servicePolicy', 'nav');
+          await shot('policy');
 
-        await signIn(newcomer, 'Newcomer-pass1');
-        await page.waitForSelector(
-          '[data-testid="onboarding-form"] [data-testid="onboarding-site"]',
-        );
-        await shot('onboarding');
-        await page.click('[data-testid="onboarding-form"] button[type="submit"]');
-        await page.waitForSelector('[data-testid="dashboard-greeting"]');
-        await optional('newcomer', async () => {
-          for (let step = 0; step < 3; step += 1) {
-            const dialog = await page
-              .waitForSelector('[role="dialog"]', { visible: true, timeout: 3000 })
-              .catch(() => null);
-            if (!dialog) break;
-            await shot(`newcomer-${step}`);
-            await page.keyboard.press('Escape');
-            await new Promise((resolve) => setTimeout(resolve, 600));
-          }
-        });
-        await signOut();
+          await signIn(newcomer, 'Newcomer-pass1');
+          await page.waitForSelector(
+            '[data-testid="onboarding-form"] [data-testid="onboarding-site"]',
+          );
+          await shot('onboarding');
+          await page.click('[data-testid="onboarding-form"] button[type="submit"]');
+          await page.waitForSelector('[data-testid="dashboard-greeting"]');
+          await optional('newcomer', async () => {
+            for (let step = 0; step < 3; step += 1) {
+              const dialog = await page
+                .waitForSelector('[role="dialog"]', { visible: true, timeout: 3000 })
+                .catch(() => null);
+              if (!dialog) break;
+              await shot(`newcomer-${step}`);
+              await page.keyboard.press('Escape');
+              await new Promise((resolve) => setTimeout(resolve, 600));
+            }
+          });
+          await signOut();
+        }
 
         await signIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
         await page.waitForSelector('[data-testid="dashboard-greeting"]');
@@ -194,6 +200,69 @@ async function main() {
         };
         await dialogs('first-visit');
         await shot('dashboard');
+        await optional('collector', async () => {
+          // The demo seller's collection box (seeded with products from several sites).
+          await go('/product/collectorList', '[data-testid="collect-row"]');
+          await shot('collector-list');
+          await page.click('[data-testid="collect-row"] input[type="checkbox"]');
+          await page.click('[data-testid="collect-claim"]');
+          await page.waitForSelector(
+            '[data-testid="claim-form"] [data-testid="shop-picker-option"]',
+            {
+              visible: true,
+            },
+          );
+          await shot('collector-claim');
+          await page.keyboard.press('Escape');
+          await page.waitForFunction(() => !document.querySelector('[role="dialog"]'));
+          await page.click('[data-testid="collect-by-url"]');
+          await page.waitForSelector('[data-testid="collect-url-form"] textarea', {
+            visible: true,
+          });
+          await page.type(
+            '[data-testid="collect-url-form"] textarea',
+            'https://detail.1688.com/offer/745512380921.html\nhttps://shop.example.com/item/1',
+          );
+          await page.click('[data-testid="collect-url-form"] button[type="submit"]');
+          await page.waitForSelector('[data-testid="collect-url-errors"]', { visible: true });
+          await shot('collector-by-url');
+          await page.keyboard.press('Escape');
+          await page.waitForFunction(() => !document.querySelector('[role="dialog"]'));
+          await page.click('[data-testid="collect-download"]');
+          await page.waitForSelector('[data-testid="plugin-download"]', { visible: true });
+          await shot('collector-download');
+          await page.keyboard.press('Escape');
+          await page.waitForFunction(() => !document.querySelector('[role="dialog"]'));
+          await page.click('[data-testid="collect-settings"]');
+          await page.waitForSelector('[data-testid="plugin-settings-form"]', { visible: true });
+          await shot('collector-settings');
+          await page.keyboard.press('Escape');
+          await page.waitForFunction(() => !document.querySelector('[role="dialog"]'));
+          await go(
+            '/product/collectorList?status=claimed',
+            '[data-testid="collect-table"], [data-testid="collect-empty"], h2',
+          );
+          await shot('collector-claimed');
+          await go('/product/collectorList', '[data-testid="collect-row"]');
+          await page.click('[data-testid="collect-title"]');
+          await page.waitForSelector('[data-testid="collect-edit-form"]', { visible: true });
+          await settle(page);
+          // The whole page at once, in a window as tall as it (so the save bar sits at its end).
+          const height = await page.evaluate(() => document.documentElement.scrollHeight);
+          await page.setViewport({ ...viewport, height, deviceScaleFactor: 1 });
+          await shot('collector-details');
+          await page.setViewport({ ...viewport, deviceScaleFactor: 1 });
+          await page.click('[data-testid="snapshot-toggle"]');
+          await page.waitForSelector('[data-testid="snapshot-raw"]', { visible: true });
+          await page.$eval('[data-testid="snapshot-raw"]', (element) => element.scrollIntoView());
+          await shot('collector-snapshot');
+        });
+        if (only === 'collector') {
+          await page.bringToFront();
+          await signOut();
+          await page.close();
+          continue;
+        }
         await optional('shell', async () => {
           await (
             await page.waitForSelector('[data-testid="message-bell"]:not([data-loading])', {

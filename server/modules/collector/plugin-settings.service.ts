@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import {
   DEFAULT_PLUGIN_SETTINGS,
   type PluginSettings,
   type PluginSettingsInput,
 } from '@shared/contracts/collector';
 import { and, eq, inArray } from 'drizzle-orm';
+import packageJson from '../../../package.json' with { type: 'json' };
 import type { Actor } from '../../context';
 import type { Database } from '../../db/client';
 import { pluginSettings, shops } from '../../db/schema/index';
@@ -16,21 +16,11 @@ import { visibleShops } from './collector.service';
 /** Where the console serves the zipped extension. */
 const DOWNLOAD_URL = '/downloads/extension.zip';
 
-let extensionVersion: string | null = null;
-
 /**
- * The version of the extension the server offers: the project's version in the root
- * package.json, which the extension build writes into its manifest.
+ * The version of the extension the server offers: the project's version, which the extension
+ * build writes into its manifest.
  */
-function offeredVersion(): string {
-  if (extensionVersion === null) {
-    const pkg = JSON.parse(
-      readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'),
-    ) as { version?: unknown };
-    extensionVersion = typeof pkg.version === 'string' ? pkg.version : '0.0.0';
-  }
-  return extensionVersion;
-}
+const OFFERED_VERSION: string = packageJson.version;
 
 /** The main account's pricing template and other settings as stored, or the defaults. */
 export async function settingsOf(db: Queryable, ownerId: string): Promise<PluginSettingsInput> {
@@ -63,7 +53,7 @@ export async function getPluginSettings(db: Database, actor: Actor): Promise<Plu
   return {
     ...settings,
     defaultShopIds: settings.defaultShopIds.filter((id) => seen.has(id)),
-    version: offeredVersion(),
+    version: OFFERED_VERSION,
     downloadUrl: DOWNLOAD_URL,
   };
 }
