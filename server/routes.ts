@@ -16,6 +16,7 @@ import { shortLinksRoutes } from './modules/short-links/short-links.routes';
 import { sitesRoutes } from './modules/sites/sites.routes';
 import { subAccountsRoutes } from './modules/sub-accounts/sub-accounts.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { walletRoutes } from './modules/wallet/wallet.routes';
 import { wechatRoutes } from './modules/wechat/wechat.routes';
 
 /** Every API route of every module; the app mounts them and the authorization matrix reads them. */
@@ -37,6 +38,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...activityRoutes,
   ...noticesRoutes,
   ...helpRoutes,
+  ...walletRoutes,
   // The API reference documents this very table, itself included.
   ...docsRoutes(() => ROUTES),
 ];

@@ -34,6 +34,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // An idle connection the server ended (a restart, an administrator) must not crash the process:
     // the pool drops it, and the next query opens a fresh one.
     pool.on('error', () => {});
+    // So must a connection that dies while a request holds it: the request fails with the error,
+    // the process goes on.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema });
     return {
       db: db as unknown as Database,

@@ -7,3 +7,120 @@ export const InsufficientBalanceDataSchema = z.object({
   shortfall: z.int().check(z.nonnegative()),
   currency: z.enum(CURRENCIES),
 });
+
+/**
+ * What a wallet operation does (spec section 4 lists the change types). `settle` deducts the
+ * actual amount of a frozen order and releases the rest; `cancel` releases the whole freeze.
+ */
+export const WALLET_OPERATIONS = [
+  'recharge',
+  'freeze',
+  'settle',
+  'cancel',
+  'refund',
+  'withdraw',
+  'withholding',
+  'withholdingReturn',
+  'compensation',
+] as const;
+export type WalletOperation = (typeof WALLET_OPERATIONS)[number];
+
+/** The kinds of journal entry: the bill types of the wallet history (spec section 4). */
+export const LEDGER_ENTRY_KINDS = [
+  'recharge',
+  'freeze',
+  'release',
+  'deduct',
+  'refund',
+  'withdraw',
+  'withholding',
+  'withholdingReturn',
+  'compensation',
+] as const;
+export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
+
+/**
+ * Where a posting puts money. `available` and `frozen` are the seller's wallet; the others are
+ * the counterparts on our side: `external` (money arriving from or leaving to a payment
+ * provider or bank), `revenue` (what sellers paid us for orders, services and fees) and
+ * `compensation` (what we paid sellers back of our own).
+ */
+export const LEDGER_BUCKETS = [
+  'available',
+  'frozen',
+  'external',
+  'revenue',
+  'compensation',
+] as const;
+export type LedgerBucket = (typeof LEDGER_BUCKETS)[number];
+
+/** A freeze is open until its order is settled (deducted, the rest released) or released. */
+export const FREEZE_STATES = ['open', 'settled', 'released'] as const;
+
+/**
+ * The idempotency key every money-moving request carries (the `Idempotency-Key` header): the same
+ * key with the same input answers the first result again; with other input it is refused
+ * (IDEMPOTENCY_KEY_REUSED).
+ */
+export const IdempotencyKeySchema = z
+  .string()
+  .check(z.minLength(1), z.maxLength(200), z.regex(/^[\x21-\x7e]+$/));
+
+/** One currency of a wallet, in integer minor units: balance = available + frozen. */
+const WalletBalanceSchema = z.object({
+  currency: z.enum(CURRENCIES),
+  balance: z.int(),
+  frozen: z.int(),
+  available: z.int(),
+});
+export type WalletBalance = z.infer<typeof WalletBalanceSchema>;
+
+/** GET /api-user/wallet/summary: the tenant's wallets, its site currency first (present even when empty). */
+export const WalletSummarySchema = z.object({
+  currency: z.enum(CURRENCIES),
+  wallets: z.array(WalletBalanceSchema),
+});
+export type WalletSummary = z.infer<typeof WalletSummarySchema>;
+
+/** The order, payment or fee a wallet operation is for, such as a service order number. */
+export const LedgerReferenceSchema = z.object({
+  type: z.string().check(z.minLength(1), z.maxLength(40)),
+  id: z.string().check(z.minLength(1), z.maxLength(120)),
+});
+export type LedgerReference = z.infer<typeof LedgerReferenceSchema>;
+
+/** The outcome of one wallet operation, answered again as it was for a repeated idempotency key. */
+export const WalletOperationResultSchema = z.object({
+  operationId: z.string(),
+  operation: z.enum(WALLET_OPERATIONS),
+  walletId: z.string(),
+  currency: z.enum(CURRENCIES),
+  reference: LedgerReferenceSchema,
+  /** The amount the operation was asked for (for a settlement, the actual amount). */
+  amount: z.int(),
+  entries: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(LEDGER_ENTRY_KINDS),
+      amount: z.int(),
+      sequence: z.int(),
+    }),
+  ),
+  /** The wallet right after the operation. */
+  wallet: WalletBalanceSchema,
+  createdAt: z.string(),
+  /** True when this answer repeats the first result of the same idempotency key. */
+  replayed: z.boolean(),
+});
+export type WalletOperationResult = z.infer<typeof WalletOperationResultSchema>;
+
+/** GET /api-user/wallet/ledgerCheck: the last reconciliation of every wallet against the journal. */
+export const LedgerCheckSchema = z.object({
+  /** When the ledger was last verified; null before the first run. */
+  checkedAt: z.nullable(z.string()),
+  walletsChecked: z.int(),
+  entriesChecked: z.int(),
+  violations: z.int(),
+  healthy: z.boolean(),
+});
+export type LedgerCheck = z.infer<typeof LedgerCheckSchema>;

@@ -40,3 +40,12 @@ export {
 export { sites } from './sites';
 export { users } from './users';
 export { captchaChallenges, verificationCodes, verificationTickets } from './verification';
+export {
+  exchangeRates,
+  idempotencyKeys,
+  ledgerChecks,
+  ledgerEntries,
+  ledgerPostings,
+  walletFreezes,
+  wallets,
+} from './wallet';

@@ -21,6 +21,7 @@ import {
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { walletBalance } from '../wallet/wallet.service';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -129,13 +130,18 @@ export async function getUserInfo(db: Database, actor: Actor): Promise<UserInfo>
     site: user.site as SiteCode,
     currency,
     currencySymbol: CURRENCY_SYMBOLS[currency],
-    // The wallet arrives with its own feature; until then every balance is zero.
-    balance: 0,
-    freezeBalance: 0,
+    // The main account's wallet in the site currency: balance = available + frozen.
+    ...(await headerBalance(db, actor.ownerId, currency)),
     ...(await shellFlags(db, user.id)),
     // The main site's cart is not part of this console; it holds nothing here.
     skuList: [],
   };
+}
+
+/** userInfo's balance and freezeBalance: the wallet of this currency (zero without one). */
+async function headerBalance(db: Database, ownerId: string, currency: Currency) {
+  const wallet = await walletBalance(db, ownerId, currency);
+  return { balance: wallet.balance, freezeBalance: wallet.frozen };
 }
 
 /** The once-only things a session shows: a popup announcement, and the two guided tours. */
