@@ -8,8 +8,12 @@ export type SourceSite = (typeof SOURCE_SITES)[number];
 const CONFIDENCE_LEVELS = ['high', 'medium', 'low'] as const;
 const ConfidenceSchema = z.object({
   level: z.enum(CONFIDENCE_LEVELS),
-  /** Why it is not high (the field came from visible text, a unit was assumed, ...). */
+  /** Why it is not high (the field came from visible text, a unit was assumed, ...), in English. */
   reason: z.optional(z.string()),
+  /** The key naming the reason, worded for the seller under `collector:confidenceReasons`. */
+  code: z.optional(z.string()),
+  /** The values the worded reason names (counts, the shown price text, ...). */
+  params: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),
 });
 
 /** An amount in integer minor units of the draft's currency (its ISO 4217 exponent). */

@@ -31,6 +31,15 @@ export const SOURCE_SITE_HOSTS: Readonly<Record<SourceSite, readonly string[]>> 
   pinduoduo: ['pinduoduo.com', 'yangkeduo.com'],
 };
 
+/** The source sites by their own names (brand names, the same in every language). */
+export const SOURCE_SITE_NAMES: Readonly<Record<SourceSite, string>> = {
+  '1688': '1688',
+  aliexpress: 'AliExpress',
+  shopee: 'Shopee',
+  lazada: 'Lazada',
+  pinduoduo: 'Pinduoduo',
+};
+
 /** Whether a host is one of these hosts or a subdomain of one. */
 export function hostIn(hostname: string, hosts: readonly string[]): boolean {
   const host = hostname.toLowerCase();

@@ -13,8 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { SOURCE_SITES } from '../../shared/contracts/product-draft';
+import { expectationsOf } from '../shared/sites/expectation';
 import { launchChromium } from '../support/browser';
-import { expectationsOf } from '../support/source-sites';
 
 const ROOT = process.cwd();
 const FIXTURES = join(ROOT, 'tests/fixtures/sites');

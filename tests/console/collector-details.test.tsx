@@ -1,12 +1,12 @@
-import { PLUGIN_HEADER } from '@shared/contracts/collector';
 import type { ProductDraft } from '@shared/contracts/product-draft';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeSeller } from '../support/accounts';
 import { createTestApp, type TestApp } from '../support/app';
+import { collectDrafts } from '../support/collector';
 import { renderSignedIn } from '../support/console';
-import { readLocale } from '../support/locales';
+import { fillWords, readLocale } from '../support/locales';
 import { authorizeStoredShop } from '../support/shops';
 
 const en = {
@@ -27,8 +27,7 @@ afterEach(async () => {
   current = undefined;
 });
 
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
+const fill = fillWords;
 
 let sellers = 0;
 /** A main account of its own, onboarded, with one normal Lazada shop. */
@@ -106,13 +105,8 @@ function draft(itemId: string): ProductDraft {
 }
 
 async function collectOne(token: string, itemId: string) {
-  const res = await t.call('POST', '/api-product/collect/add', {
-    token,
-    json: { drafts: [draft(itemId)] },
-    headers: { [PLUGIN_HEADER]: '1.0.0' },
-  });
-  expect(res.body.resp_code, res.text).toBe(0);
-  return res.body.datas.records[0].id as string;
+  const [record] = await collectDrafts(t, token, [draft(itemId)]);
+  return record?.id as string;
 }
 
 async function detailOf(token: string, id: string) {

@@ -1,4 +1,3 @@
-import { PLUGIN_HEADER } from '@shared/contracts/collector';
 import type { ProductDraft } from '@shared/contracts/product-draft';
 import { BRIDGE_CHANNEL } from '@shared/session/bridge-channel';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -6,8 +5,9 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeSeller } from '../support/accounts';
 import { createTestApp, type TestApp } from '../support/app';
+import { collectDrafts } from '../support/collector';
 import { renderSignedIn } from '../support/console';
-import { readLocale } from '../support/locales';
+import { fillWords, readLocale } from '../support/locales';
 import { authorizeStoredShop } from '../support/shops';
 
 const en = {
@@ -31,8 +31,7 @@ afterEach(async () => {
   current = undefined;
 });
 
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
+const fill = fillWords;
 
 let sellers = 0;
 /**
@@ -93,15 +92,7 @@ function draft(
 }
 
 /** Collects drafts as the extension does (it sends the plug-in header). */
-async function collect(token: string, drafts: ProductDraft[]) {
-  const res = await t.call('POST', '/api-product/collect/add', {
-    token,
-    json: { drafts },
-    headers: { [PLUGIN_HEADER]: '1.0.0' },
-  });
-  expect(res.body.resp_code, res.text).toBe(0);
-  return res.body.datas.records as { id: string; title: string }[];
-}
+const collect = (token: string, drafts: ProductDraft[]) => collectDrafts(t, token, drafts);
 
 async function listOf(token: string, status: 'unclaimed' | 'claimed') {
   const res = await t.call('GET', `/api-product/collect/list?status=${status}&limit=100`, {

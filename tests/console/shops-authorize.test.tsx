@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { makeSeller, makeSubAccount } from '../support/accounts';
 import { createTestApp, type TestApp } from '../support/app';
 import { renderConsole, renderSignedIn } from '../support/console';
-import { readLocale } from '../support/locales';
+import { fillWords, readLocale } from '../support/locales';
 import {
   authorizeStoredShop,
   authorizeThroughSandbox,
@@ -88,8 +88,7 @@ async function rowOf(name: string) {
   return row;
 }
 
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
+const fill = fillWords;
 
 describe('the authorize list', () => {
   it('shows each shop with its status, the abnormal reason and where its sync stands', async () => {

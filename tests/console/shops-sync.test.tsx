@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeSeller } from '../support/accounts';
 import { createTestApp, type TestApp } from '../support/app';
 import { renderSignedIn } from '../support/console';
-import { readLocale } from '../support/locales';
+import { fillWords, readLocale } from '../support/locales';
 import { authorizeStoredShop, authorizeThroughSandbox } from '../support/shops';
 
 const en = {
@@ -97,8 +97,7 @@ async function openSync(email: string, password: string) {
   return { user, dialog };
 }
 
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
+const fill = fillWords;
 
 /** 00:00 fourteen days before `now`, in this machine's (the reader's) time zone. */
 function fifteenDaysFrom(now: Date) {

@@ -7,6 +7,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSeller, makeSubAccount } from '../support/accounts';
 import { createTestApp, type TestApp } from '../support/app';
+import { collectDrafts } from '../support/collector';
 import { readLocale } from '../support/locales';
 import { authorizeStoredShop } from '../support/shops';
 
@@ -94,15 +95,7 @@ function aliItem(itemId: string, overrides: Partial<ProductDraft> = {}): Product
 
 const PLUGIN = { [PLUGIN_HEADER]: '0.1.0' };
 
-async function collect(token: string, drafts: ProductDraft[]) {
-  const res = await t.call('POST', '/api-product/collect/add', {
-    token,
-    json: { drafts },
-    headers: PLUGIN,
-  });
-  expect(res.body.resp_code, res.text).toBe(0);
-  return res.body.datas.records as { id: string; created: boolean; title: string }[];
-}
+const collect = (token: string, drafts: ProductDraft[]) => collectDrafts(t, token, drafts);
 
 async function list(token: string, query: Record<string, string> = {}) {
   const res = await t.call('GET', `/api-product/collect/list?${new URLSearchParams(query)}`, {

@@ -18,3 +18,8 @@ export function readLocale(language: Language, namespace: string): Record<string
 }
 
 export { LANGUAGES };
+
+/** Words with their {{placeholders}} filled, as i18next shows them. */
+export function fillWords(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
+}

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import type { SourceSite } from '@shared/contracts/product-draft';
-import type { Expectation, Expectations } from '../shared/sites/expectation';
+import { type Expectation, expectationsOf } from '../shared/sites/expectation';
 
 const FIXTURES = join(process.cwd(), 'tests/fixtures/sites');
 
@@ -13,14 +13,6 @@ export interface SitePage {
   expectation: Expectation;
   /** http://<the site's host>/<path>: Chromium maps the host to the fixture server. */
   url: string;
-}
-
-/** The expectations written for a site's saved pages. */
-export async function expectationsOf(site: SourceSite): Promise<Expectations> {
-  const module = (await import(`../shared/sites/${site}.expected.ts`)) as {
-    EXPECTED: Expectations;
-  };
-  return module.EXPECTED;
 }
 
 export async function sitePage(site: SourceSite, file: string): Promise<SitePage> {

@@ -26,16 +26,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../components/list-states';
 import { Permission, usePermission } from '../../components/permission';
+import { PlatformIcon, usePlatformIcons } from '../../components/platform-icon';
 import { ClaimDialog } from './collector-claim-dialog';
 import { CollectedEditForm } from './collector-edit-form';
-import {
-  ConfidenceMark,
-  PlatformIcon,
-  SiteMark,
-  useFormats,
-  usePlatformIcons,
-  useSiteIcons,
-} from './collector-parts';
+import { ConfidenceMark, SiteMark, useFormats, useSiteIcons } from './collector-parts';
 import { validateCollectorDetailsSearch } from './collector-route-search';
 import { SourceSnapshot } from './collector-snapshot';
 import { Thumbnail } from './collector-table';
@@ -141,7 +135,7 @@ function DetailHeader({ detail, onClaim }: { detail: CollectedProductDetail; onC
                   leftSection={
                     <PlatformIcon
                       platform={claim.platform}
-                      src={platformIcons[claim.platform]}
+                      iconUrl={platformIcons[claim.platform]}
                       size={14}
                     />
                   }

@@ -11,11 +11,11 @@ import type { ProductDraft, SourceSite } from '@shared/contracts/product-draft';
 import type { Platform } from '@shared/contracts/shops';
 import { formatDateTime, formatMoney } from '@shared/i18n/format';
 import { useSourceSites } from '@shared/queries/collector';
-import { usePlatformTypes } from '@shared/queries/shops';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useRouter } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlatformIcon } from '../../components/platform-icon';
 
 const INTL_LOCALE: Record<Language, string> = { zh: 'zh-CN', th: 'th-TH', en: 'en-GB' };
 
@@ -148,51 +148,6 @@ export function SiteMark({ site, src }: { site: SourceSite; src: string }) {
   );
 }
 
-/** The marketplaces' icons, by platform (empty until the platform list loads). */
-export function usePlatformIcons(): Partial<Record<Platform, string>> {
-  const platforms = usePlatformTypes();
-  return useMemo(
-    () =>
-      Object.fromEntries(
-        (platforms.data ?? [])
-          .filter((entry) => entry.iconUrl)
-          .map((entry) => [entry.platformType, entry.iconUrl]),
-      ),
-    [platforms.data],
-  );
-}
-
-const PLATFORM_COLORS: Record<Platform, string> = {
-  lazada: 'indigo',
-  shopee: 'orange',
-  tiktok: 'dark',
-};
-
-export function PlatformIcon({
-  platform,
-  src,
-  size = 18,
-}: {
-  platform: Platform;
-  src: string | undefined;
-  size?: number;
-}) {
-  const { t } = useTranslation('collector');
-  return (
-    <Avatar
-      src={src || null}
-      alt=""
-      size={size}
-      radius="sm"
-      color={PLATFORM_COLORS[platform]}
-      variant="filled"
-      aria-hidden
-    >
-      {t(`platforms.${platform}`).charAt(0)}
-    </Avatar>
-  );
-}
-
 /** The shops a product was claimed into: the first two as badges, the rest counted. */
 export function ClaimShops({
   claims,
@@ -221,7 +176,7 @@ export function ClaimShops({
           tt="none"
           fw={500}
           leftSection={
-            <PlatformIcon platform={claim.platform} src={icons[claim.platform]} size={14} />
+            <PlatformIcon platform={claim.platform} iconUrl={icons[claim.platform]} size={14} />
           }
         >
           {claim.shopName}
@@ -266,7 +221,14 @@ export function ConfidenceMark({
   const { t } = useTranslation('collector');
   const confidence = draft.confidence[field];
   if (!confidence || confidence.level === 'high') return null;
-  const reason = confidence.reason || t(`confidence.defaultReason.${confidence.level}`);
+  const fallback = confidence.reason || t(`confidence.defaultReason.${confidence.level}`);
+  // The reason in the reader's language by its code; the adapter's English sentence without one.
+  const reason = confidence.code
+    ? t(`confidenceReasons.${confidence.code}` as 'confidenceReasons.noShop', {
+        ...confidence.params,
+        defaultValue: fallback,
+      })
+    : fallback;
   const label = t(`confidence.${confidence.level}`);
   return (
     <Tooltip label={reason} withArrow multiline maw={280}>

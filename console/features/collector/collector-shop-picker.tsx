@@ -6,8 +6,8 @@ import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../components/list-states';
+import { PlatformIcon, usePlatformIcons } from '../../components/platform-icon';
 import classes from './collector.module.css';
-import { PlatformIcon, usePlatformIcons } from './collector-parts';
 
 /** Shops that can take claimed products: authorized and working. */
 export function claimableShops(shops: readonly ShopDetail[]): ShopDetail[] {
@@ -69,7 +69,7 @@ export function ShopPicker({
           return (
             <Stack key={platform} gap={6} data-testid={`shop-group-${platform}`}>
               <Group gap={6}>
-                <PlatformIcon platform={platform} src={icons[platform]} />
+                <PlatformIcon platform={platform} iconUrl={icons[platform]} />
                 <Text size="sm" fw={600}>
                   {t(`platforms.${platform}`)}
                 </Text>

@@ -27,9 +27,9 @@ import { IconExternalLink, IconInfoCircle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormFailure } from '../../components/form-parts';
+import { PlatformIcon } from '../../components/platform-icon';
 import { consentPage } from './authorize-consent';
 import type { AuthorizePreset } from './authorize-search';
-import { PlatformIcon } from './platform-mark';
 import classes from './shops.module.css';
 
 /** Whether a shop of this type sells across borders (its authorization is a cross-border one). */

@@ -1,52 +1,7 @@
-import { Avatar, Group, Text } from '@mantine/core';
-import type { Platform, PlatformType } from '@shared/contracts/shops';
-import { usePlatformTypes } from '@shared/queries/shops';
-import { useMemo } from 'react';
+import { Group, Text } from '@mantine/core';
+import type { Platform } from '@shared/contracts/shops';
 import { useTranslation } from 'react-i18next';
-
-const PLATFORM_COLORS = {
-  lazada: 'indigo',
-  shopee: 'orange',
-  tiktok: 'dark',
-} as const satisfies Record<Platform, string>;
-
-/** The marketplaces' icons from the platform list, by platform (empty until it loads, or if it fails). */
-export function usePlatformIcons(): Partial<Record<Platform, string>> {
-  const platforms = usePlatformTypes();
-  return useMemo(() => iconsOf(platforms.data ?? []), [platforms.data]);
-}
-
-function iconsOf(list: readonly PlatformType[]): Partial<Record<Platform, string>> {
-  return Object.fromEntries(
-    list.filter((entry) => entry.iconUrl).map((entry) => [entry.platformType, entry.iconUrl]),
-  );
-}
-
-/** A marketplace's icon (its initial on the brand colour when there is none). */
-export function PlatformIcon({
-  platform,
-  iconUrl,
-  size = 22,
-}: {
-  platform: Platform;
-  iconUrl?: string | undefined;
-  size?: number;
-}) {
-  const { t } = useTranslation('shops');
-  return (
-    <Avatar
-      src={iconUrl || null}
-      alt=""
-      size={size}
-      radius="sm"
-      color={PLATFORM_COLORS[platform]}
-      variant="filled"
-      aria-hidden
-    >
-      {t(`platforms.${platform}`).charAt(0)}
-    </Avatar>
-  );
-}
+import { PlatformIcon } from '../../components/platform-icon';
 
 /** A marketplace's icon and name. */
 export function PlatformMark({

@@ -1,20 +1,12 @@
 import type { SourceSiteInfo } from '@shared/contracts/collector';
 import { SOURCE_SITES, type SourceSite } from '@shared/contracts/product-draft';
-import { SOURCE_SITE_HOSTS } from '@shared/contracts/source-sites';
+import { SOURCE_SITE_HOSTS, SOURCE_SITE_NAMES } from '@shared/contracts/source-sites';
 import * as z from 'zod/mini';
 
 /** GET /admin/pluginmanage/platform/list: `collect` asks for the source sites, `shop` (the default) for the marketplaces. */
 export const PlatformListQuerySchema = z.object({
   type: z.optional(z.enum(['shop', 'collect'])),
 });
-
-const SOURCE_SITE_NAMES: Record<SourceSite, string> = {
-  '1688': '1688',
-  aliexpress: 'AliExpress',
-  shopee: 'Shopee',
-  lazada: 'Lazada',
-  pinduoduo: 'Pinduoduo',
-};
 
 /** What a product page's address looks like on each site, for "collect by URL". */
 const EXAMPLE_URLS: Record<SourceSite, string> = {

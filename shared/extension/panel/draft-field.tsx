@@ -1,14 +1,16 @@
 import { Box, Group, Stack, Text } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProductDraft } from '../../contracts/product-draft';
 
 type Level = 'high' | 'medium' | 'low';
+type Confidence = ProductDraft['confidence'][string];
 
 /** How sure the reading of one shown field is: the least sure of its parts, with their reasons. */
 export interface FieldConfidence {
   level: Level;
-  reasons: string[];
+  reasons: Confidence[];
 }
 
 const ORDER: Record<Level, number> = { high: 0, medium: 1, low: 2 };
@@ -22,14 +24,24 @@ const TEXT_COLOURS: Record<Level, string> = { high: 'dimmed', medium: 'yellow.9'
 /** A field the adapter did not mark was read from the page's own data. */
 export function confidenceOf(draft: ProductDraft, ...keys: string[]): FieldConfidence {
   let level: Level = 'high';
-  const reasons: string[] = [];
+  const reasons: Confidence[] = [];
   for (const key of keys) {
     const entry = draft.confidence[key];
     if (!entry) continue;
     if (ORDER[entry.level] > ORDER[level]) level = entry.level;
-    if (entry.level !== 'high' && entry.reason) reasons.push(entry.reason);
+    if (entry.level !== 'high' && (entry.code || entry.reason)) reasons.push(entry);
   }
   return { level, reasons };
+}
+
+/** A reason in the seller's language by its code; the adapter's English sentence without one. */
+function reasonText(t: TFunction<['extension', 'collector']>, entry: Confidence): string {
+  const fallback = entry.reason ?? '';
+  if (!entry.code) return fallback;
+  return t(`collector:confidenceReasons.${entry.code}` as 'collector:confidenceReasons.noShop', {
+    ...entry.params,
+    defaultValue: fallback,
+  });
 }
 
 /** A coloured dot: green read from the page's data, yellow inferred, red guessed. */
@@ -67,7 +79,11 @@ export function DraftField({
   children: ReactNode;
   testId?: string;
 }) {
-  const { t } = useTranslation('extension');
+  const { t } = useTranslation(['extension', 'collector']);
+  // Two parts of one field can give the same reason: it is said once.
+  const reasons = [...new Set(confidence.reasons.map((entry) => reasonText(t, entry)))].filter(
+    Boolean,
+  );
   return (
     <Stack gap={4} data-testid={testId} data-confidence={confidence.level}>
       <Group gap={6} wrap="nowrap">
@@ -82,14 +98,19 @@ export function DraftField({
         ) : null}
       </Group>
       <Box pl={14}>{children}</Box>
-      {confidence.level !== 'high' && confidence.reasons.length > 0 ? (
+      {confidence.level !== 'high' && reasons.length > 0 ? (
         <Text
           size="xs"
           c={TEXT_COLOURS[confidence.level]}
           pl={14}
           data-testid={testId ? `${testId}-reason` : undefined}
         >
-          {confidence.reasons.join('; ')}
+          {reasons.map((reason) => (
+            // One line per reason: translated reasons are whole sentences.
+            <Box component="span" display="block" key={reason}>
+              {reason}
+            </Box>
+          ))}
         </Text>
       ) : null}
     </Stack>

@@ -1,14 +1,5 @@
 import type { SourceSite } from '../../contracts/product-draft';
-import { SOURCE_SITE_HOSTS } from '../../contracts/source-sites';
-
-/** The source sites by their own names (brand names, the same in every language). */
-const SOURCE_SITE_NAMES: Record<SourceSite, string> = {
-  '1688': '1688',
-  aliexpress: 'AliExpress',
-  shopee: 'Shopee',
-  lazada: 'Lazada',
-  pinduoduo: 'Pinduoduo',
-};
+import { SOURCE_SITE_HOSTS, SOURCE_SITE_NAMES } from '../../contracts/source-sites';
 
 /** The names Chinese sellers know two of them by. */
 const CHINESE_NAMES: Partial<Record<SourceSite, string>> = {

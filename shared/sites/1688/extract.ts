@@ -1,4 +1,5 @@
 import type { ProductDraft } from '@shared/contracts/product-draft';
+import { HIGH, low, medium } from '../common/confidence';
 import { boundedRaw, type ExtractInput, type ExtractResult, failure } from '../common/draft';
 import { toMinor } from '../common/money';
 import { scriptTexts } from '../common/scan';
@@ -18,10 +19,6 @@ const CURRENCY = 'CNY';
 type Confidence = ProductDraft['confidence'][string];
 type Sku = ProductDraft['skus'][number];
 type SkuProperty = ProductDraft['skuProperties'][number];
-
-const medium = (reason: string): Confidence => ({ level: 'medium', reason });
-const low = (reason: string): Confidence => ({ level: 'low', reason });
-const HIGH: Confidence = { level: 'high' };
 
 /** Amounts repeat across SKUs; each distinct one is converted once. */
 const MINOR_CACHE = new Map<string, number | null>();
@@ -130,9 +127,9 @@ function priceRange(
   if (fromRows) return { price: fromRows, confidence: HIGH };
   return {
     price: { min: null, max: null },
-    confidence: low(
-      offer.pricePrivate ? 'prices are hidden from this visitor' : 'no price in the page data',
-    ),
+    confidence: offer.pricePrivate
+      ? low('pricesHidden', 'prices are hidden from this visitor')
+      : low('noPrice', 'no price in the page data'),
   };
 }
 
@@ -153,25 +150,31 @@ function weight(offer: OfferData): { grams: number | null; confidence: Confidenc
       grams,
       confidence:
         spread && differs
-          ? medium(`the offer's unit weight; SKU weights range ${spread.min}-${spread.max} g`)
+          ? medium(
+              'weightsDifferPerSku',
+              `the offer's unit weight; SKU weights range ${spread.min}-${spread.max} g`,
+              { min: spread.min, max: spread.max },
+            )
           : HIGH,
     };
   }
   if (spread) {
-    const unit = rowsInKg
-      ? 'converted from kg'
-      : /\(\s*g\s*\)|克/.test(label)
-        ? 'in grams as labelled'
-        : 'assumed to be grams';
+    const inGrams = /\(\s*g\s*\)|克/.test(label);
+    const heaviest = "the heaviest SKU's weight";
     return {
       grams: spread.max,
-      confidence:
-        differs || !/\(\s*g\s*\)|克/.test(label)
-          ? medium(`the heaviest SKU's weight, ${unit}`)
-          : HIGH,
+      confidence: rowsInKg
+        ? differs || !inGrams
+          ? medium('heaviestSkuWeightFromKg', `${heaviest}, converted from kg`)
+          : HIGH
+        : !inGrams
+          ? medium('weightUnitAssumed', `${heaviest}, assumed to be grams`)
+          : differs
+            ? medium('heaviestSkuWeight', `${heaviest}, in grams as labelled`)
+            : HIGH,
     };
   }
-  return { grams: null, confidence: low('no weight in the page data') };
+  return { grams: null, confidence: low('noWeight', 'no weight in the page data') };
 }
 
 function dimensions(
@@ -184,7 +187,8 @@ function dimensions(
     const height = decimal(row.height);
     return length && width && height ? [{ row, size: { length, width, height } }] : [];
   });
-  if (!rows.length) return { size: null, confidence: low('no package size in the page data') };
+  if (!rows.length)
+    return { size: null, confidence: low('noPackageSize', 'no package size in the page data') };
   const same = rows.every(
     ({ size }) =>
       size.length === rows[0]?.size.length &&
@@ -200,18 +204,19 @@ function dimensions(
   );
   return {
     size: (matching ?? largest).size,
-    confidence: medium(
-      matching
-        ? 'sizes differ per SKU; the size of the SKU whose weight is the offer weight'
-        : 'sizes differ per SKU; the largest one',
-    ),
+    confidence: matching
+      ? medium(
+          'sizesDifferMatchingWeight',
+          'sizes differ per SKU; the size of the SKU whose weight is the offer weight',
+        )
+      : medium('sizesDifferLargest', 'sizes differ per SKU; the largest one'),
   };
 }
 
 function draftOf(input: ExtractInput, offerId: string, offer: OfferData): ExtractResult {
   const confidence: Record<string, Confidence> = {};
   const title = offer.title ?? titleFromDom(input.document);
-  confidence.title = offer.title ? HIGH : medium('read from the page heading');
+  confidence.title = offer.title ? HIGH : medium('fromPageHeading', 'read from the page heading');
   const properties = skuProperties(offer);
   const skuList = skus(offer, properties);
   const ladder = tiers(offer);
@@ -225,27 +230,29 @@ function draftOf(input: ExtractInput, offerId: string, offer: OfferData): Extrac
   confidence.tiers =
     offer.priceType === 'rangePrice' || offer.priceType === 'skuPrice'
       ? HIGH
-      : medium('the page does not say whether prices depend on quantity');
+      : medium('tiersUnknown', 'the page does not say whether prices depend on quantity');
   confidence.skuProperties = properties.length
     ? HIGH
     : offer.skuInfoMap
-      ? medium('the offer has no SKU axes')
-      : low('no SKU model in the page data');
+      ? medium('noSkuAxes', 'the offer has no SKU axes')
+      : low('noSkuModel', 'no SKU model in the page data');
   confidence.skus = skuList.length
     ? HIGH
     : offer.skuInfoMap
-      ? medium('the offer is sold without SKUs')
-      : low('no SKU model in the page data');
+      ? medium('soldWithoutSkus', 'the offer is sold without SKUs')
+      : low('noSkuModel', 'no SKU model in the page data');
   if (skuList.length && skuList.every((sku) => sku.price === null)) {
     confidence.skus = offer.pricePrivate
-      ? low('prices are hidden from this visitor')
+      ? low('pricesHidden', 'prices are hidden from this visitor')
       : ladder.length
-        ? medium('SKU prices follow the quantity tiers')
-        : low('no SKU prices in the page data');
+        ? medium('skuPricesFromTiers', 'SKU prices follow the quantity tiers')
+        : low('noSkuPrices', 'no SKU prices in the page data');
   }
   const images = offer.images;
-  confidence.images = images.length ? HIGH : low('no images in the page data');
-  confidence.description = offer.detailUrl ? HIGH : low('no description address in the page data');
+  confidence.images = images.length ? HIGH : low('noImages', 'no images in the page data');
+  confidence.description = offer.detailUrl
+    ? HIGH
+    : low('noDescriptionUrl', 'no description address in the page data');
   const domShop = offer.shop.name ? null : shopFromDom(input.document);
   const shopName = offer.shop.name ?? domShop?.name ?? null;
   const shop = shopName
@@ -254,11 +261,11 @@ function draftOf(input: ExtractInput, offerId: string, offer: OfferData): Extrac
   confidence.shop = offer.shop.name
     ? HIGH
     : shop
-      ? medium('shop name read from the shop bar')
-      : low('no shop in the page data');
+      ? medium('shopFromPage', 'shop name read from the shop bar')
+      : low('noShop', 'no shop in the page data');
   confidence.categoryPath = offer.categoryNames.length
-    ? medium('only the leaf category is named')
-    : low('the page data holds category ids only');
+    ? medium('leafCategoryOnly', 'only the leaf category is named')
+    : low('categoryIdsOnly', 'the page data holds category ids only');
   const { grams, confidence: weightConfidence } = weight(offer);
   confidence.weightGrams = weightConfidence;
   const { size, confidence: sizeConfidence } = dimensions(offer, grams);
@@ -267,10 +274,14 @@ function draftOf(input: ExtractInput, offerId: string, offer: OfferData): Extrac
   const attributes = offer.attributes
     .filter((attribute) => !attribute.fid || !axisIds.has(attribute.fid))
     .map(({ name, value }) => ({ name, value }));
-  confidence.attributes = attributes.length ? HIGH : low('no attributes in the page data');
+  confidence.attributes = attributes.length
+    ? HIGH
+    : low('noAttributes', 'no attributes in the page data');
   const minOrderQuantity = whole(offer.beginAmount) ?? ladder[0]?.minQuantity ?? null;
   confidence.minOrderQuantity =
-    minOrderQuantity !== null ? HIGH : low('no minimum order quantity in the page data');
+    minOrderQuantity !== null
+      ? HIGH
+      : low('noMinOrderQuantity', 'no minimum order quantity in the page data');
   return {
     site: '1688',
     itemId: offerId,

@@ -1,4 +1,5 @@
 import type { ProductDraft } from '@shared/contracts/product-draft';
+import { HIGH, low, medium } from '../common/confidence';
 import { boundedRaw, type ExtractInput, type ExtractResult, failure } from '../common/draft';
 import { toMinor } from '../common/money';
 import { scriptTexts } from '../common/scan';
@@ -20,10 +21,6 @@ import { originalImage } from './values';
 type Confidence = ProductDraft['confidence'][string];
 type Sku = ProductDraft['skus'][number];
 type SkuProperty = ProductDraft['skuProperties'][number];
-
-const medium = (reason: string): Confidence => ({ level: 'medium', reason });
-const low = (reason: string): Confidence => ({ level: 'low', reason });
-const HIGH: Confidence = { level: 'high' };
 
 /** `skuAttr` pairs: "14:365458#Brown;5:100014064" -> [["14", "365458"], ["5", "100014064"]]. */
 function pairs(attr: string): [string, string][] {
@@ -95,24 +92,26 @@ function money(value: Amount | null, currency: string): Money {
   if (!value) return { minor: null, note: null };
   if (value.currency && value.currency !== currency) {
     const reason = `an amount in ${value.currency}, not ${currency}, was left out`;
-    return { minor: null, note: { level: 'low', reason } };
+    const params = { found: value.currency, expected: currency };
+    return { minor: null, note: low('amountInOtherCurrency', reason, params) };
   }
   const minor = cachedMinor(value.value, currency);
   return { minor: minor !== null && minor >= 0 ? minor : null, note: value.from ?? null };
 }
 
-/** The confidence of amounts read with these notes: the weakest of them. */
-function noted(notes: Map<string, Note['level']>): Confidence {
-  if (!notes.size) return HIGH;
-  const reason = [...notes.keys()].join('; ');
-  return [...notes.values()].includes('low') ? low(reason) : medium(reason);
+/** The confidence of amounts read with these notes: the weakest of them, worded by its code. */
+function noted(notes: Map<string, Note>): Confidence {
+  const all = [...notes.values()];
+  const weakest = all.find((note) => note.level === 'low') ?? all[0];
+  if (!weakest) return HIGH;
+  return { ...weakest, reason: [...notes.keys()].join('; ') };
 }
 
 function skus(
   product: SourceProduct,
   properties: SkuProperty[],
   currency: string,
-  notes: Map<string, Note['level']>,
+  notes: Map<string, Note>,
 ): Sku[] {
   return product.skus.map((source) => {
     const values: Record<string, string> = {};
@@ -124,7 +123,7 @@ function skus(
     }
     const sale = money(source.sale, currency);
     const before = money(source.list, currency);
-    for (const note of [sale.note, before.note]) if (note) notes.set(note.reason, note.level);
+    for (const note of [sale.note, before.note]) if (note) notes.set(note.reason, note);
     const stock = source.stock !== null && source.stock >= 0 ? source.stock : null;
     return {
       id: source.id,
@@ -160,7 +159,7 @@ function draftOf(input: ExtractInput, url: URL, itemId: string, product: SourceP
   const properties = legacy
     ? propertiesFromDom(input.document, product)
     : propertiesFromData(product);
-  const notes = new Map<string, Note['level']>();
+  const notes = new Map<string, Note>();
   const skuList = currency ? skus(product, properties, currency, notes) : [];
   const priced = skuList.flatMap((sku) => (sku.price !== null ? [sku.price] : []));
   let price: ProductDraft['price'] = { min: null, max: null };
@@ -168,7 +167,7 @@ function draftOf(input: ExtractInput, url: URL, itemId: string, product: SourceP
   else if (currency) {
     const min = money(product.range.min, currency);
     const max = money(product.range.max, currency);
-    for (const note of [min.note, max.note]) if (note) notes.set(note.reason, note.level);
+    for (const note of [min.note, max.note]) if (note) notes.set(note.reason, note);
     price = { min: min.minor, max: max.minor ?? min.minor };
   }
   const missing: string[] = [];
@@ -178,27 +177,33 @@ function draftOf(input: ExtractInput, url: URL, itemId: string, product: SourceP
   if (!title || !currency || price.min === null) {
     return failure('layoutUnknown', 'aliexpress', missing);
   }
-  confidence.title = product.title ? HIGH : medium('read from the page heading');
+  confidence.title = product.title ? HIGH : medium('fromPageHeading', 'read from the page heading');
   confidence.currency = HIGH;
   confidence.price = noted(notes);
   confidence.tiers = product.bulk
-    ? medium('per-SKU bulk prices (from bulkOrder units) are not kept as tiers')
+    ? medium(
+        'bulkPricesNotKept',
+        'per-SKU bulk prices (from bulkOrder units) are not kept as tiers',
+      )
     : HIGH;
   confidence.skuProperties = legacy
     ? properties.length
-      ? medium("names read from the page's SKU lists")
-      : low('the SKU names are not in the page data')
+      ? medium('optionNamesFromPage', "names read from the page's SKU lists")
+      : low('noOptionNames', 'the SKU names are not in the page data')
     : HIGH;
-  confidence.skus = skuList.length ? noted(notes) : low('no SKU list in the page data');
+  confidence.skus = skuList.length
+    ? noted(notes)
+    : low('noSkuModel', 'no SKU list in the page data');
   let images = product.images;
-  confidence.images = images.length ? HIGH : low('no images in the page data');
+  confidence.images = images.length ? HIGH : low('noImages', 'no images in the page data');
   if (!images.length && legacy) {
     images = imagesFromDom(input.document);
-    if (images.length) confidence.images = medium('read from the gallery thumbnails');
+    if (images.length)
+      confidence.images = medium('imagesFromGallery', 'read from the gallery thumbnails');
   }
   confidence.description = product.descriptionUrl
     ? HIGH
-    : low('no description address in the page data');
+    : low('noDescriptionUrl', 'no description address in the page data');
   const domShop = product.shop.name ? null : shopFromDom(input.document);
   const shopName = product.shop.name ?? domShop?.name ?? null;
   const shop = shopName
@@ -211,20 +216,32 @@ function draftOf(input: ExtractInput, url: URL, itemId: string, product: SourceP
   confidence.shop = product.shop.name
     ? HIGH
     : shop
-      ? medium('read from the store link')
-      : low('no shop in the page data');
+      ? medium('shopFromPage', 'read from the store link')
+      : low('noShop', 'no shop in the page data');
   let categoryPath = product.categoryNames;
-  confidence.categoryPath = categoryPath.length ? HIGH : low('the page data names no category');
+  confidence.categoryPath = categoryPath.length
+    ? HIGH
+    : low('noCategory', 'the page data names no category');
   if (!categoryPath.length && legacy) {
     categoryPath = categoriesFromDom(input.document);
-    if (categoryPath.length) confidence.categoryPath = medium('read from the breadcrumb');
+    if (categoryPath.length)
+      confidence.categoryPath = medium('categoryFromBreadcrumb', 'read from the breadcrumb');
   }
   const weightGrams = product.weightKg ? kgToGrams(product.weightKg) : null;
-  confidence.weightGrams = weightGrams ? HIGH : low('no package weight in the page data');
-  confidence.dimensionsCm = product.size ? HIGH : low('no package size in the page data');
+  confidence.weightGrams = weightGrams
+    ? HIGH
+    : low('noWeight', 'no package weight in the page data');
+  confidence.dimensionsCm = product.size
+    ? HIGH
+    : low('noPackageSize', 'no package size in the page data');
   const attributeList = attributes(product.attributes);
-  confidence.attributes = attributeList.length ? HIGH : low('no attributes in the page data');
-  confidence.minOrderQuantity = low('the page states no minimum order quantity');
+  confidence.attributes = attributeList.length
+    ? HIGH
+    : low('noAttributes', 'no attributes in the page data');
+  confidence.minOrderQuantity = low(
+    'noMinOrderQuantity',
+    'the page states no minimum order quantity',
+  );
   const draft: ProductDraft = {
     site: 'aliexpress',
     itemId,

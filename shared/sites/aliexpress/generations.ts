@@ -1,3 +1,5 @@
+import type { ProductDraft } from '@shared/contracts/product-draft';
+import { low, medium } from '../common/confidence';
 import { balancedJsonAt, jsonAfter, jsonInString } from '../common/scan';
 import {
   absolute,
@@ -18,7 +20,7 @@ export interface Amount {
   value: unknown;
   currency: string | null;
   /** How sure the amount is when it is not a numeric field (read from a display string). */
-  from?: { level: 'medium' | 'low'; reason: string };
+  from?: ProductDraft['confidence'][string] & { level: 'medium' | 'low'; reason: string };
 }
 
 interface SourceSku {
@@ -244,10 +246,10 @@ function mtopSale(info: Json | null, currency: string | null): Amount | null {
     return {
       value: /^\d+$/.test(decimals) ? `${local[1]}.${decimals}` : local[1],
       currency,
-      from: {
-        level: 'medium',
-        reason: 'sale prices read from salePriceLocal (its integer and decimal parts)',
-      },
+      from: medium(
+        'salePricesFromLocalText',
+        'sale prices read from salePriceLocal (its integer and decimal parts)',
+      ),
     };
   }
   return null;
@@ -272,7 +274,7 @@ function fromDisplay(
   return {
     value: digits,
     currency,
-    from: { level: 'low', reason: 'sale prices parsed from display strings' },
+    from: low('salePricesFromDisplayText', 'sale prices parsed from display strings'),
   };
 }
 

@@ -6,6 +6,7 @@
  * operation ("wishlist" means out of stock).
  */
 import type { ProductDraft } from '@shared/contracts/product-draft';
+import { HIGH, low, medium } from '../common/confidence';
 import { boundedRaw, type ExtractInput, type ExtractResult, failure } from '../common/draft';
 import { toMinor } from '../common/money';
 import { currencyOfHost, itemIdFromUrl } from './match';
@@ -115,7 +116,7 @@ function draftOf(
   if (!currency) {
     currency = currencyOfHost(url);
     if (!currency) return failure('layoutUnknown', SITE, ['currency']);
-    confidence.currency = { level: 'medium', reason: 'not in the page data; the site’s currency' };
+    confidence.currency = medium('currencyFromSite', 'not in the page data; the site’s currency');
   }
 
   const skuBase = record(dig(fields, ['productOption', 'skuBase']));
@@ -167,18 +168,19 @@ function draftOf(
       };
     });
   if (skus.length === 0) {
-    confidence.skus = { level: 'low', reason: 'no skuBase or skuInfos in the page data' };
+    confidence.skus = low('noSkuModel', 'no skuBase or skuInfos in the page data');
     confidence.skuProperties = confidence.skus;
   } else if (unpriced > 0) {
-    confidence.skus = {
-      level: 'medium',
-      reason: `${unpriced} SKUs are not loaded on the page (no price; taken as unavailable)`,
-    };
+    confidence.skus = medium(
+      'skusNotLoaded',
+      `${unpriced} SKUs are not loaded on the page (no price; taken as unavailable)`,
+      { skus: unpriced },
+    );
   } else {
-    confidence.skus = {
-      level: 'medium',
-      reason: 'Lazada reports stock 0 for buyable SKUs: stock unknown, availability from the SKU',
-    };
+    confidence.skus = medium(
+      'stockHidden',
+      'Lazada reports stock 0 for buyable SKUs: stock unknown, availability from the SKU',
+    );
   }
 
   const prices = skus.map((sku) => sku.price).filter((price): price is number => price !== null);
@@ -192,11 +194,12 @@ function draftOf(
     const shown = text(tracking.pdt_price);
     min = shown ? displayedAmount(shown, currency) : null;
     max = min;
-    if (min !== null) {
-      confidence.price = {
-        level: 'low',
-        reason: `read from the displayed string "${shown}" (tracking.pdt_price), which can be the price before a discount`,
-      };
+    if (shown && min !== null) {
+      confidence.price = low(
+        'priceFromDisplayedText',
+        `read from the displayed string "${shown}" (tracking.pdt_price), which can be the price before a discount`,
+        { shown },
+      );
     }
   }
   if (min === null) return failure('layoutUnknown', SITE, ['price']);
@@ -214,7 +217,7 @@ function draftOf(
     images = (Array.isArray(ldImage) ? ldImage : [ldImage])
       .map(absolute)
       .filter((image): image is string => image !== null);
-    if (images.length > 0) confidence.images = { level: 'medium', reason: 'from LD+JSON' };
+    if (images.length > 0) confidence.images = medium('imagesFromPageSummary', 'from LD+JSON');
   }
   images = [...new Set(images)];
 
@@ -222,9 +225,9 @@ function draftOf(
   const desc = cleanHtml(product.desc);
   const html = [highlights, desc].filter(hasContent).join('');
   if (!html) {
-    confidence.description = { level: 'low', reason: 'no description in the page data' };
+    confidence.description = low('noDescription', 'no description in the page data');
   } else if (isCutOff(html)) {
-    confidence.description = { level: 'low', reason: 'the description HTML is cut off' };
+    confidence.description = low('descriptionCutOff', 'the description HTML is cut off');
   }
 
   const seller = record(fields.seller);
@@ -237,9 +240,9 @@ function draftOf(
         url: sellerUrl ? sellerUrl.replace(/[?#].*$/, '') : null,
       }
     : null;
-  if (!shop) confidence.shop = { level: 'low', reason: 'no seller in the page data' };
+  if (!shop) confidence.shop = low('noShop', 'no seller in the page data');
   else if (!text(seller.name)) {
-    confidence.shop = { level: 'medium', reason: 'only the seller name from the tracking data' };
+    confidence.shop = medium('shopNameOnly', 'only the seller name from the tracking data');
   }
 
   let categoryPath = asArray(dataLayer.pdt_category ?? tracking.pdt_category)
@@ -251,7 +254,7 @@ function draftOf(
       .split('>')
       .map((name) => name.trim())
       .filter(Boolean);
-    confidence.categoryPath = { level: 'medium', reason: 'from the LD+JSON category text' };
+    confidence.categoryPath = medium('categoryFromPageSummary', 'from the LD+JSON category text');
   }
 
   const specifications = record(fields.specifications);
@@ -304,12 +307,12 @@ function draftOf(
     confidence,
   };
   for (const field of ['itemId', 'title', 'currency', 'price', 'skuProperties', 'images']) {
-    confidence[field] ??= { level: 'high' };
+    confidence[field] ??= HIGH;
   }
-  if (html) confidence.description ??= { level: 'high' };
-  if (shop) confidence.shop ??= { level: 'high' };
-  if (categoryPath.length > 0) confidence.categoryPath ??= { level: 'high' };
-  if (attributes.length > 0) confidence.attributes = { level: 'high' };
+  if (html) confidence.description ??= HIGH;
+  if (shop) confidence.shop ??= HIGH;
+  if (categoryPath.length > 0) confidence.categoryPath ??= HIGH;
+  if (attributes.length > 0) confidence.attributes = HIGH;
   return draft;
 }
 

@@ -5,6 +5,7 @@
  * original price when it is higher. A price of 0 means the price is hidden from H5 visitors.
  */
 import type { ProductDraft } from '@shared/contracts/product-draft';
+import { HIGH, high, low, medium } from '../common/confidence';
 import { boundedRaw, type ExtractResult, failure } from '../common/draft';
 import { toMinor } from '../common/money';
 import { asArray, isRecord, type Json, record } from './payload';
@@ -110,22 +111,22 @@ export function draftFromInit(init: Json, url: string, goodsId: string): Extract
     (prices.length > 0 ? Math.max(...prices) : min);
   if (min === null) return failure('layoutUnknown', SITE, ['price (0 or hidden on the H5 page)']);
   if (skus.some((sku) => sku.originalPrice !== null)) {
-    confidence.skus = {
-      level: 'high',
-      reason: 'price is the group (拼单) price; originalPrice the single-purchase price',
-    };
+    confidence.skus = high(
+      'groupPrice',
+      'price is the group (拼单) price; originalPrice the single-purchase price',
+    );
   }
 
   let images = imageList(goods.topGallery);
   if (images.length === 0) images = imageList(goods.viewImageData);
   if (images.length === 0) {
     images = imageList([goods.hdThumbUrl ?? goods.thumbUrl]);
-    confidence.images = { level: 'medium', reason: 'only the thumbnail is in the data' };
+    confidence.images = medium('coverImageOnly', 'only the thumbnail is in the data');
   }
 
   const detail = imageList(goods.detailGallery);
   if (detail.length === 0) {
-    confidence.description = { level: 'low', reason: 'no detail images in the data' };
+    confidence.description = low('noDescription', 'no detail images in the data');
   }
 
   const mallId = text(mall.mallId ?? mall.mallID ?? goods.mallID);
@@ -137,7 +138,7 @@ export function draftFromInit(init: Json, url: string, goodsId: string): Extract
         url: mallId ? `https://mobile.yangkeduo.com/mall_page.html?mall_id=${mallId}` : null,
       }
     : null;
-  if (!shop) confidence.shop = { level: 'low', reason: 'no mall in the data' };
+  if (!shop) confidence.shop = low('noShop', 'no mall in the data');
 
   const attributes = asArray(goods.goodsProperty)
     .filter(isRecord)
@@ -190,12 +191,12 @@ export function draftFromInit(init: Json, url: string, goodsId: string): Extract
     }),
     confidence,
   };
-  confidence.categoryPath = { level: 'low', reason: 'the data has category ids only (catID1-4)' };
+  confidence.categoryPath = low('categoryIdsOnly', 'the data has category ids only (catID1-4)');
   for (const field of ['itemId', 'title', 'currency', 'price', 'skuProperties', 'skus', 'images']) {
-    confidence[field] ??= { level: 'high' };
+    confidence[field] ??= HIGH;
   }
-  if (detail.length > 0) confidence.description ??= { level: 'high' };
-  if (shop) confidence.shop = { level: 'high' };
-  if (attributes.length > 0) confidence.attributes = { level: 'high' };
+  if (detail.length > 0) confidence.description ??= HIGH;
+  if (shop) confidence.shop = HIGH;
+  if (attributes.length > 0) confidence.attributes = HIGH;
   return draft;
 }

@@ -6,6 +6,7 @@
  * elements are told apart by roles, labels, text anchors and document order.
  */
 import type { ProductDraft } from '@shared/contracts/product-draft';
+import { HIGH, low, medium } from '../common/confidence';
 import { boundedRaw, type ExtractResult, failure } from '../common/draft';
 import { toMinor } from '../common/money';
 import {
@@ -238,31 +239,32 @@ export function draftFromDom(document: Document, url: string, goodsId: string): 
   const attributes = attributesOf(details);
 
   const confidence: ProductDraft['confidence'] = {
-    itemId: { level: 'high' },
-    title: { level: 'medium', reason: 'from the page heading (visible text)' },
-    currency: { level: 'high' },
-    price: {
-      level: 'low',
-      reason: `the visible price (${price.shown}) of the option selected in the SKU dialog; other options may differ`,
-    },
+    itemId: HIGH,
+    title: medium('fromPageHeading', 'from the page heading (visible text)'),
+    currency: HIGH,
+    price: low(
+      'selectedOptionPrice',
+      `the visible price (${price.shown}) of the option selected in the SKU dialog; other options may differ`,
+      { shown: price.shown },
+    ),
     skuProperties:
       groups.length > 0
-        ? { level: 'medium', reason: 'option names from the SKU dialog; the page shows no ids' }
-        : { level: 'low', reason: 'no SKU dialog on the page' },
-    skus: { level: 'low', reason: 'only the selected option is priced; the page shows no stock' },
+        ? medium('optionNamesFromPage', 'option names from the SKU dialog; the page shows no ids')
+        : low('noSkuModel', 'no SKU dialog on the page'),
+    skus: low('selectedOptionOnly', 'only the selected option is priced; the page shows no stock'),
     images:
       images.length > 0
-        ? { level: 'medium', reason: 'from the rendered gallery' }
-        : { level: 'low', reason: 'no gallery on the page' },
+        ? medium('imagesFromGallery', 'from the rendered gallery')
+        : low('noImages', 'no gallery on the page'),
     description:
       detail.length > 0
-        ? { level: 'medium', reason: 'detail images from the rendered page' }
-        : { level: 'low', reason: 'no detail images on the page' },
-    shop: { level: 'low', reason: 'no shop on the page' },
-    categoryPath: { level: 'low', reason: 'no category on the page' },
+        ? medium('descriptionFromPage', 'detail images from the rendered page')
+        : low('noDescription', 'no detail images on the page'),
+    shop: low('noShop', 'no shop on the page'),
+    categoryPath: low('noCategory', 'no category on the page'),
   };
   if (attributes.length > 0) {
-    confidence.attributes = { level: 'medium', reason: 'from the rendered 商品详情 list' };
+    confidence.attributes = medium('attributesFromPage', 'from the rendered 商品详情 list');
   }
 
   return {

@@ -5,8 +5,9 @@
  * (null) in get_pc, so availability comes from the model status.
  */
 import type { ProductDraft } from '@shared/contracts/product-draft';
+import { HIGH, low, medium } from '../common/confidence';
 import { boundedRaw, type ExtractInput, type ExtractResult, failure } from '../common/draft';
-import { toMinor } from '../common/money';
+import { amountText, toMinor } from '../common/money';
 import { currencyOfHost, idsFromUrl, imageUrl, isVerificationUrl, type ShopeeIds } from './match';
 import { breadcrumbCategories, headNamesItem, unavailableView } from './page';
 import {
@@ -95,7 +96,7 @@ function draftOf(payload: PdpPayload, input: ExtractInput, url: URL, ids: Shopee
   if (!currency) {
     currency = currencyOfHost(url);
     if (!currency) return failure('layoutUnknown', SITE, ['currency']);
-    confidence.currency = { level: 'medium', reason: 'not in the answer; the site’s currency' };
+    confidence.currency = medium('currencyFromSite', 'not in the answer; the site’s currency');
   }
 
   const shown = shownPrice(container);
@@ -109,10 +110,11 @@ function draftOf(payload: PdpPayload, input: ExtractInput, url: URL, ids: Shopee
   max ??= min;
   const shownMin = shown ? scaled(shown.min, currency) : null;
   if (shownMin !== null && shownMin !== min) {
-    confidence.price = {
-      level: 'medium',
-      reason: `the page shows ${shownMin} (${currency} minor units) after this session’s vouchers; this is the price before vouchers`,
-    };
+    confidence.price = medium(
+      'priceBeforeVouchers',
+      `the page shows ${shownMin} (${currency} minor units) after this session’s vouchers; this is the price before vouchers`,
+      { shown: amountText(shownMin, currency) },
+    );
   }
 
   const tiers = asArray(item.tier_variations).filter(isRecord);
@@ -166,15 +168,17 @@ function draftOf(payload: PdpPayload, input: ExtractInput, url: URL, ids: Shopee
     })
     .filter((sku) => sku.id !== '');
   if (skus.length === 0) {
-    confidence.skus = { level: 'low', reason: 'the answer has no models[] (variants unknown)' };
+    confidence.skus = low('noSkuModel', 'the answer has no models[] (variants unknown)');
     if (realTiers.length === 0) confidence.skuProperties = confidence.skus;
   } else if (unmapped > 0) {
-    confidence.skus = { level: 'medium', reason: `${unmapped} models have no tier_index` };
+    confidence.skus = medium('skusWithoutOptions', `${unmapped} models have no tier_index`, {
+      skus: unmapped,
+    });
   } else if (skus.every((sku) => sku.stock === null)) {
-    confidence.skus = {
-      level: 'medium',
-      reason: 'Shopee hides stock (null); availability from the model status',
-    };
+    confidence.skus = medium(
+      'stockHidden',
+      'Shopee hides stock (null); availability from the model status',
+    );
   }
 
   const hashes = [
@@ -184,11 +188,11 @@ function draftOf(payload: PdpPayload, input: ExtractInput, url: URL, ids: Shopee
   ].filter((hash): hash is string => typeof hash === 'string' && hash !== '');
   const images = [...new Set(hashes.map((hash) => imageUrl(hash, url)))];
   if (images.length === 1 && !Array.isArray(item.images)) {
-    confidence.images = { level: 'medium', reason: 'only the cover image is in the answer' };
+    confidence.images = medium('coverImageOnly', 'only the cover image is in the answer');
   }
 
   const html = descriptionHtml(item.description);
-  if (!html) confidence.description = { level: 'low', reason: 'no description text in the answer' };
+  if (!html) confidence.description = low('noDescription', 'no description text in the answer');
 
   const shopId = String(item.shop_id ?? item.shopid ?? ids.shopId);
   const shopDetailed = isRecord(container.shop_detailed) ? container.shop_detailed : {};
@@ -199,7 +203,7 @@ function draftOf(payload: PdpPayload, input: ExtractInput, url: URL, ids: Shopee
     name: shopName ?? '',
     url: username ? `${url.origin}/${username}` : `${url.origin}/shop/${shopId}`,
   };
-  if (!shopName) confidence.shop = { level: 'low', reason: 'only the shop id is in the answer' };
+  if (!shopName) confidence.shop = low('shopIdOnly', 'only the shop id is in the answer');
 
   let categoryPath = asArray(item.fe_categories ?? item.categories)
     .map((category) => (isRecord(category) ? text(category.display_name) : null))
@@ -237,12 +241,12 @@ function draftOf(payload: PdpPayload, input: ExtractInput, url: URL, ids: Shopee
     confidence,
   };
   for (const field of ['itemId', 'title', 'currency', 'price', 'skuProperties', 'skus', 'images']) {
-    confidence[field] ??= { level: 'high' };
+    confidence[field] ??= HIGH;
   }
-  if (categoryPath.length > 0) confidence.categoryPath = { level: 'high' };
-  if (attributes.length > 0) confidence.attributes = { level: 'high' };
-  if (html) confidence.description = { level: 'high' };
-  if (shopName) confidence.shop = { level: 'high' };
+  if (categoryPath.length > 0) confidence.categoryPath = HIGH;
+  if (attributes.length > 0) confidence.attributes = HIGH;
+  if (html) confidence.description = HIGH;
+  if (shopName) confidence.shop = HIGH;
   return draft;
 }
 

@@ -247,6 +247,7 @@ export const EXPECTED: Expectations = {
       expect(draft.skus.every((entry) => entry.price === null)).toBe(true);
       expect(draft.confidence.price).toEqual({
         level: 'low',
+        code: 'pricesHidden',
         reason: 'prices are hidden from this visitor',
       });
     },

@@ -1,35 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ProductDraftSchema, SOURCE_SITES } from '@shared/contracts/product-draft';
 import { isFailure } from '@shared/sites/common/draft';
 import { extract } from '@shared/sites/index';
 import { describe, expect, it } from 'vitest';
-import { parseDocument } from '../../support/dom';
-import type { Expectation, Expectations } from './expectation';
+import { expectationsOf, inputOf } from './expectation';
 
 const FIXTURES = join(process.cwd(), 'tests/fixtures/sites');
-
-async function expectationsOf(site: string): Promise<Expectations> {
-  const module = (await import(`./${site}.expected.ts`)) as { EXPECTED: Expectations };
-  return module.EXPECTED;
-}
-
-function inputOf(file: string, expectation: Expectation) {
-  const text = readFileSync(file, 'utf8');
-  const load = expectation.load;
-  if (load && 'captured' in load) {
-    const document = parseDocument(
-      '<!doctype html><html><head></head><body></body></html>',
-      expectation.url,
-    );
-    return { url: expectation.url, document, captured: [{ url: load.captured, body: text }] };
-  }
-  const html =
-    load && 'script' in load
-      ? `<!doctype html><html><head><script>${load.script}${text};</script></head><body></body></html>`
-      : text;
-  return { url: expectation.url, document: parseDocument(html, expectation.url) };
-}
 
 describe('every saved page of every source site', () => {
   for (const site of SOURCE_SITES) {

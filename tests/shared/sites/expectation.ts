@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import type { ExtractionFailureKind, ProductDraft } from '@shared/contracts/product-draft';
+import type { ExtractInput } from '@shared/sites/common/draft';
+import { parseDocument } from '../../support/dom';
 
 /**
  * What a fixture page must give, written by reading the page by eye: either a failure kind, or
@@ -19,3 +22,27 @@ export interface Expectation {
 }
 
 export type Expectations = Record<string, Expectation>;
+
+/** The expectations written for one site's saved pages (`<site>.expected.ts`). */
+export async function expectationsOf(site: string): Promise<Expectations> {
+  const module = (await import(`./${site}.expected.ts`)) as { EXPECTED: Expectations };
+  return module.EXPECTED;
+}
+
+/** The adapter's input for a saved page, loaded the way its expectation says. */
+export function inputOf(file: string, expectation: Expectation): ExtractInput {
+  const text = readFileSync(file, 'utf8');
+  const load = expectation.load;
+  if (load && 'captured' in load) {
+    const document = parseDocument(
+      '<!doctype html><html><head></head><body></body></html>',
+      expectation.url,
+    );
+    return { url: expectation.url, document, captured: [{ url: load.captured, body: text }] };
+  }
+  const html =
+    load && 'script' in load
+      ? `<!doctype html><html><head><script>${load.script}${text};</script></head><body></body></html>`
+      : text;
+  return { url: expectation.url, document: parseDocument(html, expectation.url) };
+}
