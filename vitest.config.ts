@@ -16,6 +16,8 @@ export default defineConfig({
   },
   test: {
     reporters: ['default', ['json', { outputFile: '.test-results/vitest.json' }]],
+    // Every core: without it the sequential e2e project holds the whole run to one worker.
+    maxWorkers: '100%',
     projects: [
       {
         extends: true,
