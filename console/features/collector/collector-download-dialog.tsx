@@ -57,14 +57,11 @@ function Address({ value }: { value: string }) {
   );
 }
 
-function Steps({ items }: { items: ReactNode[] }) {
+/** Install steps, in order (each a `List.Item`). */
+function Steps({ children }: { children: ReactNode }) {
   return (
     <List type="ordered" spacing="sm" size="sm" withPadding>
-      {items.map((item, index) => (
-        // The steps are fixed and never reorder.
-        // biome-ignore lint/suspicious/noArrayIndexKey: a step's position is its identity.
-        <List.Item key={index}>{item}</List.Item>
-      ))}
+      {children}
     </List>
   );
 }
@@ -165,31 +162,27 @@ export function DownloadDialog({ opened, onClose }: { opened: boolean; onClose()
             </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="chrome" pt="md">
-            <Steps
-              items={[
-                t('download.steps.unzip'),
-                <>
-                  {t('download.chrome.open')} <Address value="chrome://extensions" />
-                </>,
-                t('download.chrome.developerMode'),
-                t('download.chrome.loadUnpacked'),
-                t('download.steps.signIn'),
-              ]}
-            />
+            <Steps>
+              <List.Item>{t('download.steps.unzip')}</List.Item>
+              <List.Item>
+                {t('download.chrome.open')} <Address value="chrome://extensions" />
+              </List.Item>
+              <List.Item>{t('download.chrome.developerMode')}</List.Item>
+              <List.Item>{t('download.chrome.loadUnpacked')}</List.Item>
+              <List.Item>{t('download.steps.signIn')}</List.Item>
+            </Steps>
           </Tabs.Panel>
           <Tabs.Panel value="360" pt="md">
-            <Steps
-              items={[
-                t('download.steps.unzip'),
-                <>
-                  {t('download.browser360.open')} <Address value="se://extensions" />{' '}
-                  {t('download.browser360.openExtreme')} <Address value="chrome://extensions" />
-                </>,
-                t('download.browser360.developerMode'),
-                t('download.browser360.dragIn'),
-                t('download.steps.signIn'),
-              ]}
-            />
+            <Steps>
+              <List.Item>{t('download.steps.unzip')}</List.Item>
+              <List.Item>
+                {t('download.browser360.open')} <Address value="se://extensions" />{' '}
+                {t('download.browser360.openExtreme')} <Address value="chrome://extensions" />
+              </List.Item>
+              <List.Item>{t('download.browser360.developerMode')}</List.Item>
+              <List.Item>{t('download.browser360.dragIn')}</List.Item>
+              <List.Item>{t('download.steps.signIn')}</List.Item>
+            </Steps>
           </Tabs.Panel>
         </Tabs>
         <Group justify="flex-end">
