@@ -8,7 +8,7 @@ import { LoginForm } from '../ui/login-form';
 import { toast } from '../ui/toast';
 
 /**
- * Signing in from an extension page: the shared form, the shared login steps, the server's words
+ * Signing in from an extension page: what to do, the shared form, the shared login steps, the server's words
  * on failure, and the way to a new account (the server says where registration lives).
  */
 export function ExtensionLogin() {
@@ -27,6 +27,12 @@ export function ExtensionLogin() {
 
   return (
     <>
+      <div>
+        <Text fw={600}>{t('popup.signInTitle')}</Text>
+        <Text size="xs" c="dimmed">
+          {t('popup.signInHint')}
+        </Text>
+      </div>
       <LoginForm size="sm" onSubmit={(values) => signInWithPassword(api, store, values)} />
       <Text size="xs" ta="center" mt="sm" c="dimmed">
         {t('popup.noAccount')}{' '}

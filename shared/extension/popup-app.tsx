@@ -115,12 +115,6 @@ export function PopupApp() {
         </Stack>
       ) : (
         <Stack gap="sm">
-          <div>
-            <Text fw={600}>{t('popup.signInTitle')}</Text>
-            <Text size="xs" c="dimmed">
-              {t('popup.signInHint')}
-            </Text>
-          </div>
           <ExtensionLogin />
           <Divider />
           <Button

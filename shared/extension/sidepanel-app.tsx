@@ -1,4 +1,4 @@
-import { Anchor, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Center, Group, Loader, Stack, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -65,12 +65,6 @@ export function SidePanelApp({ search = window.location.search }: { search?: str
         </>
       ) : (
         <Stack gap="sm">
-          <div>
-            <Text fw={600}>{t('popup.signInTitle')}</Text>
-            <Text size="xs" c="dimmed">
-              {t('popup.signInHint')}
-            </Text>
-          </div>
           <ExtensionLogin />
         </Stack>
       )}

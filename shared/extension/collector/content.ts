@@ -254,17 +254,22 @@ export function startCollector(ctx: ContentScriptContext, site: CollectorSite): 
       ui.detach();
       return;
     }
-    render({
+    render(idle(mode, count));
+    ui.attach();
+  }
+
+  /** The row at rest on a product page, or on a list page with this many products. */
+  function idle(mode: 'product' | 'list', count: number) {
+    return {
       mode,
       count,
       panel: !sidePanel,
-      state: 'idle',
+      state: 'idle' as const,
       message: null,
       hint: null,
       link: null,
       collectedId: null,
-    });
-    ui.attach();
+    };
   }
 
   /** Lists grow as they scroll: the count follows (and a page that had none may get some). */
@@ -279,19 +284,7 @@ export function startCollector(ctx: ContentScriptContext, site: CollectorSite): 
       ui.detach();
       return;
     }
-    if (shown) render({ count });
-    else {
-      render({
-        mode: 'list',
-        count,
-        panel: !sidePanel,
-        state: 'idle',
-        message: null,
-        hint: null,
-        link: null,
-        collectedId: null,
-      });
-    }
+    render(shown ? { count } : idle('list', count));
     ui.attach();
   }
 

@@ -9,10 +9,10 @@ import type { ProductDraft } from '@shared/contracts/product-draft';
 import { HIGH, low, medium } from '../common/confidence';
 import { boundedRaw, type ExtractInput, type ExtractResult, failure } from '../common/draft';
 import { toMinor } from '../common/money';
+import { at } from '../common/values';
 import { currencyOfHost, itemIdFromUrl } from './match';
 import {
   asArray,
-  dig,
   isCaptcha,
   isRecord,
   type Json,
@@ -79,8 +79,8 @@ function isCutOff(html: string): boolean {
 }
 
 function isAvailable(info: Json): boolean {
-  const operation = text(dig(info, ['operation', 'type']));
-  const max = dig(info, ['quantity', 'limit', 'max']);
+  const operation = text(at(info, 'operation', 'type'));
+  const max = at(info, 'quantity', 'limit', 'max');
   return operation !== 'wishlist' && max !== 0;
 }
 
@@ -112,14 +112,14 @@ function draftOf(
   if (!title) return failure('layoutUnknown', SITE, ['title']);
 
   let currency =
-    text(dig(dataLayer, ['core', 'currencyCode'])) ?? text(dig(tracking, ['core', 'currencyCode']));
+    text(at(dataLayer, 'core', 'currencyCode')) ?? text(at(tracking, 'core', 'currencyCode'));
   if (!currency) {
     currency = currencyOfHost(url);
     if (!currency) return failure('layoutUnknown', SITE, ['currency']);
     confidence.currency = medium('currencyFromSite', 'not in the page data; the site’s currency');
   }
 
-  const skuBase = record(dig(fields, ['productOption', 'skuBase']));
+  const skuBase = record(at(fields, 'productOption', 'skuBase'));
   const skuProperties = asArray(skuBase.properties)
     .filter(isRecord)
     .map((property) => ({
@@ -154,8 +154,8 @@ function draftOf(
     .map(({ id, values }) => {
       const info = isRecord(skuInfos[id]) ? skuInfos[id] : null;
       if (!info) unpriced += 1;
-      const price = info ? amount(dig(info, ['price', 'salePrice', 'value']), currency) : null;
-      const before = info ? amount(dig(info, ['price', 'originalPrice', 'value']), currency) : null;
+      const price = info ? amount(at(info, 'price', 'salePrice', 'value'), currency) : null;
+      const before = info ? amount(at(info, 'price', 'originalPrice', 'value'), currency) : null;
       const stock = info?.stock;
       return {
         id,
@@ -187,7 +187,7 @@ function draftOf(
   let min = prices.length > 0 ? Math.min(...prices) : null;
   let max = prices.length > 0 ? Math.max(...prices) : null;
   if (min === null) {
-    min = amount(dig(skuInfos, ['0', 'price', 'salePrice', 'value']), currency);
+    min = amount(at(skuInfos, '0', 'price', 'salePrice', 'value'), currency);
     max = min;
   }
   if (min === null) {
@@ -267,7 +267,7 @@ function draftOf(
     .filter(([name]) => name !== 'SKU')
     .map(([name, value]) => ({ name, value: text(value) ?? '' }))
     .filter((attribute) => attribute.value !== '');
-  const brand = text(dig(product, ['brand', 'name'])) ?? text(product.brandName);
+  const brand = text(at(product, 'brand', 'name')) ?? text(product.brandName);
   if (brand && !attributes.some((attribute) => attribute.name === 'Brand')) {
     attributes.unshift({ name: 'Brand', value: brand });
   }

@@ -6,18 +6,9 @@
  */
 import { jsonAfter, jsonInString, scriptTexts } from '../common/scan';
 
-import { asArray, isRecord, type Json, record } from '../common/values';
+import { asArray, at, isRecord, type Json, record } from '../common/values';
 
 export { asArray, isRecord, type Json, record };
-
-export function dig(value: unknown, path: string[]): unknown {
-  let current = value;
-  for (const key of path) {
-    if (!isRecord(current)) return undefined;
-    current = current[key];
-  }
-  return current;
-}
 
 export interface LazadaPage {
   /** `data.root.fields`, and the script spelling it came from. */
@@ -40,9 +31,9 @@ const PAYLOAD_MARKERS = [
  */
 function fieldsOf(value: unknown): Json | null {
   const candidates = [
-    dig(value, ['data', 'root', 'fields']),
-    dig(value, ['root', 'fields']),
-    dig(value, ['fields']),
+    at(value, 'data', 'root', 'fields'),
+    at(value, 'root', 'fields'),
+    at(value, 'fields'),
     value,
   ];
   for (const candidate of candidates) {

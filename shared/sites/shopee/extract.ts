@@ -8,17 +8,10 @@ import type { ProductDraft } from '@shared/contracts/product-draft';
 import { HIGH, low, medium } from '../common/confidence';
 import { boundedRaw, type ExtractInput, type ExtractResult, failure } from '../common/draft';
 import { amountText, toMinor } from '../common/money';
+import { at } from '../common/values';
 import { currencyOfHost, idsFromUrl, imageUrl, isVerificationUrl, type ShopeeIds } from './match';
 import { breadcrumbCategories, headNamesItem, unavailableView } from './page';
-import {
-  asArray,
-  dig,
-  findShopeeData,
-  isRecord,
-  itemIdOf,
-  type Json,
-  type PdpPayload,
-} from './payload';
+import { asArray, findShopeeData, isRecord, itemIdOf, type Json, type PdpPayload } from './payload';
 
 const SITE = 'shopee';
 /** Shopee stores every amount as the price times this. */
@@ -77,7 +70,7 @@ function rank(payload: PdpPayload): number {
  */
 function shownPrice(container: Json): { min: unknown; max: unknown; hidden: boolean } | null {
   const productPrice =
-    dig(container, ['pricing', 'data', 'product_price']) ?? dig(container, ['product_price']);
+    at(container, 'pricing', 'data', 'product_price') ?? at(container, 'product_price');
   if (!isRecord(productPrice)) return null;
   const price = isRecord(productPrice.price) ? productPrice.price : {};
   const single = price.single_value;
@@ -183,7 +176,7 @@ function draftOf(payload: PdpPayload, input: ExtractInput, url: URL, ids: Shopee
 
   const hashes = [
     ...asArray(item.images),
-    ...asArray(dig(container, ['product_images', 'images'])),
+    ...asArray(at(container, 'product_images', 'images')),
     item.image,
   ].filter((hash): hash is string => typeof hash === 'string' && hash !== '');
   const images = [...new Set(hashes.map((hash) => imageUrl(hash, url)))];
@@ -197,7 +190,7 @@ function draftOf(payload: PdpPayload, input: ExtractInput, url: URL, ids: Shopee
   const shopId = String(item.shop_id ?? item.shopid ?? ids.shopId);
   const shopDetailed = isRecord(container.shop_detailed) ? container.shop_detailed : {};
   const shopName = text(shopDetailed.name);
-  const username = text(dig(shopDetailed, ['account', 'username']));
+  const username = text(at(shopDetailed, 'account', 'username'));
   const shop = {
     id: shopId,
     name: shopName ?? '',
@@ -210,7 +203,7 @@ function draftOf(payload: PdpPayload, input: ExtractInput, url: URL, ids: Shopee
     .filter((name): name is string => name !== null);
   if (categoryPath.length === 0) categoryPath = breadcrumbCategories(input.document, ids.itemId);
 
-  const attributes = asArray(dig(container, ['product_attributes', 'attrs']) ?? item.attributes)
+  const attributes = asArray(at(container, 'product_attributes', 'attrs') ?? item.attributes)
     .filter(isRecord)
     .map((attribute) => ({ name: text(attribute.name) ?? '', value: text(attribute.value) ?? '' }))
     .filter((attribute) => attribute.name && attribute.value);

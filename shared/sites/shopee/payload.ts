@@ -6,16 +6,9 @@
  * `item.itemid` (v2).
  */
 import type { ExtractInput } from '../common/draft';
+import { asArray, at, isRecord, type Json } from '../common/values';
 
-export type Json = Record<string, unknown>;
-
-export function isRecord(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-export function asArray(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : [];
-}
+export { asArray, isRecord, type Json };
 
 /** One product answer: the object holding `item` (and, for get_pc, `pricing`, `shop_detailed`...). */
 export interface PdpPayload {
@@ -89,25 +82,10 @@ function embedded(document: Document, out: PdpPayload[]): void {
     const text = script.textContent ?? '';
     if (!text.includes('PDP_BFF_DATA')) continue;
     const state = parse(text);
-    const cachedMap = dig(state, [
-      'initialState',
-      'DOMAIN_PDP',
-      'data',
-      'PDP_BFF_DATA',
-      'cachedMap',
-    ]);
+    const cachedMap = at(state, 'initialState', 'DOMAIN_PDP', 'data', 'PDP_BFF_DATA', 'cachedMap');
     if (!isRecord(cachedMap)) continue;
     for (const entry of Object.values(cachedMap)) collect(entry, 'mfe-initial-data', out, 0);
   }
-}
-
-export function dig(value: unknown, path: string[]): unknown {
-  let current = value;
-  for (const key of path) {
-    if (!isRecord(current)) return undefined;
-    current = current[key];
-  }
-  return current;
 }
 
 export function findShopeeData(input: ExtractInput): ShopeeData {
