@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { DateTimeSchema, TimeZoneSchema } from './date-range';
 import { CURRENCIES } from './money';
 import { PLATFORMS } from './shops';
 
@@ -48,24 +49,6 @@ export const OrderStatusSummarySchema = countsOf(ORDER_SUMMARY_KEYS);
 export type OrderStatusSummary = z.infer<typeof OrderStatusSummarySchema>;
 export const PurchaseStatusSummarySchema = countsOf(PURCHASE_SUMMARY_KEYS);
 export type PurchaseStatusSummary = z.infer<typeof PurchaseStatusSummarySchema>;
-
-/** Whether the runtime knows an IANA time zone ("Asia/Bangkok", "UTC"). */
-function isTimeZone(value: string): boolean {
-  if (value.length === 0 || value.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The reader's IANA time zone (the browser's); the server falls back to the account's site zone. */
-const TimeZoneSchema = z.string().check(z.refine(isTimeZone, { error: 'invalidOption' }));
-
-/** Date ranges travel in the spec's format, YYYY-MM-DD HH:mm:ss, in the reader's time zone. */
-const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
-const DateTimeSchema = z.string().check(z.regex(DATE_TIME, { error: 'invalidFormat' }));
 
 /** Query of the product and order summaries (spec section 3): shop name and payment time range. */
 export const StatusSummaryQuerySchema = z.object({

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { DateTimeSchema, TimeZoneSchema } from './date-range';
 import { CURRENCIES } from './money';
 
 /** datas of resp_code -10: what the operation needs beyond the available balance. */
@@ -67,7 +68,7 @@ export const IdempotencyKeySchema = z
   .check(z.minLength(1), z.maxLength(200), z.regex(/^[\x21-\x7e]+$/));
 
 /** One currency of a wallet, in integer minor units: balance = available + frozen. */
-const WalletBalanceSchema = z.object({
+export const WalletBalanceSchema = z.object({
   currency: z.enum(CURRENCIES),
   balance: z.int(),
   frozen: z.int(),
@@ -124,3 +125,90 @@ export const LedgerCheckSchema = z.object({
   healthy: z.boolean(),
 });
 export type LedgerCheck = z.infer<typeof LedgerCheckSchema>;
+
+/**
+ * GET /api-user/user/balance_record/list (and POST .../balance_record/export, the same rows as an
+ * .xlsx file): the wallet history, newest first. The default range is the last 14 days from
+ * 00:00:00 in the reader's time zone (spec section 9).
+ */
+export const BalanceRecordQuerySchema = z.object({
+  page: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1),
+  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 20),
+  /** Bill type: one kind of journal entry. */
+  billType: z.optional(z.enum(LEDGER_ENTRY_KINDS)),
+  currency: z.optional(z.enum(CURRENCIES)),
+  beginTime: z.optional(DateTimeSchema),
+  endTime: z.optional(DateTimeSchema),
+  timeZone: z.optional(TimeZoneSchema),
+});
+export type BalanceRecordQuery = z.infer<typeof BalanceRecordQuerySchema>;
+
+/** One journal entry as the history shows it, with the wallet's figures right after it. */
+export const BalanceRecordSchema = z.object({
+  id: z.string(),
+  sequence: z.int(),
+  billType: z.enum(LEDGER_ENTRY_KINDS),
+  currency: z.enum(CURRENCIES),
+  /** The change of the balance (available + frozen): positive in, negative out, 0 for freeze/release. */
+  change: z.int(),
+  /** The change of the available amount. */
+  availableChange: z.int(),
+  amount: z.int(),
+  balanceAfter: z.int(),
+  availableAfter: z.int(),
+  frozenAfter: z.int(),
+  reference: LedgerReferenceSchema,
+  memo: z.nullable(z.string()),
+  createdAt: z.string(),
+});
+export type BalanceRecord = z.infer<typeof BalanceRecordSchema>;
+
+export const BalanceRecordPageSchema = z.object({
+  records: z.array(BalanceRecordSchema),
+  total: z.int(),
+  /** Sums over the whole filtered range: money in and money out. */
+  totals: z.object({ income: z.int(), expense: z.int() }),
+});
+export type BalanceRecordPage = z.infer<typeof BalanceRecordPageSchema>;
+
+/**
+ * GET /api-user/user/freeze_record/list (and POST /api-user/user/exportFreeze as .xlsx): the
+ * freeze details, newest first, in the same date range rules.
+ */
+export const FreezeRecordQuerySchema = z.object({
+  page: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1),
+  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 20),
+  state: z.optional(z.enum(FREEZE_STATES)),
+  currency: z.optional(z.enum(CURRENCIES)),
+  beginTime: z.optional(DateTimeSchema),
+  endTime: z.optional(DateTimeSchema),
+  timeZone: z.optional(TimeZoneSchema),
+});
+export type FreezeRecordQuery = z.infer<typeof FreezeRecordQuerySchema>;
+
+export const FreezeRecordSchema = z.object({
+  id: z.string(),
+  currency: z.enum(CURRENCIES),
+  reference: LedgerReferenceSchema,
+  /** What was frozen. */
+  amount: z.int(),
+  state: z.enum(FREEZE_STATES),
+  /** What the settlement deducted; null while open or when released. */
+  deducted: z.nullable(z.int()),
+  /** What went back to available. */
+  released: z.nullable(z.int()),
+  createdAt: z.string(),
+  resolvedAt: z.nullable(z.string()),
+});
+export type FreezeRecord = z.infer<typeof FreezeRecordSchema>;
+
+export const FreezeRecordPageSchema = z.object({
+  records: z.array(FreezeRecordSchema),
+  total: z.int(),
+  /** What is frozen now across the range's open freezes. */
+  openTotal: z.int(),
+});
+export type FreezeRecordPage = z.infer<typeof FreezeRecordPageSchema>;
+
+/** The media type of the exports. */
+export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -1,6 +1,8 @@
 export { collectedProducts, pluginSettings, products } from './collector';
+export { coupons } from './coupons';
 export { files } from './files';
 export { mailOutbox } from './mail';
+export { paymentCallbacks, paymentOrders, tradeOrders } from './payments';
 export {
   sandbox,
   sandboxMarketplaceCodes,
