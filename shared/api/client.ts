@@ -3,18 +3,21 @@ import { createApiReferenceApi } from './api-reference';
 import { createAuthApi } from './auth';
 import { createCollectorApi } from './collector';
 import { createConfigApi } from './config';
+import { createCouponsApi } from './coupons';
 import { createDashboardApi } from './dashboard';
 import { createGuideApi } from './guide';
 import { createHelpApi } from './help';
 import { createHttp, type HttpOptions } from './http';
 import { createMessagesApi } from './messages';
 import { createNoticesApi } from './notices';
+import { createPaymentsApi } from './payments';
 import { createRegisterApi } from './register';
 import { createShopsApi } from './shops';
 import { createShortLinksApi } from './short-links';
 import { createSitesApi } from './sites';
 import { createSubAccountsApi } from './sub-accounts';
 import { createUsersApi } from './users';
+import { createWalletApi } from './wallet';
 import { createWechatApi } from './wechat';
 
 /** The one API client: console, popup, side panel and background each make one with their own session and fetch. */
@@ -37,6 +40,9 @@ export function createApiClient(options: HttpOptions) {
     help: createHelpApi(http),
     shortLinks: createShortLinksApi(http),
     activity: createActivityApi(http),
+    wallet: createWalletApi(http),
+    payments: createPaymentsApi(http),
+    coupons: createCouponsApi(http),
     apiReference: createApiReferenceApi(options),
   };
 }

@@ -32,6 +32,8 @@ export interface RequestSpec<S extends z.ZodMiniType> {
   token?: string;
   /** resp_codes besides 0 that count as success (spec section 8: 1 on checkUsername). */
   successCodes?: readonly number[];
+  /** Headers of this call (the Idempotency-Key of a money-moving request). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -111,6 +113,7 @@ export function createHttp(options: HttpOptions) {
       [HEADERS.site]: site,
       [HEADERS.language]: language,
       [HEADERS.equipment]: EQUIPMENT_PC,
+      ...spec.headers,
     };
     if (token) headers[HEADERS.token] = token;
 

@@ -77,6 +77,8 @@ export const RechargeOptionsSchema = z.object({
       rateDate: z.string(),
     }),
   ),
+  /** Where the sandbox's payer page is, when payments go to the sandbox; null with real providers. */
+  sandboxPayerUrl: z.nullable(z.string()),
 });
 export type RechargeOptions = z.infer<typeof RechargeOptionsSchema>;
 
@@ -210,3 +212,4 @@ export const PayTradeResultSchema = z.object({
   payment: PaymentOrderSchema,
 });
 export type PayTradeResult = z.infer<typeof PayTradeResultSchema>;
+export type TradeListQuery = z.infer<typeof TradeListQuerySchema>;

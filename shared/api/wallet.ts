@@ -1,0 +1,59 @@
+import {
+  BalanceRecordPageSchema,
+  type BalanceRecordQuery,
+  FreezeRecordPageSchema,
+  type FreezeRecordQuery,
+  LedgerCheckSchema,
+  WalletSummarySchema,
+} from '../contracts/wallet';
+import type { Http } from './http';
+
+type Options = { signal?: AbortSignal };
+
+/** The wallet: balances, history, freeze details and the ledger's last reconciliation. */
+export function createWalletApi(http: Http) {
+  return {
+    /** GET /api-user/wallet/summary: every wallet of the account, the site currency first. */
+    summary: async (options: Options = {}) =>
+      (
+        await http.request({
+          method: 'GET',
+          path: '/api-user/wallet/summary',
+          schema: WalletSummarySchema,
+          ...options,
+        })
+      ).datas,
+    /** GET /api-user/wallet/ledgerCheck: when the ledger was last verified. */
+    ledgerCheck: async (options: Options = {}) =>
+      (
+        await http.request({
+          method: 'GET',
+          path: '/api-user/wallet/ledgerCheck',
+          schema: LedgerCheckSchema,
+          ...options,
+        })
+      ).datas,
+    /** GET /api-user/user/balance_record/list: the wallet history. */
+    balanceRecords: async (query: Partial<BalanceRecordQuery>, options: Options = {}) =>
+      (
+        await http.request({
+          method: 'GET',
+          path: '/api-user/user/balance_record/list',
+          query,
+          schema: BalanceRecordPageSchema,
+          ...options,
+        })
+      ).datas,
+    /** GET /api-user/user/freeze_record/list: the freeze details. */
+    freezeRecords: async (query: Partial<FreezeRecordQuery>, options: Options = {}) =>
+      (
+        await http.request({
+          method: 'GET',
+          path: '/api-user/user/freeze_record/list',
+          query,
+          schema: FreezeRecordPageSchema,
+          ...options,
+        })
+      ).datas,
+  };
+}
