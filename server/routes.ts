@@ -3,6 +3,7 @@ import { activityRoutes } from './modules/activity/activity.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { collectorRoutes } from './modules/collector/collector.routes';
 import { configRoutes } from './modules/config/config.routes';
+import { couponsRoutes } from './modules/coupons/coupons.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { docsRoutes } from './modules/docs/docs.routes';
 import { filesRoutes } from './modules/files/files.routes';
@@ -10,12 +11,14 @@ import { guideRoutes } from './modules/guide/guide.routes';
 import { helpRoutes } from './modules/help/help.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { noticesRoutes } from './modules/notices/notices.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
 import { registerRoutes } from './modules/register/register.routes';
 import { shopsRoutes } from './modules/shops/shops.routes';
 import { shortLinksRoutes } from './modules/short-links/short-links.routes';
 import { sitesRoutes } from './modules/sites/sites.routes';
 import { subAccountsRoutes } from './modules/sub-accounts/sub-accounts.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { historyRoutes } from './modules/wallet/history.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { wechatRoutes } from './modules/wechat/wechat.routes';
 
@@ -39,6 +42,9 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...noticesRoutes,
   ...helpRoutes,
   ...walletRoutes,
+  ...historyRoutes,
+  ...couponsRoutes,
+  ...paymentsRoutes,
   // The API reference documents this very table, itself included.
   ...docsRoutes(() => ROUTES),
 ];

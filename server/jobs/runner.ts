@@ -2,14 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { expireStaleRuns } from '../modules/shops/sync-runs.service';
 import { reconcileLedger } from './ledger-reconcile';
+import { expirePaymentOrders } from './payment-expiry';
 import { warnExpiringAuthorizations } from './shop-notices';
 import { runDueSyncs, type SyncDeps } from './shop-sync';
 import { refreshDueTokens } from './token-refresh';
 
 /**
- * The background work of one server process: token refreshes, expiry warnings, shop syncs and
- * the ledger reconciliation, every `intervalMs` and at once when kicked. Every piece claims its
- * rows in the database, so any number of processes may run this side by side.
+ * The background work of one server process: token refreshes, expiry warnings, shop syncs, the
+ * expiry of unpaid payment orders and the ledger reconciliation, every `intervalMs` and at once
+ * when kicked. Every piece claims its rows in the database, so any number of processes may run
+ * this side by side.
  */
 export function startJobs(deps: SyncDeps, options: { intervalMs?: number } = {}) {
   const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -22,6 +24,7 @@ export function startJobs(deps: SyncDeps, options: { intervalMs?: number } = {})
     await warnExpiringAuthorizations(deps);
     await expireStaleRuns(deps);
     await runDueSyncs(deps, owner);
+    await expirePaymentOrders(deps);
     await reconcileLedger(deps);
   }
 
