@@ -9,6 +9,8 @@ import {
   createMarketplaceClients,
   type MarketplaceClients,
 } from './integrations/marketplace/clients';
+import type { PaymentProviders } from './integrations/payments/payment-provider';
+import { createPaymentProviders, paymentNotifyUrl } from './integrations/payments/payments.config';
 import { createWechatClient } from './integrations/wechat/wechat.client';
 import { type Clock, systemClock } from './lib/clock';
 import { AppError } from './lib/errors';
@@ -32,6 +34,8 @@ export interface CreateAppOptions {
   fetch?: typeof fetch;
   /** Marketplace clients made elsewhere (tests that script the platforms' answers). */
   marketplaces?: MarketplaceClients;
+  /** Payment providers made elsewhere (tests that script the providers' answers). */
+  payments?: PaymentProviders;
   /** Called when a shop is queued for sync, so the job runner starts at once. */
   kickJobs?: () => void;
 }
@@ -91,6 +95,14 @@ export function createApp(options: CreateAppOptions) {
           now: () => clock.now(),
         }),
       ),
+    payments:
+      options.payments ??
+      createPaymentProviders(config.payments, {
+        fetch: options.fetch ?? fetch,
+        clock,
+        logger,
+        notifyUrl: (channel) => paymentNotifyUrl(config.publicUrl, channel),
+      }),
     kickJobs: options.kickJobs ?? (() => undefined),
   };
 

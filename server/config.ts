@@ -4,6 +4,7 @@ import {
   type MarketplacesConfig,
   sandboxMarketplaces,
 } from './integrations/marketplace/marketplace.config';
+import { type PaymentsConfig, sandboxPayments } from './integrations/payments/payments.config';
 
 /** WeChat (Open Platform sign-in and the official account's QR codes): the real one or the sandbox. */
 export interface WechatConfig {
@@ -36,6 +37,8 @@ export interface AppConfig {
   mainSite: { home: string; search: string; cart: string } | null;
   /** Lazada, Shopee and TikTok Shop: real hosts and credentials, or the sandbox's. */
   marketplaces: MarketplacesConfig;
+  /** WeChat Pay, Alipay and PromptPay: real credentials, or the sandbox's. */
+  payments: PaymentsConfig;
   shops: {
     /** 32-byte key that marketplace tokens are encrypted with at rest. */
     tokenKey: Buffer;
@@ -63,6 +66,7 @@ export const defaultConfig: AppConfig = {
   wechat: null,
   mainSite: null,
   marketplaces: sandboxMarketplaces('http://sandbox.test'),
+  payments: sandboxPayments('http://sandbox.test'),
   shops: {
     tokenKey: randomBytes(32),
     expiryWarningDays: 7,

@@ -2,6 +2,7 @@ import type { RouterInfo } from '@shared/contracts/auth';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import type { MarketplaceClients } from './integrations/marketplace/clients';
+import type { PaymentProviders } from './integrations/payments/payment-provider';
 import type { WechatClient } from './integrations/wechat/wechat.client';
 import type { Clock } from './lib/clock';
 import type { Translator } from './lib/i18n';
@@ -19,6 +20,8 @@ export interface AppDeps {
   wechat: WechatClient | null;
   /** Lazada, Shopee and TikTok Shop (the sandbox where no credentials are configured). */
   marketplaces: MarketplaceClients;
+  /** WeChat Pay, Alipay and PromptPay (the sandbox where no credentials are configured). */
+  payments: PaymentProviders;
   /** Tells the background jobs there is work now (a shop queued for sync); a no-op without them. */
   kickJobs: () => void;
 }

@@ -11,6 +11,7 @@ import { DEMO_ACCOUNT, seedDemo } from './db/seed';
 import { readEnv } from './env';
 import { createMarketplaceClients } from './integrations/marketplace/clients';
 import { marketplacesConfig } from './integrations/marketplace/marketplace.config';
+import { sandboxPayments } from './integrations/payments/payments.config';
 import { pruneExpired } from './jobs/maintenance';
 import { startJobs } from './jobs/runner';
 import { systemClock } from './lib/clock';
@@ -100,7 +101,11 @@ const marketplaces = marketplacesConfig(
   },
   sandboxUrl,
 );
-const sandboxNeeded = !realWechat || Object.values(marketplaces.sandbox).some(Boolean);
+// Payments always go to the sandbox: real WeChat Pay, Alipay and PromptPay credentials (key files,
+// certificates, a bank's webhook secret) are not read from the environment yet.
+const payments = sandboxPayments(sandboxUrl);
+const sandboxNeeded =
+  !realWechat || Object.values(marketplaces.sandbox).some(Boolean) || payments.sandbox !== null;
 
 const config = {
   ...defaultConfig,
@@ -119,6 +124,7 @@ const config = {
   consoleDir: resolve(env.CONSOLE_DIR),
   extensionZip: resolve(env.EXTENSION_ZIP),
   marketplaces,
+  payments,
   shops: {
     tokenKey: await tokenKey(),
     expiryWarningDays: env.AUTH_EXPIRY_WARNING_DAYS,
@@ -164,6 +170,7 @@ const sandbox = !sandboxNeeded
         logger,
         publicUrl: sandboxUrl,
         apps: [{ ...wechat, eventUrl: `http://127.0.0.1:${env.PORT}/api-user/wechat/callback` }],
+        payments: { config: payments, merchantUrl: publicUrl },
         fetch,
       }).fetch,
       port: sandboxPort,
@@ -193,7 +200,7 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
     `              or download ${base}/downloads/extension.zip`,
     `  Database    ${embedded ? `embedded PGlite in ${resolve(env.DATA_DIR, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`,
     `  Mail        ${env.SMTP_URL ? 'sent over SMTP' : 'kept in the outbox and printed to the log (no SMTP_URL)'}`,
-    `  Sandbox     ${sandbox ? `${sandboxUrl} (Lazada, Shopee, TikTok Shop, WeChat; orders tester at ${sandboxUrl}/tester)` : 'off (real platform credentials)'}`,
+    `  Sandbox     ${sandbox ? `${sandboxUrl} (Lazada, Shopee, TikTok Shop, WeChat, WeChat Pay, Alipay, PromptPay; orders tester at ${sandboxUrl}/tester, payer at ${sandboxUrl}/pay)` : 'off (real platform credentials)'}`,
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -4,6 +4,7 @@ import { lazadaSandbox } from './lazada/lazada.sandbox';
 import { createSandboxMainSite } from './main-site';
 import type { SandboxPlatform } from './marketplace/platform';
 import { createSandboxTester } from './marketplace/tester';
+import { createSandboxPayments, type SandboxPaymentsOptions } from './payments/payments.sandbox';
 import { shopeeSandbox } from './shopee/shopee.sandbox';
 import { tiktokSandbox } from './tiktok/tiktok.sandbox';
 import { createSandboxWechat, type SandboxWechatOptions } from './wechat';
@@ -18,6 +19,11 @@ export const SANDBOX_PLATFORMS: readonly SandboxPlatform[] = [
 export interface SandboxOptions extends SandboxWechatOptions {
   /** The product's marketplace apps as registered with the sandbox, and their callback URL. */
   marketplaces: { config: MarketplacesConfig; callbackUrl: string };
+  /**
+   * The product as a merchant of WeChat Pay, Alipay and PromptPay (its payments config, its own
+   * address for notifications); without it the sandbox plays no payment provider.
+   */
+  payments?: Pick<SandboxPaymentsOptions, 'config' | 'merchantUrl' | 'retryDelays'>;
 }
 
 /**
@@ -28,7 +34,7 @@ export function createSandboxApp(options: SandboxOptions) {
   const app = new Hono();
   app.get('/', (c) =>
     c.html(
-      '<!doctype html><meta charset="utf-8"><title>Sandbox</title><h1>Sandbox</h1><p>Lazada, Shopee and TikTok Shop (consent pages, tokens, shops, products, orders), WeChat (sign-in, official account QR codes and events), and the main site.</p><p><a href="/tester">Move sandbox orders through their statuses</a></p>',
+      '<!doctype html><meta charset="utf-8"><title>Sandbox</title><h1>Sandbox</h1><p>Lazada, Shopee and TikTok Shop (consent pages, tokens, shops, products, orders), WeChat (sign-in, official account QR codes and events), WeChat Pay, Alipay and PromptPay, and the main site.</p><p><a href="/tester">Move sandbox orders through their statuses</a></p><p><a href="/pay">Pay or fail a payment QR code</a></p>',
     ),
   );
   app.route('/', createSandboxWechat(options));
@@ -66,6 +72,18 @@ export function createSandboxApp(options: SandboxOptions) {
       },
     }),
   );
+  if (options.payments)
+    app.route(
+      '/',
+      createSandboxPayments({
+        ...options.payments,
+        db: options.db,
+        clock: options.clock,
+        logger: options.logger,
+        publicUrl: options.publicUrl,
+        fetch: options.fetch,
+      }),
+    );
   app.route(
     '/',
     createSandboxTester({ db: options.db, clock: options.clock, platforms: SANDBOX_PLATFORMS }),

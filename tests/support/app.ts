@@ -33,7 +33,8 @@ export const TEST_WECHAT: WechatConfig = {
 
 /**
  * The real app on a fresh database with a manual clock and the sandbox in-process: the server's
- * calls to WeChat go to the sandbox, the sandbox's event pushes come back to the app. With `smtp`,
+ * calls to WeChat and the payment providers go to the sandbox, the sandbox's event pushes and
+ * payment notifications come back to the app. With `smtp`,
  * mail goes over SMTP to a real server in-process that the test reads.
  */
 export async function createTestApp(
@@ -71,6 +72,9 @@ export async function createTestApp(
     logger,
     publicUrl: 'http://sandbox.test',
     apps: [{ ...TEST_WECHAT, eventUrl: 'http://app.test/api-user/wechat/callback' }],
+    // Payment notifications go to the app's notify URLs, answered in-process like WeChat events;
+    // a refused one is retried at once rather than after seconds.
+    payments: { config: config.payments, merchantUrl: config.publicUrl, retryDelays: [10, 20, 40] },
     fetch: toApp as typeof fetch,
   });
   const toSandbox = (input: RequestInfo | URL, init?: RequestInit) =>

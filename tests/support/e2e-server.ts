@@ -7,6 +7,7 @@ import { announcements, announcementViews, guideProgress, users } from '@server/
 import { seedDemo } from '@server/db/seed';
 import { createMarketplaceClients } from '@server/integrations/marketplace/clients';
 import { sandboxMarketplaces } from '@server/integrations/marketplace/marketplace.config';
+import { sandboxPayments } from '@server/integrations/payments/payments.config';
 import { startJobs } from '@server/jobs/runner';
 import { systemClock } from '@server/lib/clock';
 import { createLogger } from '@server/lib/logger';
@@ -53,6 +54,7 @@ export async function startE2eServer(options: { database?: DatabaseHandle } = {}
     wechat,
     mainSite: mainSiteLinks(`${sandboxOrigin}/main-site`),
     marketplaces: sandboxMarketplaces(sandboxOrigin),
+    payments: sandboxPayments(sandboxOrigin),
   };
   const marketplaces = createMarketplaceClients(config.marketplaces, {
     fetch,
@@ -73,6 +75,7 @@ export async function startE2eServer(options: { database?: DatabaseHandle } = {}
     logger,
     publicUrl: sandboxOrigin,
     apps: [{ ...wechat, eventUrl: `http://127.0.0.1:${E2E_PORT}/api-user/wechat/callback` }],
+    payments: { config: config.payments, merchantUrl: E2E_ORIGIN },
     fetch,
   });
   const server = await listen(app.fetch, E2E_PORT);

@@ -8,6 +8,7 @@ export {
   sandboxMarketplaceCodes,
   sandboxMarketplaceTokens,
   sandboxOrders,
+  sandboxPayments,
   sandboxProducts,
   sandboxSellers,
   sandboxShops,

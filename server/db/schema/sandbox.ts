@@ -1,4 +1,13 @@
-import { index, jsonb, pgSchema, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  jsonb,
+  pgSchema,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /** The sandbox's own data, apart from the product's: it plays the outside platforms. */
 export const sandbox = pgSchema('sandbox');
@@ -141,5 +150,52 @@ export const sandboxOrders = sandbox.table(
   (t) => [
     primaryKey({ columns: [t.platform, t.shopId, t.orderId] }),
     index('marketplace_orders_updated_idx').on(t.platform, t.shopId, t.updatedAt),
+  ],
+);
+
+/** One attempt at delivering a payment notification to the merchant. */
+export interface SandboxPaymentDelivery {
+  at: string;
+  /** The HTTP status answered, null when the request failed. */
+  status: number | null;
+  /** Whether the answer was the provider's success reply. */
+  ok: boolean;
+  /** What came back (cut short), or why the request failed. */
+  answer: string;
+}
+
+/**
+ * Payments the sandbox's providers know: an Alipay precreate or WeChat Pay native order as the
+ * merchant placed it, or a PromptPay QR as a payer scanned it. `token` is what the QR content
+ * carries (Alipay's qr_code URL, WeChat's code_url); the notification is kept to send it again.
+ */
+export const sandboxPayments = sandbox.table(
+  'payments',
+  {
+    token: text('token').primaryKey(),
+    channel: text('channel', { enum: ['wechat', 'alipay', 'promptpay'] }).notNull(),
+    /** The merchant: Alipay app_id, WeChat Pay mchid, PromptPay biller ID. */
+    merchantId: text('merchant_id').notNull(),
+    outTradeNo: text('out_trade_no').notNull(),
+    /** Minor units of `currency`. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    subject: text('subject').notNull(),
+    qrContent: text('qr_content').notNull(),
+    status: text('status', { enum: ['pending', 'paid', 'failed', 'closed'] }).notNull(),
+    /** The order as the merchant sent it (biz_content, the native order body, the QR's references). */
+    request: jsonb('request').$type<Record<string, unknown>>().notNull(),
+    notifyUrl: text('notify_url'),
+    providerTradeNo: text('provider_trade_no'),
+    /** The last notification sent (content type and body), null before the payer acted. */
+    notification: jsonb('notification').$type<{ contentType: string; body: string }>(),
+    deliveries: jsonb('deliveries').$type<SandboxPaymentDelivery[]>().notNull().default([]),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payments_trade_key').on(t.channel, t.merchantId, t.outTradeNo),
+    index('payments_status_idx').on(t.status, t.createdAt),
   ],
 );

@@ -1,5 +1,7 @@
 import type { Currency } from '@shared/contracts/money';
 import type { PaymentChannel } from '@shared/contracts/payments';
+import type { Clock } from '../../lib/clock';
+import type { Logger } from '../../lib/logger';
 
 /**
  * One payment provider (WeChat Pay v3 Native, Alipay precreate, PromptPay): it turns a payment
@@ -89,3 +91,13 @@ export class PaymentProviderError extends Error {
 
 /** The providers by channel, built once from configuration (or the sandbox's). */
 export type PaymentProviders = Record<PaymentChannel, PaymentProvider>;
+
+/** What every provider is built with. */
+export interface PaymentProviderDeps {
+  /** Outbound HTTP to the provider (tests route it to the sandbox in-process). */
+  fetch: typeof fetch;
+  clock: Clock;
+  logger: Logger;
+  /** Where the provider sends its notifications about our payments on a channel. */
+  notifyUrl: (channel: PaymentChannel) => string;
+}
