@@ -1,10 +1,12 @@
-import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
+import type { Language } from '@shared/contracts/languages';
+import { CURRENCIES, type Currency } from '@shared/contracts/money';
 import { PLATFORMS, type Platform } from '@shared/contracts/shops';
 import { InsufficientBalanceDataSchema } from '@shared/contracts/wallet';
 import { formatMoney } from '@shared/i18n/format';
 import { allows } from '@shared/permissions';
 import { useSession } from '@shared/session/react';
-import { IconAlertTriangle, IconPlugConnected } from '@tabler/icons-react';
+import { IconAlertTriangle, IconPlugConnected, IconQrcode } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { authorizeListSearch } from '../features/shops/authorize-search';
@@ -17,19 +19,39 @@ const TITLES = {
   payment: 'dialogs.payment.title',
 } as const satisfies Record<GlobalDialog['kind'], string>;
 
+/** Where a Recharge button of a dialog goes: add funds with the shortfall, else the recharge page. */
+function useRechargeTarget() {
+  const navigate = useNavigate();
+  const routes = useSession()?.routes ?? [];
+  return (shortfall: { amount: number; currency: Currency } | null) => {
+    if (shortfall && shortfall.amount > 0 && allows(routes, '/other/addMoney')) {
+      void navigate({
+        to: '/other/addMoney',
+        search: { amount: shortfall.amount, currency: shortfall.currency },
+      });
+    } else {
+      void navigate({ to: '/pay/recharge' });
+    }
+  };
+}
+
+/**
+ * resp_code -10 (spec section 8): what the operation needed, the shortfall, and Recharge, which
+ * opens add funds with the shortfall filled in.
+ */
 function InsufficientBalanceBody({
   dialog,
 }: {
   dialog: Extract<GlobalDialog, { kind: 'insufficient-balance' }>;
 }) {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
   const close = useDialogsStore((state) => state.close);
+  const recharge = useRechargeTarget();
   const parsed = InsufficientBalanceDataSchema.safeParse(dialog.datas);
   const messages =
     parsed.success && parsed.data.messages.length > 0 ? parsed.data.messages : [dialog.message];
   return (
-    <Stack>
+    <Stack data-testid="insufficient-balance-dialog">
       <List spacing={4} size="sm">
         {messages.map((message) => (
           <List.Item key={message}>{message}</List.Item>
@@ -41,7 +63,7 @@ function InsufficientBalanceBody({
             amount: formatMoney(
               parsed.data.shortfall,
               parsed.data.currency,
-              i18n.language as 'zh' | 'th' | 'en',
+              i18n.language as Language,
             ),
           })}
         </Text>
@@ -55,12 +77,107 @@ function InsufficientBalanceBody({
         </Button>
         <Button
           color="brand"
+          data-autofocus
           onClick={() => {
             close();
-            void navigate({ to: '/pay/recharge' });
+            recharge(
+              parsed.success
+                ? { amount: parsed.data.shortfall, currency: parsed.data.currency }
+                : null,
+            );
           }}
         >
           {t('actions.recharge')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** What a YOUR_ACCOUNT_BALANCE_IS_INSUFFICIENT failure's datas may say, read leniently. */
+function readPaymentDatas(datas: unknown): {
+  tradeNo: string | null;
+  shortfall: { amount: number; currency: Currency } | null;
+} {
+  const record = datas && typeof datas === 'object' ? (datas as Record<string, unknown>) : {};
+  const tradeNo =
+    typeof record.tradeNo === 'string' && record.tradeNo !== '' ? record.tradeNo : null;
+  const currency = CURRENCIES.find((code) => code === record.currency);
+  const amount = record.shortfall;
+  const shortfall =
+    currency && typeof amount === 'number' && Number.isSafeInteger(amount) && amount > 0
+      ? { amount, currency }
+      : null;
+  return { tradeNo, shortfall };
+}
+
+/**
+ * YOUR_ACCOUNT_BALANCE_IS_INSUFFICIENT (spec section 8): the balance does not cover an order. The
+ * seller recharges (add funds with the shortfall) or pays the order by QR code instead.
+ */
+function PaymentBody({ dialog }: { dialog: Extract<GlobalDialog, { kind: 'payment' }> }) {
+  // The payment words load the first time the dialog opens; Close works meanwhile.
+  const { t, i18n, ready } = useTranslation(['pay', 'common', 'errors'], { useSuspense: false });
+  const navigate = useNavigate();
+  const close = useDialogsStore((state) => state.close);
+  const recharge = useRechargeTarget();
+  const routes = useSession()?.routes ?? [];
+  const { tradeNo, shortfall } = readPaymentDatas(dialog.datas);
+  const canPayOrder = tradeNo !== null && allows(routes, '/pay/orderTrading');
+  if (!ready) {
+    return (
+      <Stack>
+        <Center py="md">
+          <Loader size="sm" />
+        </Center>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            {t('common:actions.close')}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+  return (
+    <Stack data-testid="payment-dialog">
+      <Alert variant="light" color="orange" icon={<IconAlertTriangle size={18} />}>
+        <Text size="sm">{t('errors:YOUR_ACCOUNT_BALANCE_IS_INSUFFICIENT')}</Text>
+      </Alert>
+      {shortfall && (
+        <Text fw={600} data-testid="payment-shortfall">
+          {t('common:dialogs.insufficientBalance.shortfall', {
+            amount: formatMoney(shortfall.amount, shortfall.currency, i18n.language as Language),
+          })}
+        </Text>
+      )}
+      <Text size="sm" c="dimmed">
+        {canPayOrder ? t('dialog.paymentHint') : t('common:dialogs.insufficientBalance.hint')}
+      </Text>
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={close}>
+          {t('common:actions.close')}
+        </Button>
+        {canPayOrder && (
+          <Button
+            variant="light"
+            leftSection={<IconQrcode size={16} />}
+            onClick={() => {
+              close();
+              void navigate({ to: '/pay/orderTrading', search: { tradeNo } });
+            }}
+          >
+            {t('actions.payByQr')}
+          </Button>
+        )}
+        <Button
+          color="brand"
+          data-autofocus
+          onClick={() => {
+            close();
+            recharge(shortfall);
+          }}
+        >
+          {t('common:actions.recharge')}
         </Button>
       </Group>
     </Stack>
@@ -198,6 +315,8 @@ export function GlobalDialogs() {
         <InsufficientBalanceBody dialog={current} />
       ) : current?.kind === 'shop-authorization' ? (
         <ShopAuthorizationBody dialog={current} />
+      ) : current?.kind === 'payment' ? (
+        <PaymentBody dialog={current} />
       ) : (
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>

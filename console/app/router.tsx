@@ -14,11 +14,19 @@ import {
   validateCollectorDetailsSearch,
   validateCollectorListSearch,
 } from '../features/collector/collector-route-search';
+import { validateCouponCenterSearch } from '../features/coupons/coupon-center-search';
 import { validateMessageCenterSearch } from '../features/messages/message-center-search';
+import {
+  validateAddMoneySearch,
+  validateOrderTradingSearch,
+  validatePayResultSearch,
+  validateRechargeSearch,
+} from '../features/pay/pay-route-search';
 import {
   validateAuthorizeCallbackSearch,
   validateAuthorizeResultSearch,
 } from '../features/shops/authorize-route-search';
+import { validateHistoryMoneySearch } from '../features/wallet/history-money-search';
 import type { ErrorHandler } from './error-handler';
 import { safeConsolePath, takeTarget } from './preferences';
 import { RootLayout } from './root-layout';
@@ -274,22 +282,31 @@ const rechargeRoute = createRoute({
   getParentRoute: () => payGroup,
   path: 'recharge',
   staticData: { titleKey: 'routes.recharge' },
+  validateSearch: (search: Record<string, unknown>) => validateRechargeSearch(search),
   beforeLoad: requireMenu('/pay/recharge'),
-  component: placeholder,
+  loader: namespaces('pay'),
+  component: lazyRouteComponent(() => import('../features/pay/recharge-page'), 'RechargePage'),
 });
 const orderTradingRoute = createRoute({
   getParentRoute: () => payGroup,
   path: 'orderTrading',
   staticData: { titleKey: 'routes.orderTrading', hidden: true },
+  validateSearch: (search: Record<string, unknown>) => validateOrderTradingSearch(search),
   beforeLoad: requireMenu('/pay/orderTrading'),
-  component: placeholder,
+  loader: namespaces('pay'),
+  component: lazyRouteComponent(
+    () => import('../features/pay/order-trading-page'),
+    'OrderTradingPage',
+  ),
 });
 /** Where a payment lands; it shows the signed-in account's own payment, so no menu is needed. */
 const payResultRoute = createRoute({
   getParentRoute: () => authedRoute,
   path: '/payResult',
   staticData: { titleKey: 'routes.payResult', hidden: true },
-  component: placeholder,
+  validateSearch: (search: Record<string, unknown>) => validatePayResultSearch(search),
+  loader: namespaces('pay'),
+  component: lazyRouteComponent(() => import('../features/pay/pay-result-page'), 'PayResultPage'),
 });
 
 // ---- /product ------------------------------------------------------------------------------
@@ -498,22 +515,34 @@ const historyMoneyRoute = createRoute({
   getParentRoute: () => otherGroup,
   path: 'historyMoney',
   staticData: { titleKey: 'routes.historyMoney' },
+  validateSearch: (search: Record<string, unknown>) => validateHistoryMoneySearch(search),
   beforeLoad: requireMenu('/other/historyMoney'),
-  component: placeholder,
+  loader: namespaces('wallet'),
+  component: lazyRouteComponent(
+    () => import('../features/wallet/history-money-page'),
+    'HistoryMoneyPage',
+  ),
 });
 const addMoneyRoute = createRoute({
   getParentRoute: () => otherGroup,
   path: 'addMoney',
   staticData: { titleKey: 'routes.addMoney', hidden: true },
+  validateSearch: (search: Record<string, unknown>) => validateAddMoneySearch(search),
   beforeLoad: requireMenu('/other/addMoney'),
-  component: placeholder,
+  loader: namespaces('pay'),
+  component: lazyRouteComponent(() => import('../features/pay/recharge-page'), 'AddMoneyPage'),
 });
 const couponCenterRoute = createRoute({
   getParentRoute: () => otherGroup,
   path: 'couponCenter',
   staticData: { titleKey: 'routes.couponCenter', hidden: true },
+  validateSearch: (search: Record<string, unknown>) => validateCouponCenterSearch(search),
   beforeLoad: requireMenu('/other/couponCenter'),
-  component: placeholder,
+  loader: namespaces('wallet'),
+  component: lazyRouteComponent(
+    () => import('../features/coupons/coupon-center-page'),
+    'CouponCenterPage',
+  ),
 });
 
 // ---- /service ------------------------------------------------------------------------------

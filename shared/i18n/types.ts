@@ -12,12 +12,14 @@ import type layout from '../../locales/en/layout.json';
 import type members from '../../locales/en/members.json';
 import type messages from '../../locales/en/messages.json';
 import type notices from '../../locales/en/notices.json';
+import type pay from '../../locales/en/pay.json';
 import type policy from '../../locales/en/policy.json';
 import type settings from '../../locales/en/settings.json';
 import type shops from '../../locales/en/shops.json';
 import type signup from '../../locales/en/signup.json';
 import type support from '../../locales/en/support.json';
 import type validation from '../../locales/en/validation.json';
+import type wallet from '../../locales/en/wallet.json';
 
 /** Message keys are typed from the English files; the parity test keeps zh and th in step. */
 declare module 'i18next' {
@@ -38,12 +40,14 @@ declare module 'i18next' {
       members: typeof members;
       messages: typeof messages;
       notices: typeof notices;
+      pay: typeof pay;
       policy: typeof policy;
       settings: typeof settings;
       shops: typeof shops;
       signup: typeof signup;
       support: typeof support;
       validation: typeof validation;
+      wallet: typeof wallet;
     };
   }
 }

@@ -38,7 +38,7 @@ function handle(error: unknown) {
 }
 
 describe('the one error handler (spec section 8)', () => {
-  it('opens the insufficient-balance dialog with the shortfall and a Recharge button to the recharge page', async () => {
+  it('opens the insufficient-balance dialog with the shortfall and a Recharge button to add funds with it', async () => {
     const { user } = await signedIn();
     handle(
       new ApiError({
@@ -57,7 +57,8 @@ describe('the one error handler (spec section 8)', () => {
     expect(screen.getByText('Service fee ฿30.00')).toBeTruthy();
     expect(screen.getByTestId('shortfall').textContent).toBe('Shortfall: ฿42.50');
     await user.click(screen.getByRole('button', { name: common.actions.recharge }));
-    await waitFor(() => expect(window.location.pathname).toBe('/cmp/pay/recharge'));
+    await waitFor(() => expect(window.location.pathname).toBe('/cmp/other/addMoney'));
+    expect(window.location.search).toBe('?amount=4250&currency=THB');
   });
 
   it.each([
