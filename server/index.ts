@@ -184,7 +184,7 @@ if (sandbox) {
 }
 const [{ total } = { total: 0 }] = await database.db.select({ total: count() }).from(users);
 const shouldSeed = embedded ? env.SEED_DEMO !== '0' && total === 0 : env.SEED_DEMO === '1';
-if (shouldSeed) await seedDemo(jobDeps);
+if (shouldSeed) await seedDemo({ ...jobDeps, payments: app.deps.payments });
 // Customer-service and app-download settings start with defaults an operator can edit (kept if set).
 else await seedConfig({ db: database.db, clock: systemClock });
 

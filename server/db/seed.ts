@@ -5,6 +5,7 @@ import { seedConfig } from '../modules/config/config.service';
 import { seedHelp } from '../modules/help/help.seed';
 import { seedMessages } from '../modules/messages/messages.seed';
 import { seedNotices } from '../modules/notices/notices.seed';
+import { seedDemoWallet } from '../modules/payments/payments.seed';
 import { authorizeDemoShops } from '../modules/shops/shops.seed';
 import { addShop } from '../modules/shops/shops.service';
 import { createAccount, findUserByIdentifier } from '../modules/users/users.service';
@@ -14,12 +15,13 @@ export const DEMO_ACCOUNT = { email: 'demo@example.com', password: 'demo1234' } 
 
 /**
  * The demo seller, through the same services registration and shop authorization use: onboarded
- * on the Thai site as a cross-border seller, with a shop on each marketplace. Does nothing when
+ * on the Thai site as a cross-border seller, with a shop on each marketplace and (given payment
+ * providers) a wallet with two weeks of history, coupons and orders to pay. Does nothing when
  * the account exists.
  */
 export async function seedDemo(
   deps: Pick<AppDeps, 'db' | 'clock'> &
-    Partial<Pick<AppDeps, 'config' | 'marketplaces' | 'logger' | 'mailer'>>,
+    Partial<Pick<AppDeps, 'config' | 'marketplaces' | 'logger' | 'mailer' | 'payments'>>,
 ): Promise<boolean> {
   // Configuration first values (customer service, app downloads); existing values are kept.
   await seedConfig(deps);
@@ -36,10 +38,13 @@ export async function seedDemo(
     .update(users)
     .set({ businessType: 'crossBorder', onboardedAt: now })
     .where(eq(users.id, seller.id));
-  const { config, marketplaces, logger, mailer } = deps;
+  const { config, marketplaces, logger, mailer, payments } = deps;
   if (config && marketplaces && logger && mailer)
     await authorizeDemoShops({ ...deps, config, marketplaces, logger, mailer }, seller.id);
   else await addDemoShopRecords(deps, seller.id);
+  // The wallet's history goes through the payment providers (the sandbox's), when there are some.
+  if (config && logger && payments)
+    await seedDemoWallet({ ...deps, config, logger, payments }, seller.id);
   await seedCollector(deps, seller.id);
   await seedMessages(deps, seller.id);
   await seedNotices(deps);

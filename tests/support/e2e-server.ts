@@ -88,6 +88,7 @@ export async function startE2eServer(options: { database?: DatabaseHandle } = {}
     clock: systemClock,
     config,
     marketplaces,
+    payments: app.deps.payments,
     logger,
     mailer: createMailer({
       db: database.db,

@@ -189,7 +189,11 @@ async function closeByProvider(
   });
 }
 
-async function apply(
+/**
+ * What a verified notification does to its order: a paid one credits it once, a failed or closed
+ * one closes it. The demo data confirms its payments through here too.
+ */
+export async function applyVerifiedNotification(
   deps: NotifyDeps,
   channel: PaymentChannel,
   notice: VerifiedNotification,
@@ -224,7 +228,7 @@ export async function receiveNotification(
   let handled: Handled;
   try {
     notice = await provider.verifyNotification(incoming);
-    handled = await apply(deps, channel, notice);
+    handled = await applyVerifiedNotification(deps, channel, notice);
   } catch (error) {
     if (error instanceof PaymentNotificationRejected) handled = rejected(error.reason);
     else {

@@ -1,0 +1,78 @@
+import { DEMO_ACCOUNT, seedDemo } from '@server/db/seed';
+import { verifyCoupons } from '@server/modules/coupons/coupons.service';
+import { verifyLedger } from '@server/modules/wallet/ledger-verify';
+import { LEDGER_ENTRY_KINDS } from '@shared/contracts/wallet';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { login } from '../support/accounts';
+import { createTestApp, type TestApp } from '../support/app';
+
+/**
+ * The demo seller's wallet as `npm start` seeds it: built through the payment, coupon and ledger
+ * services, it holds every kind of history the console shows, and every figure reconciles.
+ */
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp({ sandboxShops: true });
+  await seedDemo(t.deps);
+  token = await login(t, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+});
+afterAll(() => t.close());
+
+const read = async (path: string, query: Record<string, string> = {}) => {
+  const res = await t.call('GET', `${path}?${new URLSearchParams(query)}`, { token });
+  expect(res.body.resp_code, res.text).toBe(0);
+  return res.body.datas;
+};
+
+describe('the demo wallet', () => {
+  it('reconciles with the journal, and its coupons each went to one order at most', async () => {
+    const ledger = await verifyLedger(t.db);
+    expect(ledger.violations).toEqual([]);
+    const coupons = await verifyCoupons(t.db);
+    expect(coupons.violations).toEqual([]);
+  });
+
+  it('has every bill type in the last 14 days, and a balance equal to its summary', async () => {
+    const history = await read('/api-user/user/balance_record/list', { limit: '100' });
+    const kinds = new Set(history.records.map((row: { billType: string }) => row.billType));
+    expect([...kinds].sort()).toEqual([...LEDGER_ENTRY_KINDS].sort());
+    const summary = await read('/api-user/wallet/summary');
+    const thb = summary.wallets.find((wallet: { currency: string }) => wallet.currency === 'THB');
+    expect(summary.currency).toBe('THB');
+    // The newest row's running figures are the wallet's figures now.
+    expect(history.records[0]).toMatchObject({
+      balanceAfter: thb.balance,
+      availableAfter: thb.available,
+      frozenAfter: thb.frozen,
+    });
+    // 5000 + 3000 + 1500 in; 980 less the coupon's 98 and 500 out; 120, 90 and 60 back; 450 withheld;
+    // a freight order of 360 less its 40 coupon; 2400 less 5% (120) frozen.
+    expect(thb.balance).toBe((5000 + 3000 + 1500 - 882 + 120 - 450 + 90 + 60 - 500 - 320) * 100);
+    expect(thb.frozen).toBe(2280 * 100);
+  });
+
+  it('recharged once by each channel, completed', async () => {
+    const recharges = await read('/api-user/pay/recharge/list', { limit: '50' });
+    expect(
+      recharges.records
+        .map((row: { channel: string; status: string }) => `${row.channel}:${row.status}`)
+        .sort(),
+    ).toEqual(['alipay:completed', 'promptpay:completed', 'wechat:completed']);
+    const alipay = recharges.records.find((row: { channel: string }) => row.channel === 'alipay');
+    // Charged in yuan at the recorded rate, arriving in baht.
+    expect(alipay).toMatchObject({ amount: 300000, currency: 'THB', payCurrency: 'CNY' });
+    expect(alipay.conversion).toMatchObject({ from: 'THB', to: 'CNY', amount: 300000 });
+  });
+
+  it('holds coupons in every state and orders both paid and waiting', async () => {
+    const coupons = await read('/api-user/coupon/list');
+    expect(coupons.counts.unused).toBeGreaterThan(0);
+    expect(coupons.counts.used).toBeGreaterThan(0);
+    expect(coupons.counts.expired).toBeGreaterThan(0);
+    expect(coupons.counts.freezing).toBeGreaterThan(0);
+    const trades = await read('/api-user/pay/trade/list', { limit: '50' });
+    const states = trades.records.map((row: { status: string }) => row.status).sort();
+    expect(states).toEqual(['paid', 'pending', 'pending']);
+  });
+});
