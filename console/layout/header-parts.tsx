@@ -17,8 +17,11 @@ import {
 import { useWindowScroll } from '@mantine/hooks';
 import type { Language } from '@shared/contracts/languages';
 import { isSiteCode, type SiteCode } from '@shared/contracts/site-codes';
+import type { WalletBalance } from '@shared/contracts/wallet';
 import { formatMoney } from '@shared/i18n/format';
+import { allows } from '@shared/permissions';
 import { useApi } from '@shared/queries/api-context';
+import { useWalletSummary } from '@shared/queries/wallet';
 import { useSession } from '@shared/session/react';
 import {
   IconArrowUp,
@@ -114,50 +117,110 @@ export function SiteSelect() {
   );
 }
 
+/** The menu the wallet's figures belong to: without it the server keeps them to itself. */
+const WALLET_MENU = '/other/historyMoney';
+
 /**
- * The balance dropdown: available, frozen, and the way to the history and to recharge. The header
- * shows the amount on wide screens; `showAmount` always does (the phone's menu drawer).
+ * The balance dropdown: available, balance and frozen of the site-currency wallet (the wallet
+ * summary, read again on focus and every minute; the session's userInfo until it answers), the
+ * other wallets that hold money, and the way to the history and to recharge. The header shows
+ * the amount on wide screens; `showAmount` always does (the phone's menu drawer).
  */
 export function BalanceMenu({ showAmount = false }: { showAmount?: boolean }) {
   const { t, i18n } = useTranslation(['layout', 'common']);
-  const user = useSession()?.user;
-  if (!user) return null;
+  const session = useSession();
+  const summary = useWalletSummary({
+    enabled: session ? allows(session.routes, WALLET_MENU) : false,
+  });
+  if (!session) return null;
+  const { user } = session;
   const language = i18n.language as Language;
-  const money = (minor: number) => formatMoney(minor, user.currency, language);
+  const wallets = summary.data?.wallets ?? [];
+  const home: WalletBalance = wallets.find(
+    (wallet) => wallet.currency === summary.data?.currency,
+  ) ?? {
+    currency: user.currency,
+    balance: user.balance,
+    frozen: user.freezeBalance,
+    available: user.balance - user.freezeBalance,
+  };
+  const others = wallets.filter(
+    (wallet) => wallet !== home && (wallet.balance !== 0 || wallet.frozen !== 0),
+  );
+  const money = (minor: number, currency = home.currency) => formatMoney(minor, currency, language);
   return (
-    <Menu position="bottom-end" width={240} withinPortal>
+    <Menu position="bottom-end" width={260} withinPortal>
       <Menu.Target>
         <UnstyledButton data-testid="balance-menu" aria-label={t('header.balance')}>
           <Group gap={6} wrap="nowrap">
             <IconWallet size={18} stroke={1.6} />
             <Text size="sm" fw={600} {...(showAmount ? {} : { visibleFrom: 'lg' })}>
-              {money(user.balance - user.freezeBalance)}
+              {money(home.available)}
             </Text>
             <IconChevronDown size={12} />
           </Group>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Stack gap={4} p="xs">
+        <Stack
+          gap={4}
+          p="xs"
+          data-testid="balance-figures"
+          data-source={summary.data ? 'server' : 'session'}
+        >
           <Text size="xs" c="dimmed">
             {t('header.available')}
           </Text>
           <Text fw={700} size="lg" data-testid="balance-available">
-            {money(user.balance - user.freezeBalance)}
+            {money(home.available)}
           </Text>
           <Group justify="space-between">
             <Text size="xs" c="dimmed">
               {t('header.balance')}
             </Text>
-            <Text size="xs">{money(user.balance)}</Text>
+            <Text size="xs" data-testid="balance-total">
+              {money(home.balance)}
+            </Text>
           </Group>
           <Group justify="space-between">
             <Text size="xs" c="dimmed">
               {t('header.frozen')}
             </Text>
-            <Text size="xs">{money(user.freezeBalance)}</Text>
+            <Text size="xs" data-testid="balance-frozen">
+              {money(home.frozen)}
+            </Text>
           </Group>
         </Stack>
+        {others.length > 0 && (
+          <>
+            <Divider my={4} />
+            <Stack gap={4} px="xs" pb={4} data-testid="balance-others">
+              <Text size="xs" c="dimmed">
+                {t('header.otherWallets')}
+              </Text>
+              {others.map((wallet) => (
+                <Group
+                  key={wallet.currency}
+                  justify="space-between"
+                  wrap="nowrap"
+                  data-testid={`balance-other-${wallet.currency}`}
+                >
+                  <Text size="xs" fw={600}>
+                    {wallet.currency}
+                  </Text>
+                  <Text size="xs">
+                    {money(wallet.available, wallet.currency)}
+                    {wallet.frozen !== 0 && (
+                      <Text span size="xs" c="dimmed">
+                        {` · ${t('header.frozen')} ${money(wallet.frozen, wallet.currency)}`}
+                      </Text>
+                    )}
+                  </Text>
+                </Group>
+              ))}
+            </Stack>
+          </>
+        )}
         <Divider my={4} />
         <Menu.Item component={Link} to="/other/historyMoney" data-testid="balance-history">
           {t('common:routes.historyMoney')}

@@ -17,24 +17,40 @@ import { ApiError } from './errors';
 
 type Query = Record<string, string | number | boolean | undefined | null>;
 
-export interface RequestSpec<S extends z.ZodMiniType> {
+/** What every call names: where it goes, what it sends, and whose token goes with it. */
+interface CallSpec {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   query?: Query;
   json?: unknown;
   /** A multipart body (uploads). */
   form?: FormData;
-  /** Schema of `datas` on success: every answer is parsed with the contract. */
-  schema: S;
   /** Calls made before there is a session (login, site list): no token is sent. */
   tokenless?: boolean;
   /** Use this token instead of the session's (the userInfo call right after login). */
   token?: string;
-  /** resp_codes besides 0 that count as success (spec section 8: 1 on checkUsername). */
-  successCodes?: readonly number[];
   /** Headers of this call (the Idempotency-Key of a money-moving request). */
   headers?: Record<string, string>;
   signal?: AbortSignal;
+}
+
+export interface RequestSpec<S extends z.ZodMiniType> extends CallSpec {
+  /** Schema of `datas` on success: every answer is parsed with the contract. */
+  schema: S;
+  /** resp_codes besides 0 that count as success (spec section 8: 1 on checkUsername). */
+  successCodes?: readonly number[];
+}
+
+/** A call answered with a file (an export): the server sends the envelope only on failure. */
+export interface DownloadSpec extends CallSpec {
+  /** The name to save under when the server names none. */
+  filename?: string;
+}
+
+/** A file the server sent, with the name from its Content-Disposition. */
+export interface DownloadResult {
+  blob: Blob;
+  filename: string;
 }
 
 export interface HttpResult<T> {
@@ -84,11 +100,63 @@ function joinSignals(a: AbortSignal, b: AbortSignal | undefined): AbortSignal {
 /** Raised as the reason when an identical later request supersedes this one. */
 const SUPERSEDED = 'superseded by an identical request';
 
+/** The name a file is saved under when the server names none. */
+const DEFAULT_FILENAME = 'download';
+
+/** Decodes %XX escapes as UTF-8 (RFC 5987); null when they are not valid UTF-8. */
+function percentDecode(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+}
+
+/** A file name without folders or control characters, safe to offer to the browser. */
+function safeFilename(name: string): string | null {
+  const last = name.split(/[\\/]/).pop() ?? '';
+  const base = [...last]
+    .filter((char) => {
+      const code = char.charCodeAt(0);
+      return code >= 0x20 && code !== 0x7f;
+    })
+    .join('')
+    .trim();
+  return base && base !== '.' && base !== '..' ? base : null;
+}
+
+/**
+ * The file name of a Content-Disposition header (RFC 6266): the RFC 5987 `filename*=` first (any
+ * language tag; UTF-8 or ISO-8859-1), else `filename=`, quoted or not. Null when it names none.
+ */
+export function filenameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /(?:^|;)\s*filename\*\s*=\s*([^']*)'[^']*'([^;]*)/i.exec(header);
+  if (extended) {
+    const charset = (extended[1] ?? '').trim().toLowerCase();
+    const encoded = (extended[2] ?? '').trim().replace(/^"(.*)"$/, '$1');
+    const decoded =
+      charset === 'iso-8859-1'
+        ? encoded.replace(/%([0-9a-f]{2})/gi, (_match, hex: string) =>
+            String.fromCharCode(Number.parseInt(hex, 16)),
+          )
+        : percentDecode(encoded);
+    const name = decoded === null ? null : safeFilename(decoded);
+    if (name) return name;
+  }
+  const plain = /(?:^|;)\s*filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]*))/i.exec(header);
+  if (!plain) return null;
+  const quoted = plain[1];
+  const raw = quoted === undefined ? (plain[2] ?? '').trim() : quoted.replace(/\\(.)/g, '$1');
+  return safeFilename(raw);
+}
+
 /**
  * The request rules of spec section 7 and the response rules of section 8, for every call:
  * client auth, site, language and equipment headers; the token as header and query parameter
  * unless the call is tokenless; an identical repeated request cancels the previous one; a
- * 500000 ms timeout; every answer parsed into datas or turned into an ApiError.
+ * 500000 ms timeout; every answer parsed into datas or turned into an ApiError. `download` is
+ * the same call for an answer that is a file.
  */
 export function createHttp(options: HttpOptions) {
   const instance = ky.create({
@@ -100,9 +168,8 @@ export function createHttp(options: HttpOptions) {
   });
   const inflight = new Map<string, AbortController>();
 
-  async function request<S extends z.ZodMiniType>(
-    spec: RequestSpec<S>,
-  ): Promise<HttpResult<z.output<S>>> {
+  /** The headers and query parameters of a call (spec section 7). */
+  function wire(spec: CallSpec) {
     const token = spec.tokenless ? null : (spec.token ?? options.getToken());
     const params = sortedQuery(spec.query);
     if (token) params.push([TOKEN_QUERY_PARAM, token]);
@@ -116,7 +183,15 @@ export function createHttp(options: HttpOptions) {
       ...spec.headers,
     };
     if (token) headers[HEADERS.token] = token;
+    return { headers, params };
+  }
 
+  /**
+   * Sends a call, cancelling an identical one still waiting. Resolves with the response (whatever
+   * its status) and the signal its body is read under; a call that got no response is an ApiError.
+   */
+  async function send(spec: CallSpec): Promise<{ response: Response; signal: AbortSignal }> {
+    const { headers, params } = wire(spec);
     const identity = `${spec.method} ${spec.path}?${new URLSearchParams(sortedQuery(spec.query))} ${
       spec.json === undefined ? '' : JSON.stringify(spec.json)
     }`;
@@ -143,32 +218,65 @@ export function createHttp(options: HttpOptions) {
     } finally {
       if (inflight.get(identity) === controller) inflight.delete(identity);
     }
-
     if (response.status === 504) {
       throw new ApiError({ kind: 'timeout', key: 'NETWORK_TIMEOUT', status: 504 });
     }
-    // An answer that is not our envelope: a 401 still ends the session; anything else is unreadable.
-    const notAnEnvelope = (cause?: unknown) =>
-      response.status === 401
-        ? new ApiError({ kind: 'auth', key: 'TOKEN_INVALID', status: 401, cause })
-        : new ApiError({
-            kind: 'invalid-response',
-            key: 'RESPONSE_INVALID',
-            status: response.status,
-            cause,
-          });
+    return { response, signal };
+  }
+
+  /** An answer that is not our envelope: a 401 still ends the session; anything else is unreadable. */
+  function notAnEnvelope(response: Response, cause?: unknown): ApiError {
+    return response.status === 401
+      ? new ApiError({ kind: 'auth', key: 'TOKEN_INVALID', status: 401, cause })
+      : new ApiError({
+          kind: 'invalid-response',
+          key: 'RESPONSE_INVALID',
+          status: response.status,
+          cause,
+        });
+  }
+
+  /** Reads the envelope of a response, or fails as the rules say. */
+  async function readEnvelope(response: Response, signal: AbortSignal) {
     let body: unknown;
     try {
       body = await response.json();
     } catch (error) {
       if (signal.aborted) throw new ApiError({ kind: 'canceled', key: null, cause: error });
-      throw notAnEnvelope(error);
+      throw notAnEnvelope(response, error);
     }
     const envelope = EnvelopeSchema.safeParse(body);
-    if (!envelope.success) throw notAnEnvelope(envelope.error);
-    const { resp_code: code, resp_msg: message, datas, key = null } = envelope.data;
-    const base = { key, code, status: response.status, datas, serverMessage: message };
+    if (!envelope.success) throw notAnEnvelope(response, envelope.error);
+    return envelope.data;
+  }
 
+  /** The error an envelope that is not a success stands for (spec section 8). */
+  function envelopeError(response: Response, envelope: z.output<typeof EnvelopeSchema>): ApiError {
+    const { resp_code: code, resp_msg: message, datas, key = null } = envelope;
+    const base = { key, code, status: response.status, datas, serverMessage: message };
+    if (
+      response.status === 401 ||
+      (key !== null && TOKEN_KEYS.includes(key)) ||
+      message.includes('token')
+    ) {
+      return new ApiError({ kind: 'auth', ...base });
+    }
+    if (code === INSUFFICIENT_BALANCE_CODE)
+      return new ApiError({ kind: 'insufficient-balance', ...base });
+    if (key !== null && DIALOG_KEYS.includes(key)) return new ApiError({ kind: 'dialog', ...base });
+    const fields =
+      key === 'VALIDATION_FAILED'
+        ? (ValidationErrorDataSchema.safeParse(datas).data?.fields ?? [])
+        : [];
+    return new ApiError({ kind: 'business', ...base, fields });
+  }
+
+  async function request<S extends z.ZodMiniType>(
+    spec: RequestSpec<S>,
+  ): Promise<HttpResult<z.output<S>>> {
+    const { response, signal } = await send(spec);
+    const envelope = await readEnvelope(response, signal);
+    const { resp_code: code, resp_msg: message, datas } = envelope;
     if (response.ok && (code === SUCCESS_CODE || spec.successCodes?.includes(code))) {
       const parsed = spec.schema.safeParse(datas);
       if (!parsed.success) {
@@ -181,24 +289,38 @@ export function createHttp(options: HttpOptions) {
       }
       return { datas: parsed.data, message };
     }
-    if (
-      response.status === 401 ||
-      (key !== null && TOKEN_KEYS.includes(key)) ||
-      message.includes('token')
-    ) {
-      throw new ApiError({ kind: 'auth', ...base });
-    }
-    if (code === INSUFFICIENT_BALANCE_CODE)
-      throw new ApiError({ kind: 'insufficient-balance', ...base });
-    if (key !== null && DIALOG_KEYS.includes(key)) throw new ApiError({ kind: 'dialog', ...base });
-    const fields =
-      key === 'VALIDATION_FAILED'
-        ? (ValidationErrorDataSchema.safeParse(datas).data?.fields ?? [])
-        : [];
-    throw new ApiError({ kind: 'business', ...base, fields });
+    throw envelopeError(response, envelope);
   }
 
-  return { request };
+  /**
+   * A call whose answer is a file: the bytes with the name from Content-Disposition. A JSON answer
+   * is the envelope of a failure and raises the same ApiError as `request`.
+   */
+  async function download(spec: DownloadSpec): Promise<DownloadResult> {
+    const { response, signal } = await send(spec);
+    const type = response.headers.get('content-type') ?? '';
+    if (response.ok && !/^application\/(?:[\w.+-]+\+)?json\b/i.test(type.trim())) {
+      let blob: Blob;
+      try {
+        blob = await response.blob();
+      } catch (error) {
+        if (signal.aborted) throw new ApiError({ kind: 'canceled', key: null, cause: error });
+        throw new ApiError({ kind: 'network', key: 'NETWORK_ERROR', cause: error });
+      }
+      const filename =
+        filenameFromDisposition(response.headers.get('content-disposition')) ??
+        spec.filename ??
+        DEFAULT_FILENAME;
+      return { blob, filename };
+    }
+    const envelope = await readEnvelope(response, signal);
+    // A success envelope where a file was expected is not an answer this call can use.
+    if (response.ok && envelope.resp_code === SUCCESS_CODE)
+      throw new ApiError({ kind: 'invalid-response', key: 'RESPONSE_INVALID', status: 200 });
+    throw envelopeError(response, envelope);
+  }
+
+  return { request, download };
 }
 
 export type Http = ReturnType<typeof createHttp>;

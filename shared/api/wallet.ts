@@ -10,6 +10,9 @@ import type { Http } from './http';
 
 type Options = { signal?: AbortSignal };
 
+/** The filters of an export: a list's query without its page. */
+type ExportQuery<Q> = Partial<Omit<Q, 'page' | 'limit'>>;
+
 /** The wallet: balances, history, freeze details and the ledger's last reconciliation. */
 export function createWalletApi(http: Http) {
   return {
@@ -55,5 +58,26 @@ export function createWalletApi(http: Http) {
           ...options,
         })
       ).datas,
+    /**
+     * POST /api-user/user/balance_record/export: the wallet history under these filters as an
+     * .xlsx file (spec section 7: params; blob response).
+     */
+    exportBalanceRecords: (query: ExportQuery<BalanceRecordQuery>, options: Options = {}) =>
+      http.download({
+        method: 'POST',
+        path: '/api-user/user/balance_record/export',
+        query,
+        filename: 'wallet-history.xlsx',
+        ...options,
+      }),
+    /** POST /api-user/user/exportFreeze: the freeze details under these filters as an .xlsx file. */
+    exportFreezeRecords: (query: ExportQuery<FreezeRecordQuery>, options: Options = {}) =>
+      http.download({
+        method: 'POST',
+        path: '/api-user/user/exportFreeze',
+        query,
+        filename: 'freeze-details.xlsx',
+        ...options,
+      }),
   };
 }

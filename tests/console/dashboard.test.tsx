@@ -1,13 +1,16 @@
-import { announcements, helpArticles } from '@server/db/schema/index';
+import { announcements, helpArticles, users } from '@server/db/schema/index';
 import { DEMO_ACCOUNT, seedDemo } from '@server/db/seed';
 import { saveHelpArticle } from '@server/modules/help/help.service';
 import { saveAnnouncement } from '@server/modules/notices/notices.service';
+import { freeze, recharge } from '@server/modules/wallet/wallet.service';
+import type { Currency } from '@shared/contracts/money';
 import { dayIn } from '@shared/contracts/site-codes';
 import type { UserInfo } from '@shared/contracts/users';
-import { formatDay } from '@shared/i18n/format';
+import { formatDay, formatMoney } from '@shared/i18n/format';
 import { writeCookie } from '@shared/session/web-port';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
 import { renderConsole } from '../support/console';
@@ -79,31 +82,70 @@ function breakPath(path: string) {
   return state;
 }
 
+/** Money moved in the demo seller's wallet as the services move it. */
+async function moveDemoMoney(currency: Currency, rechargeAmount: number, frozen: number) {
+  const [owner] = await app.db.select().from(users).where(eq(users.email, DEMO_ACCOUNT.email));
+  if (!owner) throw new Error('no demo seller');
+  const deps = { db: app.db, clock: app.clock };
+  const key = `dashboard-${currency}-${Date.now()}`;
+  await recharge(deps, {
+    ownerId: owner.id,
+    currency,
+    amount: rechargeAmount,
+    idempotencyKey: `${key}-recharge`,
+    reference: { type: 'recharge', id: key },
+  });
+  await freeze(deps, {
+    ownerId: owner.id,
+    currency,
+    amount: frozen,
+    idempotencyKey: `${key}-freeze`,
+    reference: { type: 'service', id: key },
+  });
+  return owner;
+}
+
 describe('dashboard: my wallet', () => {
-  it('shows balance, frozen and available from the session’s userInfo, in the currency’s minor units', async () => {
-    const { user } = await openDashboard({ balance: 1_234_550, freezeBalance: 34_550 });
+  it('shows balance, frozen and available of the wallet summary, in the currency’s minor units, and Refresh asks again', async () => {
+    // The session was stored with other figures: the card shows the server's.
+    const { user, token } = await openDashboard({ balance: 99, freezeBalance: 0 });
     const wallet = screen.getByTestId('wallet-card');
-    expect(within(wallet).getByTestId('wallet-balance').textContent).toBe('฿12,345.50');
-    expect(within(wallet).getByTestId('wallet-frozen').textContent).toBe('฿345.50');
-    expect(within(wallet).getByTestId('wallet-available').textContent).toBe('฿12,000.00');
-    expect(within(wallet).getByTestId('wallet-recharge').getAttribute('href')).toBe(
-      '/cmp/pay/recharge',
+    const before = (await app.call('GET', '/api-user/wallet/summary', { token })).body.datas
+      .wallets[0] as { balance: number; frozen: number; available: number };
+    const thb = (minor: number) => formatMoney(minor, 'THB', 'en');
+    await waitFor(() =>
+      expect(within(wallet).getByTestId('wallet-balance').textContent).toBe(thb(before.balance)),
     );
-    // Refresh asks the server again (the demo wallet is empty).
+    await moveDemoMoney('THB', 1_234_550, 34_550);
+    // Refresh asks the server again.
     await user.click(within(wallet).getByRole('button', { name: en.wallet.refresh }));
     await waitFor(() =>
-      expect(within(wallet).getByTestId('wallet-balance').textContent).toBe('฿0.00'),
+      expect(within(wallet).getByTestId('wallet-balance').textContent).toBe(
+        thb(before.balance + 1_234_550),
+      ),
+    );
+    expect(within(wallet).getByTestId('wallet-frozen').textContent).toBe(
+      thb(before.frozen + 34_550),
+    );
+    expect(within(wallet).getByTestId('wallet-available').textContent).toBe(
+      thb(before.available + 1_200_000),
+    );
+    expect(within(wallet).getByTestId('wallet-recharge').getAttribute('href')).toBe(
+      '/cmp/pay/recharge',
     );
   });
 
   it('writes a currency without minor units whole', async () => {
-    await openDashboard({
-      currency: 'VND',
-      currencySymbol: '₫',
-      balance: 1_500_000,
-      freezeBalance: 250_000,
+    // The demo seller on the Vietnamese site: its wallet is in VND.
+    const owner = await moveDemoMoney('VND', 1_500_000, 250_000);
+    await app.db.update(users).set({ site: 'vn' }).where(eq(users.id, owner.id));
+    onTestFinished(async () => {
+      await app.db.update(users).set({ site: owner.site }).where(eq(users.id, owner.id));
     });
-    expect(screen.getByTestId('wallet-available').textContent).toBe('₫1,250,000');
+    await openDashboard();
+    await waitFor(() =>
+      expect(screen.getByTestId('wallet-available').textContent).toBe('₫1,250,000'),
+    );
     expect(screen.getByTestId('wallet-frozen').textContent).toBe('₫250,000');
   });
 });

@@ -1,8 +1,10 @@
 import { ActionIcon, Anchor, Button, Group, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import type { Language } from '@shared/contracts/languages';
+import type { WalletBalance } from '@shared/contracts/wallet';
 import { formatMoney } from '@shared/i18n/format';
 import { allows } from '@shared/permissions';
 import { useUserInfo } from '@shared/queries/users';
+import { useWalletSummary } from '@shared/queries/wallet';
 import { useSession, useSessionStore } from '@shared/session/react';
 import { IconRefresh, IconWallet } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
@@ -14,26 +16,39 @@ const RECHARGE_URL = '/pay/recharge';
 const HISTORY_URL = '/other/historyMoney';
 
 /**
- * The wallet from the session's userInfo (integer minor units of its currency): the balance, the
- * part frozen for orders in progress, and what is left to spend. Refresh asks the server again.
+ * The site-currency wallet (integer minor units of its currency) from the wallet summary, read
+ * again on focus and every minute; the session's userInfo until it answers: what is left to
+ * spend, the balance and the part frozen for orders in progress. Refresh asks the server again.
  */
 export function WalletCard() {
   const { t, i18n } = useTranslation(['dashboard', 'common']);
-  // Read on demand only: the card shows the session's userInfo, and Refresh brings it up to date.
+  // Read on demand only: Refresh brings the session's userInfo up to date too.
   const userInfo = useUserInfo({ enabled: false });
   const store = useSessionStore();
   const session = useSession();
+  const canSeeWallet = session ? allows(session.routes, HISTORY_URL) : false;
+  const summary = useWalletSummary({ enabled: canSeeWallet });
   const [refreshing, setRefreshing] = useState(false);
   if (!session) return null;
   const { user, routes } = session;
   const language = i18n.language as Language;
-  const money = (minor: number) => formatMoney(minor, user.currency, language);
-  const available = user.balance - user.freezeBalance;
+  const wallet: WalletBalance = summary.data?.wallets.find(
+    (entry) => entry.currency === summary.data?.currency,
+  ) ?? {
+    currency: user.currency,
+    balance: user.balance,
+    frozen: user.freezeBalance,
+    available: user.balance - user.freezeBalance,
+  };
+  const money = (minor: number) => formatMoney(minor, wallet.currency, language);
 
   async function refresh() {
     setRefreshing(true);
     // A failure is shown by the console's one error handler.
-    const fresh = await userInfo.refetch();
+    const [fresh] = await Promise.all([
+      userInfo.refetch(),
+      canSeeWallet ? summary.refetch() : undefined,
+    ]);
     if (fresh.isSuccess) store.getState().updateUser(fresh.data);
     setRefreshing(false);
   }
@@ -59,7 +74,7 @@ export function WalletCard() {
         </Tooltip>
       }
     >
-      <Stack gap="md">
+      <Stack gap="md" data-source={summary.data ? 'server' : 'session'}>
         <div>
           <Text size="xs" c="dimmed">
             {t('wallet.available')}
@@ -71,7 +86,7 @@ export function WalletCard() {
             data-testid="wallet-available"
             style={{ overflowWrap: 'anywhere' }}
           >
-            {money(available)}
+            {money(wallet.available)}
           </Text>
         </div>
         <SimpleGrid cols={2} spacing="xs">
@@ -80,7 +95,7 @@ export function WalletCard() {
               {t('wallet.balance')}
             </Text>
             <Text fw={600} data-testid="wallet-balance">
-              {money(user.balance)}
+              {money(wallet.balance)}
             </Text>
           </div>
           <div>
@@ -88,7 +103,7 @@ export function WalletCard() {
               {t('wallet.frozen')}
             </Text>
             <Text fw={600} data-testid="wallet-frozen">
-              {money(user.freezeBalance)}
+              {money(wallet.frozen)}
             </Text>
           </div>
         </SimpleGrid>

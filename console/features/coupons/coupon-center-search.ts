@@ -1,0 +1,69 @@
+import type { CouponScope, CouponState } from '@shared/contracts/coupons';
+
+// The route table reads these on the console's first load, so they check by hand against copies
+// of the contract's lists (the contract module would bring the schema library with it). The types
+// below keep the copies equal to the contract's lists.
+
+type Exactly<List extends readonly string[], Union extends string> = [
+  Exclude<Union, List[number]>,
+] extends [never]
+  ? List
+  : never;
+
+const STATE_LIST = [
+  'unused',
+  'used',
+  'expired',
+  'freezing',
+] as const satisfies readonly CouponState[];
+const SCOPE_LIST = [
+  'general',
+  'recharge',
+  'openWarehouse',
+  'upgradeWarehouse',
+  'purchaseFee',
+  'domesticFreight',
+  'internationalFreight',
+  'serviceFee',
+  'consumablesFee',
+] as const satisfies readonly CouponScope[];
+
+/** The tabs in the order the page shows them (spec section 4). */
+export const COUPON_TABS: Exactly<typeof STATE_LIST, CouponState> = STATE_LIST;
+/** The nine scopes of spec section 9. */
+export const COUPON_SCOPE_LIST: Exactly<typeof SCOPE_LIST, CouponScope> = SCOPE_LIST;
+
+/** The coupon centre's tab, scope filter and page, as its address carries them. */
+export interface CouponCenterSearch {
+  /** Absent for the default tab, the unused coupons. */
+  status?: Exclude<CouponState, 'unused'>;
+  scope?: CouponScope;
+  page?: number;
+}
+
+/** Past this, an address names no page the server serves. */
+const MAX_PAGE = 10_000;
+
+function wholeNumber(value: unknown): number | undefined {
+  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof number === 'number' && Number.isInteger(number) ? number : undefined;
+}
+
+function oneOf<T extends string>(list: readonly T[], value: unknown): T | undefined {
+  return list.find((entry) => entry === value);
+}
+
+/**
+ * The router's validateSearch for /other/couponCenter: keeps a tab other than the default, a
+ * known scope and a page above 1; drops anything else, so a hand-edited address still opens.
+ */
+export function validateCouponCenterSearch(search: Record<string, unknown>): CouponCenterSearch {
+  const status = oneOf(COUPON_TABS, search.status);
+  const scope = oneOf(COUPON_SCOPE_LIST, search.scope);
+  const page = wholeNumber(search.page);
+  return {
+    ...(status && status !== 'unused' ? { status } : {}),
+    ...(scope ? { scope } : {}),
+    ...(page !== undefined && page > 1 && page <= MAX_PAGE ? { page } : {}),
+  };
+}
