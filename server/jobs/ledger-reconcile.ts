@@ -1,6 +1,7 @@
 import { and, eq, lte } from 'drizzle-orm';
 import type { AppDeps } from '../context';
 import { ledgerChecks } from '../db/schema/index';
+import { type CouponViolation, verifyCoupons } from '../modules/coupons/coupons.service';
 import { pruneIdempotencyKeys } from '../modules/wallet/idempotency';
 import {
   LEDGER_CHECK_NAME,
@@ -41,21 +42,31 @@ async function claimRun(deps: Deps, now: Date, force: boolean): Promise<boolean>
   });
 }
 
+/** What a reconciliation found: the ledger's violations, then the coupons'. */
+export interface Reconciliation extends Omit<LedgerVerification, 'violations'> {
+  violations: (LedgerVerification['violations'][number] | CouponViolation)[];
+}
+
 /**
- * Reconciles every wallet with the journal (verifyLedger) and keeps the result for the console's
- * "ledger verified at ..."; violations are logged as errors. Also forgets idempotency keys past
- * their retention. Runs when due (every 15 minutes), in one server process at a time; `force`
- * runs it now.
+ * Reconciles every wallet with the journal (verifyLedger) and the coupons with the orders that
+ * used them (verifyCoupons), and keeps the result for the console's "ledger verified at ...";
+ * violations are logged as errors. Also forgets idempotency keys past their retention. Runs when
+ * due (every 15 minutes), in one server process at a time; `force` runs it now.
  */
 export async function reconcileLedger(
   deps: Deps,
   options: { force?: boolean } = {},
-): Promise<LedgerVerification | null> {
+): Promise<Reconciliation | null> {
   const now = deps.clock.now();
   const claimed = await claimRun(deps, now, options.force ?? false);
   if (!claimed) return null;
   const started = performance.now();
-  const result = await verifyLedger(deps.db);
+  const ledger = await verifyLedger(deps.db);
+  const coupons = await verifyCoupons(deps.db);
+  const result: Reconciliation = {
+    ...ledger,
+    violations: [...ledger.violations, ...coupons.violations],
+  };
   await deps.db
     .update(ledgerChecks)
     .set({

@@ -137,12 +137,16 @@ function operation(route: RouteMeta, components: Record<string, Json>): Json {
   const datas = route.response
     ? convert(route.response, 'output', `${id}_datas`, components)
     : { description: 'The data of the answer (its schema is not in the route table yet).' };
+  // A raw answer (a file) is refused like any other route: 401 without a session.
+  const unauthorized =
+    route.access === 'public' ? {} : { '401': { $ref: '#/components/responses/Unauthorized' } };
   const responses: Json = route.raw
     ? {
         '200': {
           description: 'The answer as it is, without the envelope.',
           ...(route.response ? { content: { 'application/json': { schema: datas } } } : {}),
         },
+        ...unauthorized,
       }
     : {
         '200': {
@@ -150,9 +154,7 @@ function operation(route: RouteMeta, components: Record<string, Json>): Json {
             'The envelope. resp_code 0 is success; business errors keep HTTP 200 with a nonzero resp_code and a key.',
           content: { 'application/json': { schema: envelopeOf(datas) } },
         },
-        ...(route.access === 'public'
-          ? {}
-          : { '401': { $ref: '#/components/responses/Unauthorized' } }),
+        ...unauthorized,
       };
 
   const permission = route.permission
