@@ -39,7 +39,10 @@ async function optional(name: string, run: () => Promise<void>) {
   }
 }
 
-/** `SCREENSHOTS_ONLY=collector` photographs the collection box alone (after signing in). */
+/**
+ * `SCREENSHOTS_ONLY=collector` photographs the collection box alone (after signing in);
+ * `SCREENSHOTS_ONLY=wallet` the wallet, payments and coupons.
+ */
 const only = process.env.SCREENSHOTS_ONLY;
 
 async function main() {
@@ -200,63 +203,126 @@ async function main() {
         };
         await dialogs('first-visit');
         await shot('dashboard');
-        await optional('collector', async () => {
-          // The demo seller's collection box (seeded with products from several sites).
-          await go('/product/collectorList', '[data-testid="collect-row"]');
-          await shot('collector-list');
-          await page.click('[data-testid="collect-row"] input[type="checkbox"]');
-          await page.click('[data-testid="collect-claim"]');
-          await page.waitForSelector(
-            '[data-testid="claim-form"] [data-testid="shop-picker-option"]',
-            {
+        if (only !== 'wallet')
+          await optional('collector', async () => {
+            // The demo seller's collection box (seeded with products from several sites).
+            await go('/product/collectorList', '[data-testid="collect-row"]');
+            await shot('collector-list');
+            await page.click('[data-testid="collect-row"] input[type="checkbox"]');
+            await page.click('[data-testid="collect-claim"]');
+            await page.waitForSelector(
+              '[data-testid="claim-form"] [data-testid="shop-picker-option"]',
+              {
+                visible: true,
+              },
+            );
+            await shot('collector-claim');
+            await page.keyboard.press('Escape');
+            await page.waitForFunction(() => !document.querySelector('[role="dialog"]'));
+            await page.click('[data-testid="collect-by-url"]');
+            await page.waitForSelector('[data-testid="collect-url-form"] textarea', {
               visible: true,
-            },
-          );
-          await shot('collector-claim');
-          await page.keyboard.press('Escape');
-          await page.waitForFunction(() => !document.querySelector('[role="dialog"]'));
-          await page.click('[data-testid="collect-by-url"]');
-          await page.waitForSelector('[data-testid="collect-url-form"] textarea', {
-            visible: true,
+            });
+            await page.type(
+              '[data-testid="collect-url-form"] textarea',
+              'https://detail.1688.com/offer/745512380921.html\nhttps://shop.example.com/item/1',
+            );
+            await page.click('[data-testid="collect-url-form"] button[type="submit"]');
+            await page.waitForSelector('[data-testid="collect-url-errors"]', { visible: true });
+            await shot('collector-by-url');
+            await page.keyboard.press('Escape');
+            await page.waitForFunction(() => !document.querySelector('[role="dialog"]'));
+            await page.click('[data-testid="collect-download"]');
+            await page.waitForSelector('[data-testid="plugin-download"]', { visible: true });
+            await shot('collector-download');
+            await page.keyboard.press('Escape');
+            await page.waitForFunction(() => !document.querySelector('[role="dialog"]'));
+            await page.click('[data-testid="collect-settings"]');
+            await page.waitForSelector('[data-testid="plugin-settings-form"]', { visible: true });
+            await shot('collector-settings');
+            await page.keyboard.press('Escape');
+            await page.waitForFunction(() => !document.querySelector('[role="dialog"]'));
+            await go(
+              '/product/collectorList?status=claimed',
+              '[data-testid="collect-table"], [data-testid="collect-empty"], h2',
+            );
+            await shot('collector-claimed');
+            await go('/product/collectorList', '[data-testid="collect-row"]');
+            await page.click('[data-testid="collect-title"]');
+            await page.waitForSelector('[data-testid="collect-edit-form"]', { visible: true });
+            await settle(page);
+            // The whole page at once, in a window as tall as it (so the save bar sits at its end).
+            const height = await page.evaluate(() => document.documentElement.scrollHeight);
+            await page.setViewport({ ...viewport, height, deviceScaleFactor: 1 });
+            await shot('collector-details');
+            await page.setViewport({ ...viewport, deviceScaleFactor: 1 });
+            await page.click('[data-testid="snapshot-toggle"]');
+            await page.waitForSelector('[data-testid="snapshot-raw"]', { visible: true });
+            await page.$eval('[data-testid="snapshot-raw"]', (element) => element.scrollIntoView());
+            await shot('collector-snapshot');
           });
-          await page.type(
-            '[data-testid="collect-url-form"] textarea',
-            'https://detail.1688.com/offer/745512380921.html\nhttps://shop.example.com/item/1',
+        await optional('wallet', async () => {
+          // The demo wallet: balance dropdown, recharge with its QR code, the sandbox payer,
+          // the pay result, an order paid with a coupon, the history and the coupon centre.
+          await (
+            await page.waitForSelector('[data-testid="balance-menu"]', { visible: true })
+          )?.click();
+          await page.waitForSelector('[data-testid="balance-history"]', { visible: true });
+          await shot('wallet-balance-menu');
+          await page.keyboard.press('Escape');
+          await go('/pay/recharge', '[data-testid="recharge-form"]');
+          await page.click('[data-testid="channel-alipay"]');
+          await page.click('[data-testid="custom-amount"]');
+          await page.type('[data-testid="custom-amount"]', '1200');
+          await new Promise((resolve) => setTimeout(resolve, 800));
+          await shot('wallet-recharge');
+          await page.click('[data-testid="recharge-form"] button[type="submit"]');
+          await page.waitForSelector('[data-testid="payment-qr"]', { visible: true });
+          await shot('wallet-recharge-qr');
+          const qr = await page.$eval('[data-testid="payment-qr"]', (node) =>
+            node.getAttribute('data-content'),
           );
-          await page.click('[data-testid="collect-url-form"] button[type="submit"]');
-          await page.waitForSelector('[data-testid="collect-url-errors"]', { visible: true });
-          await shot('collector-by-url');
-          await page.keyboard.press('Escape');
-          await page.waitForFunction(() => !document.querySelector('[role="dialog"]'));
-          await page.click('[data-testid="collect-download"]');
-          await page.waitForSelector('[data-testid="plugin-download"]', { visible: true });
-          await shot('collector-download');
-          await page.keyboard.press('Escape');
-          await page.waitForFunction(() => !document.querySelector('[role="dialog"]'));
-          await page.click('[data-testid="collect-settings"]');
-          await page.waitForSelector('[data-testid="plugin-settings-form"]', { visible: true });
-          await shot('collector-settings');
-          await page.keyboard.press('Escape');
-          await page.waitForFunction(() => !document.querySelector('[role="dialog"]'));
-          await go(
-            '/product/collectorList?status=claimed',
-            '[data-testid="collect-table"], [data-testid="collect-empty"], h2',
-          );
-          await shot('collector-claimed');
-          await go('/product/collectorList', '[data-testid="collect-row"]');
-          await page.click('[data-testid="collect-title"]');
-          await page.waitForSelector('[data-testid="collect-edit-form"]', { visible: true });
-          await settle(page);
-          // The whole page at once, in a window as tall as it (so the save bar sits at its end).
-          const height = await page.evaluate(() => document.documentElement.scrollHeight);
-          await page.setViewport({ ...viewport, height, deviceScaleFactor: 1 });
-          await shot('collector-details');
-          await page.setViewport({ ...viewport, deviceScaleFactor: 1 });
-          await page.click('[data-testid="snapshot-toggle"]');
-          await page.waitForSelector('[data-testid="snapshot-raw"]', { visible: true });
-          await page.$eval('[data-testid="snapshot-raw"]', (element) => element.scrollIntoView());
-          await shot('collector-snapshot');
+          if (size === 'desktop') {
+            const payer = await browser.newPage();
+            await payer.setViewport({ width: 900, height: 760 });
+            await payer.goto(
+              `${server.sandboxOrigin}/pay?lang=${language}&qr=${encodeURIComponent(qr ?? '')}`,
+            );
+            await payer.waitForSelector('[data-pay]');
+            await settle(payer);
+            await payer.screenshot({ path: join(OUT, `wallet-sandbox-payer-${language}.png`) });
+            await Promise.all([payer.waitForNavigation(), payer.click('[data-pay]')]);
+            await payer.close();
+            await page.bringToFront();
+            await page.waitForSelector('[data-testid="pay-result"][data-outcome="success"]', {
+              visible: true,
+              timeout: 30_000,
+            });
+            await shot('wallet-pay-result');
+          }
+          await go('/pay/orderTrading', '[data-testid="pending-trades"]');
+          await shot('wallet-order-list');
+          await page.click('[data-testid="trade-row"] a, [data-testid="trade-row"] button');
+          await page.waitForSelector('[data-testid="coupon-choices"]', { visible: true });
+          await shot('wallet-order-trading');
+          await go('/other/addMoney?amount=425000&currency=THB', '[data-testid="shortfall-note"]');
+          await shot('wallet-add-money');
+          await go('/other/historyMoney', '[data-testid="history-row"]');
+          await shot('wallet-history');
+          await page.click('[data-testid="tab-freezes"]');
+          await page.waitForSelector('[data-testid="freeze-row"]', { visible: true });
+          await shot('wallet-freezes');
+          for (const tab of ['unused', 'used', 'expired', 'freezing']) {
+            await go(`/other/couponCenter?status=${tab}`, '[data-testid="shell"]');
+            await shot(`wallet-coupons-${tab}`);
+          }
         });
+        if (only === 'wallet') {
+          await page.bringToFront();
+          await signOut();
+          await page.close();
+          continue;
+        }
         if (only === 'collector') {
           await page.bringToFront();
           await signOut();

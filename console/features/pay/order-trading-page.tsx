@@ -258,24 +258,23 @@ function PayForm({ trade, onQrOrder }: { trade: TradeOrder; onQrOrder(orderNo: s
       ...(method === 'qr' && chosenChannel ? { channel: chosenChannel } : {}),
       ...(coupon ? { couponId: coupon.coupon.id } : {}),
     };
-    pay.mutate(
-      { input, idempotencyKey: keyed.keyFor(input) },
-      {
-        onSuccess: async ({ payment }) => {
-          keyed.settle();
-          setConfirming(false);
-          learnServerTime(payment.createdAt);
-          if (method === 'qr' && payment.status === 'unpaid') {
-            onQrOrder(payment.orderNo);
-            return;
-          }
-          await moved();
-          void navigate({ to: '/payResult', search: { orderNo: payment.orderNo } });
-        },
-        onError: (error) => {
-          keyed.settle(error);
-          setConfirming(false);
-        },
+    // The promise, not the per-call callbacks: the answer marks the order paid, which replaces this
+    // form before such callbacks could run.
+    pay.mutateAsync({ input, idempotencyKey: keyed.keyFor(input) }).then(
+      async ({ payment }) => {
+        keyed.settle();
+        setConfirming(false);
+        learnServerTime(payment.createdAt);
+        if (method === 'qr' && payment.status === 'unpaid') {
+          onQrOrder(payment.orderNo);
+          return;
+        }
+        await navigate({ to: '/payResult', search: { orderNo: payment.orderNo } });
+        await moved();
+      },
+      (error: unknown) => {
+        keyed.settle(error);
+        setConfirming(false);
       },
     );
   }

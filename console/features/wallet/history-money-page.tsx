@@ -63,7 +63,7 @@ function ListFooter({
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   return (
     <Group justify="space-between" gap="sm">
-      <Text size="sm" c="dimmed" data-testid="list-total">
+      <Text size="sm" c="dimmed" data-testid="list-total" data-total={total}>
         {t('list.total', { count: total })}
       </Text>
       {pages > 1 && (

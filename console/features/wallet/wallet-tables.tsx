@@ -83,7 +83,12 @@ export function HistoryTable({ records }: { records: readonly BalanceRecord[] })
         </Table.Thead>
         <Table.Tbody>
           {records.map((record) => (
-            <Table.Tr key={record.id} data-testid="history-row" data-id={record.id}>
+            <Table.Tr
+              key={record.id}
+              data-testid="history-row"
+              data-id={record.id}
+              data-bill-type={record.billType}
+            >
               <Table.Td>
                 <Text size="sm" style={TABULAR} data-testid="history-time">
                   {time(record.createdAt)}
