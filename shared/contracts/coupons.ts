@@ -35,7 +35,7 @@ export type CouponType = (typeof COUPON_TYPES)[number];
 export const COUPON_STATES = ['unused', 'used', 'expired', 'freezing'] as const;
 export type CouponState = (typeof COUPON_STATES)[number];
 
-export const CouponSchema = z.object({
+const CouponSchema = z.object({
   id: z.string(),
   /** The coupon's name in the reader's language. */
   name: z.string(),
@@ -95,15 +95,3 @@ export const UsableCouponSchema = z.object({
   discount: z.int(),
 });
 export type UsableCoupon = z.infer<typeof UsableCouponSchema>;
-
-/** The coupon errors of spec section 8, each a key of the error list. */
-export const COUPON_ERROR_KEYS = [
-  'COUPON_IN_USE',
-  'COUPON_SCENE_INVALID',
-  'COUPON_NOT_FOUND',
-  'COUPON_USED',
-  'COUPON_EXPIRED',
-  'COUPON_NOT_AVAILABLE',
-  'COUPON_THRESHOLD_NOT_MET',
-  'COUPON_TYPE_INVALID',
-] as const;

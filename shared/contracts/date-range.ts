@@ -15,5 +15,5 @@ function isTimeZone(value: string): boolean {
 export const TimeZoneSchema = z.string().check(z.refine(isTimeZone, { error: 'invalidOption' }));
 
 /** Date ranges travel in the spec's format, YYYY-MM-DD HH:mm:ss, in the reader's time zone. */
-export const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 export const DateTimeSchema = z.string().check(z.regex(DATE_TIME, { error: 'invalidFormat' }));

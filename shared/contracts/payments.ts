@@ -45,7 +45,7 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 const AmountSchema = z.int().check(z.positive(), z.maximum(Number.MAX_SAFE_INTEGER));
 
 /** A conversion as recorded: from what, to what, at which rate, dated. */
-export const ConversionSchema = z.object({
+const ConversionSchema = z.object({
   from: z.enum(CURRENCIES),
   to: z.enum(CURRENCIES),
   amount: z.int(),
@@ -155,7 +155,6 @@ export type RechargePage = z.infer<typeof RechargePageSchema>;
  * `paid` is done, `cancelled` was withdrawn unpaid.
  */
 export const TRADE_ORDER_STATES = ['pending', 'paying', 'paid', 'cancelled'] as const;
-export type TradeOrderState = (typeof TRADE_ORDER_STATES)[number];
 
 /** An order waiting to be paid (a service, a warehouse, a purchase fee). */
 export const TradeOrderSchema = z.object({

@@ -144,7 +144,7 @@ export const BalanceRecordQuerySchema = z.object({
 export type BalanceRecordQuery = z.infer<typeof BalanceRecordQuerySchema>;
 
 /** One journal entry as the history shows it, with the wallet's figures right after it. */
-export const BalanceRecordSchema = z.object({
+const BalanceRecordSchema = z.object({
   id: z.string(),
   sequence: z.int(),
   billType: z.enum(LEDGER_ENTRY_KINDS),
@@ -186,7 +186,7 @@ export const FreezeRecordQuerySchema = z.object({
 });
 export type FreezeRecordQuery = z.infer<typeof FreezeRecordQuerySchema>;
 
-export const FreezeRecordSchema = z.object({
+const FreezeRecordSchema = z.object({
   id: z.string(),
   currency: z.enum(CURRENCIES),
   reference: LedgerReferenceSchema,

@@ -18,7 +18,7 @@ const listed = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
 
 /** The states a coupon row is stored in; `expired` is an unused coupon past `valid_to`, read off the clock. */
-export const COUPON_STORED_STATES = ['unused', 'freezing', 'used'] as const;
+const COUPON_STORED_STATES = ['unused', 'freezing', 'used'] as const;
 
 /**
  * A coupon held by a main account. It is used at most once: `freezing` while an order holds it
