@@ -264,12 +264,14 @@ async function main() {
         await optional('wallet', async () => {
           // The demo wallet: balance dropdown, recharge with its QR code, the sandbox payer,
           // the pay result, an order paid with a coupon, the history and the coupon centre.
-          await (
-            await page.waitForSelector('[data-testid="balance-menu"]', { visible: true })
-          )?.click();
-          await page.waitForSelector('[data-testid="balance-history"]', { visible: true });
-          await shot('wallet-balance-menu');
-          await page.keyboard.press('Escape');
+          if (size === 'desktop') {
+            await (
+              await page.waitForSelector('[data-testid="balance-menu"]', { visible: true })
+            )?.click();
+            await page.waitForSelector('[data-testid="balance-history"]', { visible: true });
+            await shot('wallet-balance-menu');
+            await page.keyboard.press('Escape');
+          }
           await go('/pay/recharge', '[data-testid="recharge-form"]');
           await page.click('[data-testid="channel-alipay"]');
           await page.click('[data-testid="custom-amount"]');
