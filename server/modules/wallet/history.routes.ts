@@ -1,3 +1,4 @@
+import type { Currency } from '@shared/contracts/money';
 import {
   type BalanceRecord,
   BalanceRecordPageSchema,
@@ -27,17 +28,69 @@ const EXPORT = { menu: HISTORY_MENU, button: 'export' };
 const BalanceExportQuerySchema = z.omit(BalanceRecordQuerySchema, { page: true, limit: true });
 const FreezeExportQuerySchema = z.omit(FreezeRecordQuerySchema, { page: true, limit: true });
 
-/** The answer of an export: the file, its names, and how many rows it holds of how many. */
-function download(file: Buffer, name: string, asciiName: string, kept: number, total: number) {
+/** What an export found: its rows of the range, and how many the range holds. */
+interface Found<Row> {
+  records: Row[];
+  total: number;
+  range: { zone: string; firstDay: string; lastDay: string };
+}
+
+type Words = (typeof EXPORT_WORDS)[keyof typeof EXPORT_WORDS];
+
+/**
+ * The answer of an export: one sheet of the rows (with a note when the range held more than the
+ * limit), named in the reader's language and in ASCII with the range's dates, and how many rows
+ * it holds of how many.
+ */
+async function sheetAnswer<Row extends { currency: Currency; createdAt: string }>(
+  words: Words,
+  sheet: { sheet: string; file: string },
+  asciiStem: string,
+  found: Found<Row>,
+  columns: (parts: {
+    money: (value: (row: Row) => number | null) => SheetColumn<Row>;
+    time: (header: string, value: (row: Row) => string | null) => SheetColumn<Row>;
+  }) => SheetColumn<Row>[],
+): Promise<Response> {
+  const { range } = found;
+  const money = (value: (row: Row) => number | null): SheetColumn<Row> => ({
+    header: '',
+    width: 16,
+    kind: 'money',
+    value,
+    currency: (row) => row.currency,
+  });
+  const time = (header: string, value: (row: Row) => string | null): SheetColumn<Row> => ({
+    header: fill(header, { zone: range.zone }),
+    width: 21,
+    kind: 'time',
+    value: (row) => {
+      const at = value(row);
+      return at ? new Date(at) : null;
+    },
+  });
+  const file = await sheetFile<Row>({
+    name: sheet.sheet,
+    zone: range.zone,
+    rows: found.records,
+    note:
+      found.total > found.records.length
+        ? fill(words.truncated, { kept: found.records.length, total: found.total })
+        : undefined,
+    columns: columns({ money, time }),
+  });
+  const dates = { from: range.firstDay, to: range.lastDay };
+  const name = fill(sheet.file, dates);
+  const ascii = `${asciiStem}-${dates.from}-${dates.to}`;
   return new Response(new Uint8Array(file), {
     status: 200,
     headers: {
       'content-type': XLSX_MEDIA_TYPE,
-      'content-disposition': attachment(`${name}.xlsx`, `${asciiName}.xlsx`),
+      'content-disposition': attachment(`${name}.xlsx`, `${ascii}.xlsx`),
       'content-length': String(file.length),
       'cache-control': 'no-store',
-      'x-total-count': String(total),
-      'x-export-count': String(kept),
+      'x-total-count': String(found.total),
+      'x-export-count': String(found.records.length),
     },
   });
 }
@@ -84,30 +137,14 @@ export const historyRoutes = [
     async ({ c, deps, actor, query }) => {
       const words = EXPORT_WORDS[c.var.t.language];
       const found = await balanceRecordsForExport(deps.db, deps.clock, actor, query);
-      const { range } = found;
-      const money = (value: (row: BalanceRecord) => number): SheetColumn<BalanceRecord> => ({
-        header: '',
-        width: 16,
-        kind: 'money',
-        value,
-        currency: (row) => row.currency,
-      });
       const heads = words.balance.columns;
-      const file = await sheetFile<BalanceRecord>({
-        name: words.balance.sheet,
-        zone: range.zone,
-        rows: found.records,
-        note:
-          found.total > found.records.length
-            ? fill(words.truncated, { kept: found.records.length, total: found.total })
-            : undefined,
-        columns: [
-          {
-            header: fill(heads.time, { zone: range.zone }),
-            width: 21,
-            kind: 'time',
-            value: (row) => new Date(row.createdAt),
-          },
+      return sheetAnswer<BalanceRecord>(
+        words,
+        words.balance,
+        'wallet-history',
+        found,
+        ({ money, time }) => [
+          time(heads.time, (row) => row.createdAt),
           {
             header: heads.billType,
             width: 18,
@@ -128,14 +165,6 @@ export const historyRoutes = [
           },
           { header: heads.memo, width: 30, kind: 'text', value: (row) => row.memo },
         ],
-      });
-      const dates = { from: range.firstDay, to: range.lastDay };
-      return download(
-        file,
-        fill(words.balance.file, dates),
-        `wallet-history-${dates.from}-${dates.to}`,
-        found.records.length,
-        found.total,
       );
     },
   ),
@@ -152,30 +181,14 @@ export const historyRoutes = [
     async ({ c, deps, actor, query }) => {
       const words = EXPORT_WORDS[c.var.t.language];
       const found = await freezeRecordsForExport(deps.db, deps.clock, actor, query);
-      const { range } = found;
-      const money = (value: (row: FreezeRecord) => number | null): SheetColumn<FreezeRecord> => ({
-        header: '',
-        width: 16,
-        kind: 'money',
-        value,
-        currency: (row) => row.currency,
-      });
       const heads = words.freeze.columns;
-      const file = await sheetFile<FreezeRecord>({
-        name: words.freeze.sheet,
-        zone: range.zone,
-        rows: found.records,
-        note:
-          found.total > found.records.length
-            ? fill(words.truncated, { kept: found.records.length, total: found.total })
-            : undefined,
-        columns: [
-          {
-            header: fill(heads.time, { zone: range.zone }),
-            width: 21,
-            kind: 'time',
-            value: (row) => new Date(row.createdAt),
-          },
+      return sheetAnswer<FreezeRecord>(
+        words,
+        words.freeze,
+        'freeze-details',
+        found,
+        ({ money, time }) => [
+          time(heads.time, (row) => row.createdAt),
           { header: heads.currency, width: 10, kind: 'text', value: (row) => row.currency },
           {
             header: heads.reference,
@@ -192,21 +205,8 @@ export const historyRoutes = [
           },
           { ...money((row) => row.deducted), header: heads.deducted },
           { ...money((row) => row.released), header: heads.released },
-          {
-            header: fill(heads.resolvedAt, { zone: range.zone }),
-            width: 21,
-            kind: 'time',
-            value: (row) => (row.resolvedAt ? new Date(row.resolvedAt) : null),
-          },
+          time(heads.resolvedAt, (row) => row.resolvedAt),
         ],
-      });
-      const dates = { from: range.firstDay, to: range.lastDay };
-      return download(
-        file,
-        fill(words.freeze.file, dates),
-        `freeze-details-${dates.from}-${dates.to}`,
-        found.records.length,
-        found.total,
       );
     },
   ),
