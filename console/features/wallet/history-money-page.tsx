@@ -25,6 +25,7 @@ import { EmptyState } from '@shared/ui/empty-state';
 import { useErrorText } from '@shared/ui/error-message';
 import { toast } from '@shared/ui/toast';
 import { IconLock, IconPlus, IconReceipt, IconTicket } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -153,6 +154,47 @@ function EmptyList({
   );
 }
 
+/**
+ * A list's body as both tabs show it: skeleton while loading, a retry when it failed, the empty
+ * state, or the table (dimmed while the next page loads) with the total and the pages.
+ */
+function ListBody<Data extends { total: number }>({
+  list,
+  page,
+  empty,
+  onPage,
+  children,
+}: {
+  list: UseQueryResult<Data>;
+  page: number;
+  empty: ReactNode;
+  onPage(page: number): void;
+  children(data: Data): ReactNode;
+}) {
+  const { t } = useTranslation('wallet');
+  if (list.isPending) return <TableSkeleton />;
+  if (list.isError)
+    return (
+      <LoadFailed
+        title={t('list.loadError')}
+        retrying={list.isFetching}
+        onRetry={() => list.refetch()}
+      />
+    );
+  if (list.data.total === 0) return empty;
+  return (
+    <Stack gap="md">
+      <Box
+        style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
+        aria-busy={list.isPlaceholderData}
+      >
+        {children(list.data)}
+      </Box>
+      <ListFooter total={list.data.total} page={page} onPage={onPage} />
+    </Stack>
+  );
+}
+
 /** The wallet history tab: bill type filter, totals of the range, the entries and the export. */
 function HistoryList({ search, currency, range, timeZone, filters, setSearch }: ListProps) {
   const { t } = useTranslation(['wallet', 'common']);
@@ -172,42 +214,24 @@ function HistoryList({ search, currency, range, timeZone, filters, setSearch }: 
   useLastPage(list, page, (last) => setSearch({ ...search, page: last }, true));
   const { page: _page, billType: _billType, ...unfiltered } = search;
 
-  let content: ReactNode;
-  if (list.isPending) content = <TableSkeleton />;
-  else if (list.isError)
-    content = (
-      <LoadFailed
-        title={t('list.loadError')}
-        retrying={list.isFetching}
-        onRetry={() => list.refetch()}
-      />
-    );
-  else if (total === 0)
-    content = (
-      <EmptyList
-        filtered={Boolean(search.billType)}
-        title={t('empty.historyTitle')}
-        hint={t('empty.historyHint')}
-        icon={<IconReceipt size={28} />}
-        onClear={() => setSearch(unfiltered)}
-      />
-    );
-  else
-    content = (
-      <Stack gap="md">
-        <Box
-          style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
-          aria-busy={list.isPlaceholderData}
-        >
-          <HistoryTable records={list.data.records} />
-        </Box>
-        <ListFooter
-          total={total}
-          page={page}
-          onPage={(next) => setSearch({ ...search, page: next })}
+  const content = (
+    <ListBody
+      list={list}
+      page={page}
+      empty={
+        <EmptyList
+          filtered={Boolean(search.billType)}
+          title={t('empty.historyTitle')}
+          hint={t('empty.historyHint')}
+          icon={<IconReceipt size={28} />}
+          onClear={() => setSearch(unfiltered)}
         />
-      </Stack>
-    );
+      }
+      onPage={(next) => setSearch({ ...search, page: next })}
+    >
+      {(data) => <HistoryTable records={data.records} />}
+    </ListBody>
+  );
 
   return (
     <Stack gap="md">
@@ -285,42 +309,24 @@ function FreezeList({ search, currency, range, timeZone, filters, setSearch }: L
   useLastPage(list, page, (last) => setSearch({ ...search, page: last }, true));
   const { page: _page, state: _state, ...unfiltered } = search;
 
-  let content: ReactNode;
-  if (list.isPending) content = <TableSkeleton />;
-  else if (list.isError)
-    content = (
-      <LoadFailed
-        title={t('list.loadError')}
-        retrying={list.isFetching}
-        onRetry={() => list.refetch()}
-      />
-    );
-  else if (total === 0)
-    content = (
-      <EmptyList
-        filtered={Boolean(search.state)}
-        title={t('empty.freezesTitle')}
-        hint={t('empty.freezesHint')}
-        icon={<IconLock size={28} />}
-        onClear={() => setSearch(unfiltered)}
-      />
-    );
-  else
-    content = (
-      <Stack gap="md">
-        <Box
-          style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
-          aria-busy={list.isPlaceholderData}
-        >
-          <FreezeTable records={list.data.records} />
-        </Box>
-        <ListFooter
-          total={total}
-          page={page}
-          onPage={(next) => setSearch({ ...search, page: next })}
+  const content = (
+    <ListBody
+      list={list}
+      page={page}
+      empty={
+        <EmptyList
+          filtered={Boolean(search.state)}
+          title={t('empty.freezesTitle')}
+          hint={t('empty.freezesHint')}
+          icon={<IconLock size={28} />}
+          onClear={() => setSearch(unfiltered)}
         />
-      </Stack>
-    );
+      }
+      onPage={(next) => setSearch({ ...search, page: next })}
+    >
+      {(data) => <FreezeTable records={data.records} />}
+    </ListBody>
+  );
 
   return (
     <Stack gap="md">
