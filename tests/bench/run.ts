@@ -9,7 +9,9 @@
  *   - orders per second of a shop's order sync from the sandbox (first and repeated run), and the
  *     rows after both. `npm run bench -- syncOrders` runs only this;
  *   - the collector's extraction time per saved page, content script and zip sizes (./collector.ts).
- *     `npm run bench -- collector` runs only this.
+ *     `npm run bench -- collector` runs only this;
+ *   - the wallet ledger under many concurrent clients: operations per second, p50/p99 latency and
+ *     invariant violations (./wallet.ts). `npm run bench -- wallet` runs only this.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -45,6 +47,7 @@ import { API_CLIENTS, basicClientAuth, HEADERS } from '../../shared/contracts/pr
 import { launchChromium } from '../support/browser';
 import { startServerProcess } from '../support/server-process';
 import { collectorBench } from './collector';
+import { walletBench } from './wallet';
 
 const RUNS = 5;
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -426,9 +429,12 @@ if (process.argv[2] === 'collector') {
   await messagePollBench();
 } else if (process.argv[2] === 'syncOrders') {
   await syncBench();
+} else if (process.argv[2] === 'wallet') {
+  await walletBench(print);
 } else {
   await main();
   await messagePollBench();
   await syncBench();
   await collectorBench(print);
+  await walletBench(print);
 }
