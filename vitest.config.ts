@@ -25,6 +25,9 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/shared/**/*.test.ts', 'tests/extension/**/*.test.ts'],
           environment: 'node',
+          // Reading the saved supplier pages (several MB of HTML) takes seconds on a busy 2-core
+          // machine, with every project's files running beside it.
+          testTimeout: 20_000,
         },
       },
       {
