@@ -193,7 +193,9 @@ describe('order payment', () => {
     expect(within(result).getByTestId('result-paid').textContent).toBe(thb(115_000));
     expect(within(result).getByTestId('result-available').textContent).toBe(thb(385_000));
     await waitFor(() => expect(headerBalance()).toContain(thb(385_000)));
-    expect(running.session.getState().snapshot.session?.user.balance).toBe(385_000);
+    await waitFor(() =>
+      expect(running.session.getState().snapshot.session?.user.balance).toBe(385_000),
+    );
 
     expect(await available(main.token)).toBe(385_000);
     const left = await usable(main.token, 120_000);

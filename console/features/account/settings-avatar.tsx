@@ -6,7 +6,8 @@ import { toast } from '@shared/ui/toast';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { initials, useRefreshSessionUser } from './settings-common';
+import { useRefreshSessionUser } from '../../components/use-refresh-session-user';
+import { initials } from './settings-common';
 
 /** What the server stores (it checks the bytes too); checked here first to spare the upload. */
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];

@@ -2,8 +2,7 @@ import { Group, Text } from '@mantine/core';
 import type { Language } from '@shared/contracts/languages';
 import { formatDate } from '@shared/i18n/format';
 import { allows } from '@shared/permissions';
-import { useApi } from '@shared/queries/api-context';
-import { useSession, useSessionStore } from '@shared/session/react';
+import { useSession } from '@shared/session/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -22,22 +21,6 @@ export function useSettingsPermission(button: SettingsButton): boolean {
 export function useFormatDate(): (iso: string) => string {
   const { i18n } = useTranslation();
   return (iso) => formatDate(iso, i18n.language as Language);
-}
-
-/**
- * After a change of name or avatar, the session's cached user takes the server's userInfo so the
- * header's avatar and name follow. A failure here is not the change's: the profile is saved.
- */
-export function useRefreshSessionUser(): () => Promise<void> {
-  const api = useApi();
-  const store = useSessionStore();
-  return async () => {
-    try {
-      store.getState().updateUser(await api.users.userInfo());
-    } catch {
-      // The next page load reads userInfo again.
-    }
-  };
 }
 
 /** The avatar's letter when there is no picture. */

@@ -19,13 +19,9 @@ import { useSchemaForm } from '@shared/ui/use-schema-form';
 import { IconPencil } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRefreshSessionUser } from '../../components/use-refresh-session-user';
 import { SettingsAvatar } from './settings-avatar';
-import {
-  InfoRow,
-  useFormatDate,
-  useRefreshSessionUser,
-  useSettingsPermission,
-} from './settings-common';
+import { InfoRow, useFormatDate, useSettingsPermission } from './settings-common';
 
 /** The name in place, or (after Edit) a small form: Enter saves, Escape cancels. */
 function NameEditor({ profile, canEdit }: { profile: Profile; canEdit: boolean }) {

@@ -4,12 +4,11 @@ import type { Language } from '@shared/contracts/languages';
 import type { Currency } from '@shared/contracts/money';
 import type { PaymentChannel, PaymentOrderState } from '@shared/contracts/payments';
 import { formatDateTime, formatMoney } from '@shared/i18n/format';
-import { useApi } from '@shared/queries/api-context';
 import { usePaymentSettled } from '@shared/queries/payments';
-import { useSessionStore } from '@shared/session/react';
 import { IconBrandAlipay, IconBrandWechat, IconQrcode } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRefreshSessionUser } from '../../components/use-refresh-session-user';
 import classes from './pay.module.css';
 
 /** Money and times in the reader's language. */
@@ -99,11 +98,8 @@ export function useIdempotencyKey() {
  */
 export function useWalletMoved() {
   const settled = usePaymentSettled();
-  const api = useApi();
-  const store = useSessionStore();
+  const refreshSessionUser = useRefreshSessionUser();
   return async () => {
-    const [user] = await Promise.allSettled([api.users.userInfo(), settled()]);
-    // A failure here is not the payment's: the next page load reads userInfo again.
-    if (user.status === 'fulfilled') store.getState().updateUser(user.value);
+    await Promise.allSettled([refreshSessionUser(), settled()]);
   };
 }
