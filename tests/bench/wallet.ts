@@ -139,11 +139,13 @@ async function benchDatabase() {
     maxConnections: POOL,
   });
   await handle.migrate();
-  return {
-    handle,
-    target: 'postgres',
-    drop: () => adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-  };
+  const drop = () => adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  // A run stopped halfway still leaves no database behind.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      drop().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+    });
+  return { handle, target: 'postgres', drop };
 }
 
 export async function walletBench(print: Print): Promise<void> {

@@ -13,7 +13,8 @@ import {
   useCoupon,
   verifyCoupons,
 } from '@server/modules/coupons/coupons.service';
-import { CouponPageSchema, UsableCouponSchema } from '@shared/contracts/coupons';
+import { COUPON_STATES, CouponPageSchema, UsableCouponSchema } from '@shared/contracts/coupons';
+import { ERROR_KEYS } from '@shared/contracts/errors';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
@@ -74,12 +75,18 @@ async function stored(id: string) {
   return row;
 }
 
+/** Every refusal key the tests met. */
+const refusalsSeen = new Set<string>();
+
 /** The key of the AppError a promise is refused with. */
 async function refusal(promise: Promise<unknown>): Promise<string> {
   try {
     await promise;
   } catch (error) {
-    if (error instanceof AppError) return error.key;
+    if (error instanceof AppError) {
+      refusalsSeen.add(error.key);
+      return error.key;
+    }
     throw error;
   }
   return 'not refused';
@@ -191,6 +198,10 @@ describe('holding a coupon', () => {
     await useCoupon(t.db, { ownerId: seller.user.id, orderRef: held, now: t.clock.now() });
     expect(await refusal(hold(mine.id, held))).toBe('COUPON_USED');
     expect(await refusal(hold(mine.id, orderRef()))).toBe('COUPON_USED');
+    // Every coupon error of spec section 8 has a way to happen.
+    const couponKeys = ERROR_KEYS.filter((key) => key.startsWith('COUPON_'));
+    expect(couponKeys).toHaveLength(8);
+    expect(couponKeys.filter((key) => !refusalsSeen.has(key))).toEqual([]);
   });
 
   it('fits a general coupon to every scope, and checks the input', async () => {
@@ -550,6 +561,11 @@ describe('GET /api-user/coupon/list', () => {
       expired: 0,
       freezing: 0,
     });
+    for (const status of COUPON_STATES) {
+      const tab = await list({ status });
+      expect(tab.total, status).toBe(counts[status]);
+      expect(tab.records.every((c) => c.status === status)).toBe(true);
+    }
     const paged = await list({ limit: '1', page: '2' });
     expect(paged.records.map((c) => c.id)).toEqual([later.id]);
     expect(paged.total).toBe(2);

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { wallets } from '@server/db/schema/index';
-import { balanceRecordsForExport } from '@server/modules/wallet/history.service';
+import {
+  balanceRecordsForExport,
+  freezeRecordsForExport,
+} from '@server/modules/wallet/history.service';
 import {
   cancel,
   compensation,
@@ -523,6 +526,15 @@ describe('POST /api-user/user/balance_record/export', () => {
     expect(page.records.map((r) => r.sequence)).toEqual(
       (await balances({ limit: '4' })).records.map((r) => r.sequence),
     );
+    const frozen = await freezeRecordsForExport(
+      t.db,
+      t.clock,
+      { userId: seller.user.id, ownerId: seller.user.id },
+      {},
+      2,
+    );
+    expect(frozen.total).toBe(4);
+    expect(frozen.records.map((r) => r.reference.id)).toEqual(['S4', 'S3']);
   });
 
   it('answers errors with the JSON envelope', async () => {
