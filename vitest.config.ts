@@ -50,7 +50,9 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['tests/support/console-setup.ts'],
           globalSetup: ['tests/support/database-setup.ts'],
-          testTimeout: 30_000,
+          // A file's first test draws the console cold (its routes compiled on demand): on a busy
+          // 2-core machine that alone has taken half a minute.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },
