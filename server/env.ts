@@ -46,6 +46,24 @@ const EnvSchema = z.object({
   TIKTOK_APP_KEY: z.optional(z.string().check(z.minLength(1))),
   TIKTOK_APP_SECRET: z.optional(z.string().check(z.minLength(1))),
   TIKTOK_SERVICE_ID: z.optional(z.string().check(z.minLength(1))),
+  /**
+   * Real payment providers; a channel without its credentials is played by the sandbox, one with
+   * only some of them stops the start. Keys: PEM (line breaks may be written \n), bare base64, or a file path.
+   */
+  WECHATPAY_APP_ID: z.optional(z.string().check(z.minLength(1))),
+  WECHATPAY_MCH_ID: z.optional(z.string().check(z.minLength(1))),
+  WECHATPAY_MERCHANT_SERIAL: z.optional(z.string().check(z.minLength(1))),
+  WECHATPAY_MERCHANT_PRIVATE_KEY: z.optional(z.string().check(z.minLength(1))),
+  WECHATPAY_API_V3_KEY: z.optional(z.string().check(z.length(32))),
+  WECHATPAY_PUBLIC_KEY_ID: z.optional(z.string().check(z.minLength(1))),
+  WECHATPAY_PUBLIC_KEY: z.optional(z.string().check(z.minLength(1))),
+  WECHATPAY_API_BASE: text('https://api.mch.weixin.qq.com'),
+  ALIPAY_APP_ID: z.optional(z.string().check(z.minLength(1))),
+  ALIPAY_APP_PRIVATE_KEY: z.optional(z.string().check(z.minLength(1))),
+  ALIPAY_PUBLIC_KEY: z.optional(z.string().check(z.minLength(1))),
+  ALIPAY_GATEWAY: text('https://openapi.alipay.com/gateway.do'),
+  PROMPTPAY_BILLER_ID: z.optional(z.string().check(z.regex(/^[0-9]{13,15}$/))),
+  PROMPTPAY_WEBHOOK_SECRET: z.optional(z.string().check(z.minLength(16))),
   /** Days before a shop authorization ends that the seller is warned. */
   AUTH_EXPIRY_WARNING_DAYS: z._default(
     z.coerce.number().check(z.int(), z.minimum(0), z.maximum(90)),

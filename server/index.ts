@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
@@ -11,7 +12,7 @@ import { DEMO_ACCOUNT, seedDemo } from './db/seed';
 import { readEnv } from './env';
 import { createMarketplaceClients } from './integrations/marketplace/clients';
 import { marketplacesConfig } from './integrations/marketplace/marketplace.config';
-import { sandboxPayments } from './integrations/payments/payments.config';
+import { paymentCredentialsFrom, paymentsConfig } from './integrations/payments/payments.config';
 import { pruneExpired } from './jobs/maintenance';
 import { startJobs } from './jobs/runner';
 import { systemClock } from './lib/clock';
@@ -101,9 +102,10 @@ const marketplaces = marketplacesConfig(
   },
   sandboxUrl,
 );
-// Payments always go to the sandbox: real WeChat Pay, Alipay and PromptPay credentials (key files,
-// certificates, a bank's webhook secret) are not read from the environment yet.
-const payments = sandboxPayments(sandboxUrl);
+const payments = paymentsConfig(
+  paymentCredentialsFrom(env, (path) => readFileSync(resolve(path), 'utf8')),
+  sandboxUrl,
+);
 const sandboxNeeded =
   !realWechat || Object.values(marketplaces.sandbox).some(Boolean) || payments.sandbox !== null;
 
@@ -188,6 +190,16 @@ if (shouldSeed) await seedDemo({ ...jobDeps, payments: app.deps.payments });
 // Customer-service and app-download settings start with defaults an operator can edit (kept if set).
 else await seedConfig({ db: database.db, clock: systemClock });
 
+// What the sandbox plays: everything without real credentials.
+const played = [
+  ...(marketplaces.sandbox.lazada ? ['Lazada'] : []),
+  ...(marketplaces.sandbox.shopee ? ['Shopee'] : []),
+  ...(marketplaces.sandbox.tiktok ? ['TikTok Shop'] : []),
+  ...(realWechat ? [] : ['WeChat']),
+  ...(payments.played.wechat ? ['WeChat Pay'] : []),
+  ...(payments.played.alipay ? ['Alipay'] : []),
+  ...(payments.played.promptpay ? ['PromptPay'] : []),
+];
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   const base = env.PUBLIC_URL ?? `http://localhost:${info.port}`;
   const lines = [
@@ -200,7 +212,7 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
     `              or download ${base}/downloads/extension.zip`,
     `  Database    ${embedded ? `embedded PGlite in ${resolve(env.DATA_DIR, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`,
     `  Mail        ${env.SMTP_URL ? 'sent over SMTP' : 'kept in the outbox and printed to the log (no SMTP_URL)'}`,
-    `  Sandbox     ${sandbox ? `${sandboxUrl} (Lazada, Shopee, TikTok Shop, WeChat, WeChat Pay, Alipay, PromptPay; orders tester at ${sandboxUrl}/tester, payer at ${sandboxUrl}/pay)` : 'off (real platform credentials)'}`,
+    `  Sandbox     ${sandbox ? `${sandboxUrl} (${played.join(', ')}; orders tester at ${sandboxUrl}/tester${payments.sandbox ? `, payer at ${sandboxUrl}/pay` : ''})` : 'off (real platform credentials)'}`,
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

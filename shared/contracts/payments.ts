@@ -75,9 +75,11 @@ export const RechargeOptionsSchema = z.object({
       /** Units of the channel currency for one unit of the wallet currency. */
       rate: z.string(),
       rateDate: z.string(),
+      /** Played by the sandbox (no real credentials for it): its QR codes are paid on the payer page. */
+      sandbox: z.boolean(),
     }),
   ),
-  /** Where the sandbox's payer page is, when payments go to the sandbox; null with real providers. */
+  /** Where the sandbox's payer page is while it plays any channel; null when every channel is real. */
   sandboxPayerUrl: z.nullable(z.string()),
 });
 export type RechargeOptions = z.infer<typeof RechargeOptionsSchema>;

@@ -75,7 +75,7 @@ async function optionsOf(token: string) {
     presets: number[];
     customMin: number;
     customMax: number;
-    channels: { channel: string; currency: string; rate: string }[];
+    channels: { channel: string; currency: string; rate: string; sandbox: boolean }[];
     sandboxPayerUrl: string | null;
   };
 }
@@ -253,7 +253,9 @@ describe('recharge', () => {
     expect(within(result).getByTestId('result-available').textContent).toBe(thb(150000));
     // The header's balance and the session's userInfo follow without a reload.
     await waitFor(() => expect(headerBalance()).toContain(thb(150000)));
-    expect(running.session.getState().snapshot.session?.user.balance).toBe(150000);
+    await waitFor(() =>
+      expect(running.session.getState().snapshot.session?.user.balance).toBe(150000),
+    );
     const summary = await t.call('GET', '/api-user/wallet/summary', { token: main.token });
     expect(summary.body.datas.wallets[0]).toMatchObject({ currency: 'THB', available: 150000 });
 
@@ -267,6 +269,33 @@ describe('recharge', () => {
     await user.click(screen.getByTestId('recharge-filter-unpaid'));
     expect(await screen.findByText(en.pay.history.filteredEmpty)).toBeTruthy();
     expect(running.router.state.location.search).toMatchObject({ status: 'unpaid' });
+  });
+
+  it('offers the sandbox payer only for a channel the sandbox plays', async () => {
+    const played = t.deps.config.payments.played;
+    // PromptPay as if its real credentials were given (they are the sandbox bank's own here).
+    played.promptpay = false;
+    try {
+      const main = await seller();
+      const options = await optionsOf(main.token);
+      expect(options.channels.map((c) => [c.channel, c.sandbox])).toEqual([
+        ['wechat', true],
+        ['alipay', true],
+        ['promptpay', false],
+      ]);
+      const [preset] = options.presets;
+      if (preset === undefined) throw new Error('no preset');
+      const { user } = await open(main.email, main.password);
+      await screen.findByTestId('recharge-form');
+      await user.click(screen.getByTestId('channel-promptpay'));
+      await user.click(screen.getByTestId(`preset-${preset}`));
+      await user.click(screen.getByTestId('recharge-submit'));
+      const view = await screen.findByTestId('payment-qr-view');
+      expect(within(view).getByTestId('payment-qr').getAttribute('data-content')).toBeTruthy();
+      expect(within(view).queryByTestId('qr-sandbox-link')).toBeNull();
+    } finally {
+      played.promptpay = true;
+    }
   });
 
   it('retries a recharge whose answer was lost with the same idempotency key, so only one order is opened', async () => {

@@ -162,14 +162,22 @@ describe('GET /api-user/pay/recharge/options', () => {
         currency: 'CNY',
         rate: expect.any(String),
         rateDate: expect.any(String),
+        sandbox: true,
       },
       {
         channel: 'alipay',
         currency: 'CNY',
         rate: expect.any(String),
         rateDate: expect.any(String),
+        sandbox: true,
       },
-      { channel: 'promptpay', currency: 'THB', rate: '1', rateDate: expect.any(String) },
+      {
+        channel: 'promptpay',
+        currency: 'THB',
+        rate: '1',
+        rateDate: expect.any(String),
+        sandbox: true,
+      },
     ]);
     // Through USD: 7.12 / 32.5 yuan per baht, dated when the opening rates took effect.
     expect(Number(options.channels[0]?.rate)).toBeCloseTo(7.12 / 32.5, 10);

@@ -174,7 +174,9 @@ export function PaymentQrView({
     (isOrderOpen(order) && secondsLeft === 0);
   const closedOtherwise = order.status === 'closed' && !expired;
   const channel = order.channel;
-  const sandbox = options.data?.sandboxPayerUrl ?? null;
+  // The payer page only for a channel the sandbox plays.
+  const played = options.data?.channels.some((entry) => entry.channel === channel && entry.sandbox);
+  const sandbox = played ? (options.data?.sandboxPayerUrl ?? null) : null;
 
   function renew() {
     const input = { orderNo };

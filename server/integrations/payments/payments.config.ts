@@ -3,7 +3,7 @@ import type { PaymentChannel } from '@shared/contracts/payments';
 import { type AlipayConfig, createAlipayProvider } from './alipay.provider';
 import type { PaymentProvider, PaymentProviderDeps, PaymentProviders } from './payment-provider';
 import { createPromptpayProvider, type PromptpayConfig } from './promptpay.provider';
-import { generateRsaKeyPair } from './rsa';
+import { generateRsaKeyPair, privateKeyFrom, publicKeyFrom } from './rsa';
 import { createWechatPayProvider, type WechatPayConfig } from './wechatpay.provider';
 
 /** The provider side's keys when the sandbox plays the providers. */
@@ -21,8 +21,17 @@ export interface PaymentsConfig {
   wechat: WechatPayConfig;
   alipay: AlipayConfig;
   promptpay: PromptpayConfig;
-  /** Set when the sandbox plays the providers (null with real credentials). */
+  /** The channels the sandbox plays (no real credentials given for them). */
+  played: Record<PaymentChannel, boolean>;
+  /** The sandbox's side while it plays any channel (null when every channel is real). */
   sandbox: SandboxPaymentsConfig | null;
+}
+
+/** Real credentials for the channels that have them. */
+export interface PaymentCredentials {
+  wechat?: WechatPayConfig | undefined;
+  alipay?: AlipayConfig | undefined;
+  promptpay?: PromptpayConfig | undefined;
 }
 
 /** Where a channel's provider notifies us: the route under our public address. */
@@ -81,6 +90,7 @@ export function sandboxPayments(sandboxUrl: string): PaymentsConfig {
       billerId: `0105${digits(9)}01`,
       webhookSecret: randomBytes(32).toString('hex'),
     },
+    played: { wechat: true, alipay: true, promptpay: true },
     sandbox: {
       payerUrl: `${root}/pay`,
       alipay: {
@@ -101,6 +111,107 @@ export function sandboxPayments(sandboxUrl: string): PaymentsConfig {
         },
       },
     },
+  };
+}
+
+/** Real credentials where given (the providers' production hosts), the sandbox for the rest. */
+export function paymentsConfig(
+  credentials: PaymentCredentials,
+  sandboxUrl: string,
+): PaymentsConfig {
+  const sandbox = sandboxPayments(sandboxUrl);
+  const played = {
+    wechat: !credentials.wechat,
+    alipay: !credentials.alipay,
+    promptpay: !credentials.promptpay,
+  };
+  return {
+    wechat: credentials.wechat ?? sandbox.wechat,
+    alipay: credentials.alipay ?? sandbox.alipay,
+    promptpay: credentials.promptpay ?? sandbox.promptpay,
+    played,
+    sandbox: Object.values(played).some(Boolean) ? sandbox.sandbox : null,
+  };
+}
+
+/** A key as the environment gives it: PEM (line breaks written as \n allowed), bare base64, or a file. */
+function keyText(value: string, readText: (path: string) => string): string {
+  const text = value.replace(/\\n/g, '\n').trim();
+  if (text.includes('-----BEGIN') || /^[A-Za-z0-9+/=\s]{64,}$/.test(text)) return text;
+  return readText(text).trim();
+}
+
+/** The variables each channel needs; a channel with only some of them is a mistake. */
+const CHANNEL_VARIABLES = {
+  wechat: [
+    'WECHATPAY_APP_ID',
+    'WECHATPAY_MCH_ID',
+    'WECHATPAY_MERCHANT_SERIAL',
+    'WECHATPAY_MERCHANT_PRIVATE_KEY',
+    'WECHATPAY_API_V3_KEY',
+    'WECHATPAY_PUBLIC_KEY_ID',
+    'WECHATPAY_PUBLIC_KEY',
+  ],
+  alipay: ['ALIPAY_APP_ID', 'ALIPAY_APP_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'],
+  promptpay: ['PROMPTPAY_BILLER_ID', 'PROMPTPAY_WEBHOOK_SECRET'],
+} as const satisfies Record<PaymentChannel, readonly string[]>;
+
+type PaymentVariable = (typeof CHANNEL_VARIABLES)[PaymentChannel][number];
+
+/**
+ * The real credentials in the environment. A channel is real when all its variables are set,
+ * played by the sandbox when none is; some but not all stops the start, naming what is missing.
+ */
+export function paymentCredentialsFrom(
+  env: Partial<Record<PaymentVariable, string>> & {
+    WECHATPAY_API_BASE: string;
+    ALIPAY_GATEWAY: string;
+  },
+  readText: (path: string) => string,
+): PaymentCredentials {
+  const complete = (channel: PaymentChannel): boolean => {
+    const names: readonly PaymentVariable[] = CHANNEL_VARIABLES[channel];
+    const missing = names.filter((name) => !env[name]);
+    if (missing.length === 0) return true;
+    if (missing.length === names.length) return false;
+    throw new Error(`${channel} payments: set ${missing.join(', ')} too, or none of its variables`);
+  };
+  const value = (name: PaymentVariable) => env[name] ?? '';
+  // Keys are read now, so a wrong one stops the start rather than the first payment.
+  const key = (name: PaymentVariable, kind: 'private' | 'public') => {
+    const text = keyText(value(name), readText);
+    try {
+      (kind === 'private' ? privateKeyFrom : publicKeyFrom)(text);
+    } catch {
+      throw new Error(`${name}: not a readable RSA ${kind} key`);
+    }
+    return text;
+  };
+  return {
+    wechat: complete('wechat')
+      ? {
+          appId: value('WECHATPAY_APP_ID'),
+          mchId: value('WECHATPAY_MCH_ID'),
+          apiBase: env.WECHATPAY_API_BASE,
+          merchantSerial: value('WECHATPAY_MERCHANT_SERIAL'),
+          merchantPrivateKey: key('WECHATPAY_MERCHANT_PRIVATE_KEY', 'private'),
+          apiV3Key: value('WECHATPAY_API_V3_KEY'),
+          platformKeys: {
+            [value('WECHATPAY_PUBLIC_KEY_ID')]: key('WECHATPAY_PUBLIC_KEY', 'public'),
+          },
+        }
+      : undefined,
+    alipay: complete('alipay')
+      ? {
+          appId: value('ALIPAY_APP_ID'),
+          gateway: env.ALIPAY_GATEWAY,
+          appPrivateKey: key('ALIPAY_APP_PRIVATE_KEY', 'private'),
+          alipayPublicKey: key('ALIPAY_PUBLIC_KEY', 'public'),
+        }
+      : undefined,
+    promptpay: complete('promptpay')
+      ? { billerId: value('PROMPTPAY_BILLER_ID'), webhookSecret: value('PROMPTPAY_WEBHOOK_SECRET') }
+      : undefined,
   };
 }
 

@@ -111,7 +111,13 @@ export async function rechargeOptions(deps: PaymentDeps, actor: Actor): Promise<
   for (const channel of PAYMENT_CHANNELS) {
     const to = CHANNEL_CURRENCY[channel];
     const rate = await convert(deps.db, { amount: 0, from: currency, to, at: now });
-    channels.push({ channel, currency: to, rate: rate.rate, rateDate: rateDateOf(rate) });
+    channels.push({
+      channel,
+      currency: to,
+      rate: rate.rate,
+      rateDate: rateDateOf(rate),
+      sandbox: deps.config.payments.played[channel],
+    });
   }
   return {
     currency,
@@ -123,7 +129,7 @@ export async function rechargeOptions(deps: PaymentDeps, actor: Actor): Promise<
   };
 }
 
-/** The sandbox's payer page when payments go to the sandbox; null with real providers. */
+/** The sandbox's payer page while it plays any channel; null when every channel is real. */
 function sandboxPayerUrl(deps: PaymentDeps): string | null {
   return deps.config.payments.sandbox?.payerUrl ?? null;
 }
