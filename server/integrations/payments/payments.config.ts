@@ -137,8 +137,14 @@ export function paymentsConfig(
 /** A key as the environment gives it: PEM (line breaks written as \n allowed), bare base64, or a file. */
 function keyText(value: string, readText: (path: string) => string): string {
   const text = value.replace(/\\n/g, '\n').trim();
-  if (text.includes('-----BEGIN') || /^[A-Za-z0-9+/=\s]{64,}$/.test(text)) return text;
-  return readText(text).trim();
+  if (text.includes('-----BEGIN')) return text;
+  try {
+    return readText(text).trim();
+  } catch (error) {
+    // Not a file: the bare base64 of a key, or a path that is wrong.
+    if (/^[A-Za-z0-9+/=\s]{64,}$/.test(text)) return text;
+    throw error;
+  }
 }
 
 /** The variables each channel needs; a channel with only some of them is a mistake. */
