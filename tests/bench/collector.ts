@@ -15,14 +15,11 @@ import { build } from 'vite';
 import { SOURCE_SITES } from '../../shared/contracts/product-draft';
 import { expectationsOf } from '../shared/sites/expectation';
 import { launchChromium } from '../support/browser';
+import { type Print, round } from './figures';
 
 const ROOT = process.cwd();
 const FIXTURES = join(ROOT, 'tests/fixtures/sites');
 const RUNS = Number(process.env.BENCH_EXTRACT_RUNS ?? 15);
-
-type Print = (figure: Record<string, unknown>) => void;
-
-const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 /** shared/sites as one script for a page: `window.__extract(input)`. */
 async function adaptersBundle(): Promise<string> {

@@ -47,15 +47,16 @@ import { API_CLIENTS, basicClientAuth, HEADERS } from '../../shared/contracts/pr
 import { launchChromium } from '../support/browser';
 import { startServerProcess } from '../support/server-process';
 import { collectorBench } from './collector';
+import { type Print, round } from './figures';
 import { walletBench } from './wallet';
 
 const RUNS = 5;
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
 
-function print(figure: Record<string, unknown>) {
+const print: Print = (figure) => {
   process.stdout.write(`${JSON.stringify(figure)}\n`);
-}
+};
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -75,7 +76,6 @@ const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 };
-const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 async function firstLoad(browser: Browser, url: string) {
   const context = await browser.createBrowserContext();

@@ -36,10 +36,9 @@ import {
 } from '../../server/modules/wallet/wallet.service';
 import { seededRandom } from '../../server/sandbox/marketplace/data';
 import type { Currency } from '../../shared/contracts/money';
-import type { WalletOperationResult } from '../../shared/contracts/wallet';
+import { WALLET_OPERATIONS, type WalletOperationResult } from '../../shared/contracts/wallet';
 import { adminQuery, withDatabase } from '../support/database-config';
-
-type Print = (figure: Record<string, unknown>) => void;
+import { type Print, round } from './figures';
 
 const positive = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -56,19 +55,7 @@ const VERIFY_EVERY = positive('WALLET_BENCH_VERIFY_EVERY', Math.max(Math.ceil(OP
 const SEED = process.env.WALLET_BENCH_SEED ?? 'wallet-bench';
 
 /** The kinds of request a client sends: the nine operations, a resent request, a doubled one. */
-const KINDS = [
-  'recharge',
-  'freeze',
-  'settle',
-  'cancel',
-  'refund',
-  'withdraw',
-  'withholding',
-  'withholdingReturn',
-  'compensation',
-  'replay',
-  'double',
-] as const;
+const KINDS = [...WALLET_OPERATIONS, 'replay', 'double'] as const;
 type Kind = (typeof KINDS)[number];
 
 /** How often each is picked (a kind with nothing to act on falls back to recharge or freeze). */
@@ -115,8 +102,6 @@ interface Sent {
   call: () => Promise<WalletOperationResult>;
   first: WalletOperationResult;
 }
-
-const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 function percentile(sorted: Float64Array, p: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -394,7 +379,7 @@ export async function walletBench(print: Print): Promise<void> {
         wallets: found.walletsChecked,
         violations: found.violations.length,
         first_violations: found.violations.slice(0, 3),
-        seconds: round((performance.now() - started) / 1000),
+        seconds: round((performance.now() - started) / 1000, 2),
       });
     };
 
@@ -460,8 +445,8 @@ export async function walletBench(print: Print): Promise<void> {
           kind,
           {
             requests: values.length,
-            p50_ms: round(percentile(values, 50)),
-            p99_ms: round(percentile(values, 99)),
+            p50_ms: round(percentile(values, 50), 2),
+            p99_ms: round(percentile(values, 99), 2),
           },
         ];
       }),
@@ -478,8 +463,8 @@ export async function walletBench(print: Print): Promise<void> {
       requests: measured,
       seconds: round(seconds, 1),
       ops_per_second: round(OPS / seconds, 1),
-      p50_ms: round(percentile(sorted, 50)),
-      p99_ms: round(percentile(sorted, 99)),
+      p50_ms: round(percentile(sorted, 50), 2),
+      p99_ms: round(percentile(sorted, 99), 2),
       by_operation: byOperation,
       picked: counts,
       refusals,
