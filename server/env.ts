@@ -4,6 +4,8 @@ const flag = z.optional(z.enum(['0', '1']));
 const seconds = (fallback: number) =>
   z._default(z.coerce.number().check(z.int(), z.positive()), fallback);
 const text = (fallback: string) => z._default(z.string().check(z.minLength(1)), fallback);
+/** A value that may be absent, but not empty when given. */
+const optionalText = z.optional(z.string().check(z.minLength(1)));
 
 /** Every environment variable the server reads. This file is the only reader of process.env. */
 const EnvSchema = z.object({
@@ -14,7 +16,7 @@ const EnvSchema = z.object({
   /** Embedded database folder (PGlite keeps its files in DATA_DIR/pglite). */
   DATA_DIR: text('.data'),
   /** A PostgreSQL URL switches from the embedded database to that server. */
-  DATABASE_URL: z.optional(z.string().check(z.minLength(1))),
+  DATABASE_URL: optionalText,
   /** Seed the demo account: by default on an empty embedded database; with DATABASE_URL only when 1. */
   SEED_DEMO: flag,
   SESSION_IDLE_SECONDS: seconds(12 * 60 * 60),
@@ -24,43 +26,43 @@ const EnvSchema = z.object({
   EXTENSION_ZIP: text('.output/extension.zip'),
   LOG_LEVEL: z._default(z.enum(['debug', 'info', 'warn', 'error']), 'info'),
   /** smtp://user:pass@host:port (or smtps://); without it mail stays in the outbox and the log. */
-  SMTP_URL: z.optional(z.string().check(z.minLength(1))),
+  SMTP_URL: optionalText,
   MAIL_FROM: text('Seller Center <no-reply@localhost>'),
   /** The main site the header links to; default: the sandbox's stand-in for it. */
   MAIN_SITE_URL: z.optional(z.url()),
   /** The sandbox (the platforms' stand-in) listens here; default PORT + 1. */
   SANDBOX_PORT: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(65_535))),
   /** Real WeChat credentials; without them WeChat sign-in and binding use the sandbox. */
-  WECHAT_APP_ID: z.optional(z.string().check(z.minLength(1))),
-  WECHAT_APP_SECRET: z.optional(z.string().check(z.minLength(1))),
-  WECHAT_TOKEN: z.optional(z.string().check(z.minLength(1))),
+  WECHAT_APP_ID: optionalText,
+  WECHAT_APP_SECRET: optionalText,
+  WECHAT_TOKEN: optionalText,
   WECHAT_OPEN_BASE: text('https://open.weixin.qq.com'),
   /** Key for marketplace tokens at rest: 64 hex characters or base64 of 32 bytes. Embedded: kept in DATA_DIR when absent. */
-  TOKEN_ENCRYPTION_KEY: z.optional(z.string().check(z.minLength(1))),
+  TOKEN_ENCRYPTION_KEY: optionalText,
   /** Real marketplace apps; a platform without its credentials is played by the sandbox. */
-  LAZADA_APP_KEY: z.optional(z.string().check(z.minLength(1))),
-  LAZADA_APP_SECRET: z.optional(z.string().check(z.minLength(1))),
+  LAZADA_APP_KEY: optionalText,
+  LAZADA_APP_SECRET: optionalText,
   SHOPEE_PARTNER_ID: z.optional(z.coerce.number().check(z.int(), z.positive())),
-  SHOPEE_PARTNER_KEY: z.optional(z.string().check(z.minLength(1))),
+  SHOPEE_PARTNER_KEY: optionalText,
   SHOPEE_HOST: text('https://partner.shopeemobile.com'),
-  TIKTOK_APP_KEY: z.optional(z.string().check(z.minLength(1))),
-  TIKTOK_APP_SECRET: z.optional(z.string().check(z.minLength(1))),
-  TIKTOK_SERVICE_ID: z.optional(z.string().check(z.minLength(1))),
+  TIKTOK_APP_KEY: optionalText,
+  TIKTOK_APP_SECRET: optionalText,
+  TIKTOK_SERVICE_ID: optionalText,
   /**
    * Real payment providers; a channel without its credentials is played by the sandbox, one with
    * only some of them stops the start. Keys: PEM (line breaks may be written \n), bare base64, or a file path.
    */
-  WECHATPAY_APP_ID: z.optional(z.string().check(z.minLength(1))),
-  WECHATPAY_MCH_ID: z.optional(z.string().check(z.minLength(1))),
-  WECHATPAY_MERCHANT_SERIAL: z.optional(z.string().check(z.minLength(1))),
-  WECHATPAY_MERCHANT_PRIVATE_KEY: z.optional(z.string().check(z.minLength(1))),
+  WECHATPAY_APP_ID: optionalText,
+  WECHATPAY_MCH_ID: optionalText,
+  WECHATPAY_MERCHANT_SERIAL: optionalText,
+  WECHATPAY_MERCHANT_PRIVATE_KEY: optionalText,
   WECHATPAY_API_V3_KEY: z.optional(z.string().check(z.length(32))),
-  WECHATPAY_PUBLIC_KEY_ID: z.optional(z.string().check(z.minLength(1))),
-  WECHATPAY_PUBLIC_KEY: z.optional(z.string().check(z.minLength(1))),
+  WECHATPAY_PUBLIC_KEY_ID: optionalText,
+  WECHATPAY_PUBLIC_KEY: optionalText,
   WECHATPAY_API_BASE: text('https://api.mch.weixin.qq.com'),
-  ALIPAY_APP_ID: z.optional(z.string().check(z.minLength(1))),
-  ALIPAY_APP_PRIVATE_KEY: z.optional(z.string().check(z.minLength(1))),
-  ALIPAY_PUBLIC_KEY: z.optional(z.string().check(z.minLength(1))),
+  ALIPAY_APP_ID: optionalText,
+  ALIPAY_APP_PRIVATE_KEY: optionalText,
+  ALIPAY_PUBLIC_KEY: optionalText,
   ALIPAY_GATEWAY: text('https://openapi.alipay.com/gateway.do'),
   PROMPTPAY_BILLER_ID: z.optional(z.string().check(z.regex(/^[0-9]{13,15}$/))),
   PROMPTPAY_WEBHOOK_SECRET: z.optional(z.string().check(z.minLength(16))),

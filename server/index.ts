@@ -191,15 +191,17 @@ if (shouldSeed) await seedDemo({ ...jobDeps, payments: app.deps.payments });
 else await seedConfig({ db: database.db, clock: systemClock });
 
 // What the sandbox plays: everything without real credentials.
-const played = [
-  ...(marketplaces.sandbox.lazada ? ['Lazada'] : []),
-  ...(marketplaces.sandbox.shopee ? ['Shopee'] : []),
-  ...(marketplaces.sandbox.tiktok ? ['TikTok Shop'] : []),
-  ...(realWechat ? [] : ['WeChat']),
-  ...(payments.played.wechat ? ['WeChat Pay'] : []),
-  ...(payments.played.alipay ? ['Alipay'] : []),
-  ...(payments.played.promptpay ? ['PromptPay'] : []),
-];
+const played = Object.entries({
+  Lazada: marketplaces.sandbox.lazada,
+  Shopee: marketplaces.sandbox.shopee,
+  'TikTok Shop': marketplaces.sandbox.tiktok,
+  WeChat: !realWechat,
+  'WeChat Pay': payments.played.wechat,
+  Alipay: payments.played.alipay,
+  PromptPay: payments.played.promptpay,
+})
+  .filter(([, byTheSandbox]) => byTheSandbox)
+  .map(([name]) => name);
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   const base = env.PUBLIC_URL ?? `http://localhost:${info.port}`;
   const lines = [
