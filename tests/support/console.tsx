@@ -58,6 +58,12 @@ export async function renderConsole(path: string, options: RenderOptions = {}) {
     ...running,
     app,
     close: async () => {
+      // A navigation still loading would finish its transition after jsdom is gone: let it end.
+      for (let waited = 0; waited < 5_000; waited += 20) {
+        const { status, isLoading } = running.router.state;
+        if (status === 'idle' && !isLoading) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       running.stop();
       element.remove();
       if (!options.app) await app.close();
