@@ -124,40 +124,40 @@ function PaymentBody({ dialog }: { dialog: Extract<GlobalDialog, { kind: 'paymen
   const routes = useSession()?.routes ?? [];
   const { tradeNo, shortfall } = readPaymentDatas(dialog.datas);
   const canPayOrder = tradeNo !== null && allows(routes, '/pay/orderTrading');
-  if (!ready) {
-    return (
-      <Stack>
+  // One tree in both states: the Close button stays the same element while the words arrive, so a
+  // click that lands just as they do still closes.
+  return (
+    <Stack data-testid={ready ? 'payment-dialog' : 'payment-dialog-loading'}>
+      {ready ? (
+        <>
+          <Alert variant="light" color="orange" icon={<IconAlertTriangle size={18} />}>
+            <Text size="sm">{t('errors:YOUR_ACCOUNT_BALANCE_IS_INSUFFICIENT')}</Text>
+          </Alert>
+          {shortfall && (
+            <Text fw={600} data-testid="payment-shortfall">
+              {t('common:dialogs.insufficientBalance.shortfall', {
+                amount: formatMoney(
+                  shortfall.amount,
+                  shortfall.currency,
+                  i18n.language as Language,
+                ),
+              })}
+            </Text>
+          )}
+          <Text size="sm" c="dimmed">
+            {canPayOrder ? t('dialog.paymentHint') : t('common:dialogs.insufficientBalance.hint')}
+          </Text>
+        </>
+      ) : (
         <Center py="md">
           <Loader size="sm" />
         </Center>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            {t('common:actions.close')}
-          </Button>
-        </Group>
-      </Stack>
-    );
-  }
-  return (
-    <Stack data-testid="payment-dialog">
-      <Alert variant="light" color="orange" icon={<IconAlertTriangle size={18} />}>
-        <Text size="sm">{t('errors:YOUR_ACCOUNT_BALANCE_IS_INSUFFICIENT')}</Text>
-      </Alert>
-      {shortfall && (
-        <Text fw={600} data-testid="payment-shortfall">
-          {t('common:dialogs.insufficientBalance.shortfall', {
-            amount: formatMoney(shortfall.amount, shortfall.currency, i18n.language as Language),
-          })}
-        </Text>
       )}
-      <Text size="sm" c="dimmed">
-        {canPayOrder ? t('dialog.paymentHint') : t('common:dialogs.insufficientBalance.hint')}
-      </Text>
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={close}>
           {t('common:actions.close')}
         </Button>
-        {canPayOrder && (
+        {ready && canPayOrder && (
           <Button
             variant="light"
             leftSection={<IconQrcode size={16} />}
@@ -169,16 +169,18 @@ function PaymentBody({ dialog }: { dialog: Extract<GlobalDialog, { kind: 'paymen
             {t('actions.payByQr')}
           </Button>
         )}
-        <Button
-          color="brand"
-          data-autofocus
-          onClick={() => {
-            close();
-            recharge(shortfall);
-          }}
-        >
-          {t('common:actions.recharge')}
-        </Button>
+        {ready && (
+          <Button
+            color="brand"
+            data-autofocus
+            onClick={() => {
+              close();
+              recharge(shortfall);
+            }}
+          >
+            {t('common:actions.recharge')}
+          </Button>
+        )}
       </Group>
     </Stack>
   );
