@@ -45,9 +45,11 @@ export async function createTestApp(
     sandboxShops?: boolean | 'records';
     /** Marketplace clients of the test's own (wrapped to count or fail calls). */
     marketplaces?: (defaults: MarketplaceClients) => MarketplaceClients;
+    /** Start from this data-dir dump (PGlite) instead of the empty template. */
+    dump?: Blob;
   } = {},
 ) {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(options.dump ? { dump: options.dump } : {});
   const clock = createManualClock();
   const logs: Record<string, unknown>[] = [];
   const logger = createLogger({ level: 'debug', write: (line) => logs.push(JSON.parse(line)) });
@@ -142,6 +144,8 @@ export async function createTestApp(
     logs,
     smtp,
     call,
+    /** PGlite: the database as it is now, for another app to start from. */
+    dump: database.dumpDataDir,
     close: async () => {
       await smtp?.close();
       await database.close();

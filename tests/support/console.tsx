@@ -38,10 +38,29 @@ async function settleFirstVisit(app: TestApp) {
   }
 }
 
+/** The seeded database of this worker's first demo app, which the later ones start from. */
+let seeded: Promise<Blob> | undefined;
+
+/**
+ * A fresh app with the demo seeded. On PGlite only the worker's first one seeds: the others load a
+ * dump of it, which takes a fraction of the time (the seed reads nothing but the database and the
+ * clock, which starts at the same instant in every test app).
+ */
+async function createDemoApp(): Promise<TestApp> {
+  if (seeded) return createTestApp({ dump: await seeded });
+  const app = await createTestApp();
+  await seedDemo(app);
+  if (app.dump) {
+    // Taken before the test goes on, so nothing it does gets in.
+    seeded = app.dump();
+    await seeded;
+  }
+  return app;
+}
+
 /** The real console in jsdom, talking to the real app in-process (no network, no mocks). */
 export async function renderConsole(path: string, options: RenderOptions = {}) {
-  const app = options.app ?? (await createTestApp());
-  if (!options.app) await seedDemo(app);
+  const app = options.app ?? (await createDemoApp());
   if (!options.firstVisit) await settleFirstVisit(app);
   window.history.replaceState(null, '', path);
   const element = document.createElement('div');
@@ -80,8 +99,7 @@ export async function renderSignedIn(
   credentials: { username: string; password: string },
   options: RenderOptions = {},
 ) {
-  const app = options.app ?? (await createTestApp());
-  if (!options.app) await seedDemo(app);
+  const app = options.app ?? (await createDemoApp());
   if (!options.firstVisit) await settleFirstVisit(app);
   const login = await app.call('POST', '/api-uaa/oauth/loginByPassword', { json: credentials });
   if (login.body.resp_code !== 0) throw new Error(`login failed: ${login.text}`);

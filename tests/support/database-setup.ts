@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import { MIGRATIONS_FOLDER, openDatabase } from '@server/db/client';
 import type { TestProject } from 'vitest/node';
 import { adminQuery, type TestDatabaseConfig, withDatabase } from './database-config';
@@ -56,9 +56,15 @@ export default async function setup(project: TestProject) {
     };
   }
 
-  const templateFile = join(CACHE_DIR, `pglite-${digest}.tar.gz`);
+  const templateFile = join(CACHE_DIR, `pglite-${digest}.tar`);
   if (!existsSync(templateFile)) {
     await mkdir(CACHE_DIR, { recursive: true });
+    // Templates of earlier schemas are of no more use.
+    for (const name of await readdir(CACHE_DIR)) {
+      // (a partial file of this digest, `<template>.<pid>`, may be another project's being written)
+      const partial = name.startsWith(`${basename(templateFile)}.`) && /\.\d+$/.test(name);
+      if (name.startsWith('pglite-') && !partial) await rm(join(CACHE_DIR, name), { force: true });
+    }
     const handle = await openDatabase({ kind: 'pglite' });
     await handle.migrate();
     const dump = await handle.dumpDataDir?.();

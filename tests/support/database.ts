@@ -4,16 +4,26 @@ import { type DatabaseHandle, openDatabase } from '@server/db/client';
 import { inject } from 'vitest';
 import { adminQuery, withDatabase } from './database-config';
 
+/** The template dump, read once per worker. */
+let template: { file: string; dump: Promise<Blob> } | undefined;
+
 /**
- * A fresh, migrated database for one test file: a PGlite loaded from the template dump, or a new
- * PostgreSQL database copied from the template (dropped again on close).
+ * A fresh, migrated database for one test file: a PGlite loaded from the template dump (or from
+ * `dump`, one a test took of its own), or a new PostgreSQL database copied from the template
+ * (dropped again on close).
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(options: { dump?: Blob } = {}): Promise<DatabaseHandle> {
   const config = inject('database');
   if (config.kind === 'pglite') {
-    const dump = new Blob([await readFile(config.templateFile)]);
-    return openDatabase({ kind: 'pglite', loadDataDir: dump });
+    if (template?.file !== config.templateFile) {
+      template = {
+        file: config.templateFile,
+        dump: readFile(config.templateFile).then((bytes) => new Blob([bytes])),
+      };
+    }
+    return openDatabase({ kind: 'pglite', loadDataDir: options.dump ?? (await template.dump) });
   }
+  if (options.dump) throw new Error('PostgreSQL test databases start from the template only');
   const name = `cmp_test_${randomUUID().replaceAll('-', '')}`;
   for (let attempt = 0; ; attempt++) {
     try {
