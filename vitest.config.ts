@@ -15,8 +15,12 @@ export default defineConfig({
     },
   },
   test: {
-    reporters: ['default', ['json', { outputFile: '.test-results/vitest.json' }]],
-    // Every core: without it the sequential e2e project holds the whole run to one worker.
+    // `npm test` (tests/run.ts) runs the browser tests beside the others and names each report.
+    reporters: [
+      'default',
+      ['json', { outputFile: process.env.VITEST_REPORT ?? '.test-results/vitest.json' }],
+    ],
+    // Every core (Vitest leaves one free by default).
     maxWorkers: '100%',
     projects: [
       {
