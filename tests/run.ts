@@ -1,10 +1,11 @@
 /**
- * `npm test` after the checks: every test project, in two Vitest runs side by side. The browser
- * tests run one file at a time (one Chromium, one server), which Vitest schedules after all the
- * other files, leaving a core idle for minutes; beside the unit, server and console run they use
- * it. Output lines of the browser run start with `[e2e]`; the two JSON reports are merged into
- * `.test-results/vitest.json`. Arguments (`npm test -- tests/console/login.test.tsx`) go to one
- * plain `vitest run`.
+ * `npm test`: the checks (lint, types, imports, unused code) and every test project, as three
+ * processes side by side. The browser tests run one file at a time (one Chromium, one server),
+ * which Vitest would schedule after all the other files, leaving a core idle for minutes; beside
+ * the unit, server and console run, and beside the single-threaded type check, they use it.
+ * Output lines of the checks start with `[check]`, those of the browser run with `[e2e]`; the two
+ * JSON reports are merged into `.test-results/vitest.json`. With arguments
+ * (`npm test -- tests/console/login.test.tsx`) the checks run first, then one plain `vitest run`.
  */
 import { spawn } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -12,7 +13,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
 const REPORTS = '.test-results';
-const vitest = join(process.cwd(), 'node_modules', '.bin', 'vitest');
+const bin = (name: string) => join(process.cwd(), 'node_modules', '.bin', name);
 
 interface Run {
   name: string;
@@ -33,12 +34,17 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-/** Runs vitest with these arguments; resolves with its exit code. */
-function runVitest(args: string[], prefix: string, report: string): Promise<number> {
+/** Runs a command, its output lines prefixed (when a prefix is given); resolves with its exit code. */
+function run(
+  command: string,
+  args: string[],
+  prefix: string,
+  env: Record<string, string> = {},
+): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(vitest, ['run', ...args], {
+    const child = spawn(command, args, {
       stdio: ['ignore', prefix ? 'pipe' : 'inherit', prefix ? 'pipe' : 'inherit'],
-      env: { ...process.env, VITEST_REPORT: report },
+      env: { ...process.env, ...env },
     });
     children.add(child);
     for (const [stream, out] of [
@@ -90,23 +96,31 @@ async function main() {
   const args = process.argv.slice(2);
   await mkdir(REPORTS, { recursive: true });
   const combined = join(REPORTS, 'vitest.json');
-  if (args.length > 0) process.exit(await runVitest(args, '', combined));
+  const check = (prefix: string) => run('npm', ['run', '--silent', 'check'], prefix);
+  if (args.length > 0) {
+    const checked = await check('');
+    process.exit(checked === 0 ? await run(bin('vitest'), ['run', ...args], '') : checked);
+  }
 
   await rm(combined, { force: true });
   const started = Date.now();
-  const codes = await Promise.all(
-    RUNS.map((run) =>
-      runVitest(
-        run.projects.flatMap((project) => ['--project', project]),
-        run.prefix,
-        join(REPORTS, `vitest-${run.name}.json`),
+  const [checked, ...codes] = await Promise.all([
+    check('[check] '),
+    ...RUNS.map((each) =>
+      run(
+        bin('vitest'),
+        ['run', ...each.projects.flatMap((project) => ['--project', project])],
+        each.prefix,
+        {
+          VITEST_REPORT: join(REPORTS, `vitest-${each.name}.json`),
+        },
       ),
     ),
-  );
+  ]);
   const reports = await Promise.all(
-    RUNS.map((run) => readReport(join(REPORTS, `vitest-${run.name}.json`))),
+    RUNS.map((each) => readReport(join(REPORTS, `vitest-${each.name}.json`))),
   );
-  const missing = RUNS.filter((_, index) => !reports[index]).map((run) => run.name);
+  const missing = RUNS.filter((_, index) => !reports[index]).map((each) => each.name);
   const present = reports.filter((report): report is Report => report !== null);
   const total = present.length > 0 ? merge(present) : null;
   if (total) await writeFile(combined, JSON.stringify(total));
@@ -116,7 +130,8 @@ async function main() {
       (missing.length > 0 ? `; no report from ${missing.join(', ')}` : '') +
       '\n',
   );
-  process.exit(codes.every((code) => code === 0) && missing.length === 0 ? 0 : 1);
+  if (checked !== 0) process.stdout.write('The checks failed (the lines starting with [check]).\n');
+  process.exit(checked === 0 && codes.every((code) => code === 0) && missing.length === 0 ? 0 : 1);
 }
 
 await main();
