@@ -116,7 +116,7 @@ function readPaymentDatas(datas: unknown): {
  * seller recharges (add funds with the shortfall) or pays the order by QR code instead.
  */
 function PaymentBody({ dialog }: { dialog: Extract<GlobalDialog, { kind: 'payment' }> }) {
-  // The payment words load the first time the dialog opens; Close works meanwhile.
+  // The payment words load the first time the dialog opens; Close and Recharge work meanwhile.
   const { t, i18n, ready } = useTranslation(['pay', 'common', 'errors'], { useSuspense: false });
   const navigate = useNavigate();
   const close = useDialogsStore((state) => state.close);
@@ -124,8 +124,9 @@ function PaymentBody({ dialog }: { dialog: Extract<GlobalDialog, { kind: 'paymen
   const routes = useSession()?.routes ?? [];
   const { tradeNo, shortfall } = readPaymentDatas(dialog.datas);
   const canPayOrder = tradeNo !== null && allows(routes, '/pay/orderTrading');
-  // One tree in both states: the Close button stays the same element while the words arrive, so a
-  // click that lands just as they do still closes.
+  // One tree in both states: Close and Recharge (words of the common namespace, always there) stay
+  // the same elements while the payment words arrive, so a click that lands just as they do still
+  // counts, and Recharge holds the focus from the start.
   return (
     <Stack data-testid={ready ? 'payment-dialog' : 'payment-dialog-loading'}>
       {ready ? (
@@ -169,18 +170,16 @@ function PaymentBody({ dialog }: { dialog: Extract<GlobalDialog, { kind: 'paymen
             {t('actions.payByQr')}
           </Button>
         )}
-        {ready && (
-          <Button
-            color="brand"
-            data-autofocus
-            onClick={() => {
-              close();
-              recharge(shortfall);
-            }}
-          >
-            {t('common:actions.recharge')}
-          </Button>
-        )}
+        <Button
+          color="brand"
+          data-autofocus
+          onClick={() => {
+            close();
+            recharge(shortfall);
+          }}
+        >
+          {t('common:actions.recharge')}
+        </Button>
       </Group>
     </Stack>
   );

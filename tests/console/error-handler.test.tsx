@@ -1,6 +1,6 @@
 import { DEMO_ACCOUNT } from '@server/db/seed';
 import { ApiError } from '@shared/api/errors';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderConsole } from '../support/console';
@@ -81,6 +81,28 @@ describe('the one error handler (spec section 8)', () => {
     expect(dialog.textContent).toContain(title);
     await user.click(screen.getByRole('button', { name: common.actions.close }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('gives the payment dialog, opened before its words have loaded, Recharge with the focus at once', async () => {
+    const { user } = await signedIn();
+    handle(
+      new ApiError({
+        kind: 'dialog',
+        key: 'YOUR_ACCOUNT_BALANCE_IS_INSUFFICIENT',
+        code: 2001,
+        serverMessage: 'x',
+        datas: { shortfall: 4250, currency: 'THB' },
+      }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    const recharge = within(dialog).getByRole('button', { name: common.actions.recharge });
+    await waitFor(() => expect(document.activeElement).toBe(recharge));
+    // The same button once the payment words are there: Enter recharges with the shortfall.
+    await screen.findByTestId('payment-dialog');
+    expect(document.activeElement).toBe(recharge);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(window.location.pathname).toBe('/cmp/other/addMoney'));
+    expect(window.location.search).toBe('?amount=4250&currency=THB');
   });
 
   it('ends the session on a token error, remembers where the user was, and shows /login', async () => {

@@ -320,7 +320,9 @@ describe('order payment', () => {
     expect(within(dialog).getByTestId('payment-shortfall').textContent).toBe(
       fillWords(en.common.dialogs.insufficientBalance.shortfall, { amount: thb(10_000) }),
     );
-    expect(within(dialog).getByRole('button', { name: en.common.actions.recharge })).toBeTruthy();
+    // Recharge, the way out the dialog leads to first, holds the focus (Enter recharges).
+    const recharge = within(dialog).getByRole('button', { name: en.common.actions.recharge });
+    await waitFor(() => expect(document.activeElement).toBe(recharge));
     await user.click(within(dialog).getByRole('button', { name: en.pay.actions.payByQr }));
     await waitFor(() => expect(window.location.pathname).toBe('/cmp/pay/orderTrading'));
     expect(running.router.state.location.search).toMatchObject({ tradeNo: trade.tradeNo });
