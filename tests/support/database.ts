@@ -5,7 +5,7 @@ import { inject } from 'vitest';
 import { adminQuery, withDatabase } from './database-config';
 
 /** The template dump, read once per worker. */
-let template: { file: string; dump: Promise<Blob> } | undefined;
+let template: Promise<Blob> | undefined;
 
 /**
  * A fresh, migrated database for one test file: a PGlite loaded from the template dump (or from
@@ -15,13 +15,8 @@ let template: { file: string; dump: Promise<Blob> } | undefined;
 export async function createTestDatabase(options: { dump?: Blob } = {}): Promise<DatabaseHandle> {
   const config = inject('database');
   if (config.kind === 'pglite') {
-    if (template?.file !== config.templateFile) {
-      template = {
-        file: config.templateFile,
-        dump: readFile(config.templateFile).then((bytes) => new Blob([bytes])),
-      };
-    }
-    return openDatabase({ kind: 'pglite', loadDataDir: options.dump ?? (await template.dump) });
+    template ??= readFile(config.templateFile).then((bytes) => new Blob([bytes]));
+    return openDatabase({ kind: 'pglite', loadDataDir: options.dump ?? (await template) });
   }
   if (options.dump) throw new Error('PostgreSQL test databases start from the template only');
   const name = `cmp_test_${randomUUID().replaceAll('-', '')}`;
