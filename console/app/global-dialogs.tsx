@@ -128,7 +128,7 @@ function PaymentBody({ dialog }: { dialog: Extract<GlobalDialog, { kind: 'paymen
   // the same elements while the payment words arrive, so a click that lands just as they do still
   // counts, and Recharge holds the focus from the start.
   return (
-    <Stack data-testid={ready ? 'payment-dialog' : 'payment-dialog-loading'}>
+    <Stack data-testid={ready ? 'payment-dialog' : undefined} aria-busy={!ready}>
       {ready ? (
         <>
           <Alert variant="light" color="orange" icon={<IconAlertTriangle size={18} />}>
