@@ -40,6 +40,8 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          // One worker's files share its modules: each file still opens a database of its own.
+          isolate: false,
           globalSetup: ['tests/support/database-setup.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
@@ -52,6 +54,9 @@ export default defineConfig({
           name: 'console',
           include: ['tests/console/**/*.test.tsx'],
           environment: 'jsdom',
+          // One worker's files share its modules and its window, which the setup file puts back
+          // as a page load finds them after every test.
+          isolate: false,
           setupFiles: ['tests/support/console-setup.ts'],
           globalSetup: ['tests/support/database-setup.ts'],
           // A file's first test draws the console cold (its routes compiled on demand): on a busy

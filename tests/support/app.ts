@@ -10,6 +10,7 @@ import { ensureSandboxSellers, seedSandboxRecords } from '@server/sandbox/market
 import { API_CLIENTS, basicClientAuth, HEADERS } from '@shared/contracts/protocol';
 import { createManualClock } from './clock';
 import { createTestDatabase } from './database';
+import type { Template } from './database-config';
 import { startSmtpServer } from './smtp';
 
 export interface CallOptions {
@@ -45,11 +46,16 @@ export async function createTestApp(
     sandboxShops?: boolean | 'records';
     /** Marketplace clients of the test's own (wrapped to count or fail calls). */
     marketplaces?: (defaults: MarketplaceClients) => MarketplaceClients;
-    /** Start from this data-dir dump (PGlite) instead of the empty template. */
-    dump?: Blob;
+    /** Start from the demo seller's database instead of an empty one. */
+    from?: Template;
+    /** Start from this data-dir dump (PGlite) instead of a template. */
+    dump?: Uint8Array;
   } = {},
 ) {
-  const database = await createTestDatabase(options.dump ? { dump: options.dump } : {});
+  const database = await createTestDatabase({
+    ...(options.from ? { from: options.from } : {}),
+    ...(options.dump ? { dump: options.dump } : {}),
+  });
   const clock = createManualClock();
   const logs: Record<string, unknown>[] = [];
   const logger = createLogger({ level: 'debug', write: (line) => logs.push(JSON.parse(line)) });

@@ -1,6 +1,8 @@
-import { readCookie, writeCookie } from '@shared/session/web-port';
+import { notifications } from '@mantine/notifications';
+import { writeCookie } from '@shared/session/web-port';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import type { StoreApi } from 'zustand';
 
 // Screens answer after real round trips to the app (and its database and mail server): on a busy
 // machine that takes longer than testing-library's default second.
@@ -30,11 +32,28 @@ window.HTMLElement.prototype.scrollIntoView ??= () => undefined;
 // jsdom has no layout: the router's scroll restoration has nothing to scroll.
 window.scrollTo = () => undefined;
 
+/** The console's UI stores (one module per store), put back as a page load finds them. */
+const stores = Object.values(
+  import.meta.glob<Record<string, unknown>>('../../console/stores/*.ts', { eager: true }),
+)
+  .flatMap((module) => Object.values(module))
+  .filter(
+    (value): value is StoreApi<unknown> =>
+      typeof value === 'function' && 'getInitialState' in value && 'setState' in value,
+  );
+
+// The files of a worker share one window and one set of modules: each test starts as a new page
+// load would, with nothing left by the one before (in this file or another).
 afterEach(() => {
   cleanup();
-  for (const name of ['access_token', 'cmp-language', 'cmp-site', 'cmp-targetUrl']) {
-    if (readCookie(document, name) !== null) writeCookie(document, name, null);
+  for (const pair of document.cookie.split(';')) {
+    const name = pair.split('=')[0]?.trim();
+    if (name) writeCookie(document, name, null);
   }
   localStorage.clear();
   sessionStorage.clear();
+  for (const store of stores) store.setState(store.getInitialState(), true);
+  notifications.clean();
+  notifications.cleanQueue();
+  document.body.replaceChildren();
 });

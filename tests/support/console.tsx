@@ -1,6 +1,5 @@
 import { startConsole } from '@console/app/bootstrap';
 import { announcements, announcementViews, guideProgress, users } from '@server/db/schema/index';
-import { seedDemo } from '@server/db/seed';
 import { writeCookie } from '@shared/session/web-port';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './app';
@@ -38,25 +37,8 @@ async function settleFirstVisit(app: TestApp) {
   }
 }
 
-/** The seeded database of this worker's first demo app, which the later ones start from. */
-let seeded: Promise<Blob> | undefined;
-
-/**
- * A fresh app with the demo seeded. On PGlite only the worker's first one seeds: the others load a
- * dump of it, which takes a fraction of the time (the seed reads nothing but the database and the
- * clock, which starts at the same instant in every test app).
- */
-async function createDemoApp(): Promise<TestApp> {
-  if (seeded) return createTestApp({ dump: await seeded });
-  const app = await createTestApp();
-  await seedDemo(app);
-  if (app.dump) {
-    // Taken before the test goes on, so nothing it does gets in.
-    seeded = app.dump();
-    await seeded;
-  }
-  return app;
-}
+/** A fresh app holding the demo seller, copied from the database the run's setup seeded. */
+const createDemoApp = () => createTestApp({ from: 'demo' });
 
 /** The real console in jsdom, talking to the real app in-process (no network, no mocks). */
 export async function renderConsole(path: string, options: RenderOptions = {}) {

@@ -1,8 +1,16 @@
 import pg from 'pg';
 
+/**
+ * The prepared databases a test file copies its own from: `empty` is migrated and holds nothing,
+ * `demo` holds the demo seller as the console's screen tests find it.
+ */
+export type Template = 'empty' | 'demo';
+
 export type TestDatabaseConfig =
-  | { kind: 'pglite'; templateFile: string }
-  | { kind: 'postgres'; url: string; template: string };
+  /** Tarballs of PGlite data directories. */
+  | { kind: 'pglite'; templates: Record<Template, string> }
+  /** Template databases on that PostgreSQL server. */
+  | { kind: 'postgres'; url: string; templates: Record<Template, string> };
 
 /** The same server URL pointing at another database. */
 export function withDatabase(url: string, database: string): string {

@@ -1,10 +1,18 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
-import { MIGRATIONS_FOLDER, openDatabase } from '@server/db/client';
+import { join } from 'node:path';
+import { type DatabaseHandle, MIGRATIONS_FOLDER, openDatabase } from '@server/db/client';
+import { seedDemo } from '@server/db/seed';
 import type { TestProject } from 'vitest/node';
-import { adminQuery, type TestDatabaseConfig, withDatabase } from './database-config';
+import { createManualClock } from './clock';
+import {
+  adminQuery,
+  type Template,
+  type TestDatabaseConfig,
+  withDatabase,
+} from './database-config';
+import { sourceDigest } from './source-digest';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,67 +21,132 @@ declare module 'vitest' {
 }
 
 const CACHE_DIR = join(process.cwd(), 'node_modules', '.cache', 'cmp-tests');
-
-/** A digest of every migration, so the cached template is rebuilt when the schema changes. */
-async function migrationsDigest(): Promise<string> {
-  const hash = createHash('sha256');
-  const walk = async (dir: string) => {
-    for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) =>
-      a.name.localeCompare(b.name),
-    )) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) await walk(path);
-      else hash.update(entry.name).update(await readFile(path));
-    }
-  };
-  await walk(MIGRATIONS_FOLDER);
-  return hash.digest('hex').slice(0, 16);
-}
+/** What the demo template is made by: its digest changes when any file it imports does. */
+const DEMO_SOURCES = ['server/db/seed.ts', 'tests/support/clock.ts'];
 
 /**
- * Prepares one migrated database that every test file copies: a PGlite data-dir dump (cached on
- * disk by migration digest), or, with DATABASE_URL, a template database on that PostgreSQL.
+ * A test database needs little memory: with PostgreSQL's default 128 MB of shared buffers, a PGlite
+ * spends most of its start clearing them.
  */
-export default async function setup(project: TestProject) {
-  const digest = await migrationsDigest();
-  const url = process.env.DATABASE_URL;
-  if (url) {
-    // Each project runs this setup in the same process: the name must differ per call.
-    const template = `cmp_template_${digest}_${randomBytes(4).toString('hex')}`;
-    await adminQuery(url, `CREATE DATABASE ${template}`);
-    const handle = await openDatabase({
-      kind: 'postgres',
-      url: withDatabase(url, template),
-      maxConnections: 1,
-    });
-    await handle.migrate();
-    await handle.close();
-    await adminQuery(url, `ALTER DATABASE ${template} WITH IS_TEMPLATE true`);
-    project.provide('database', { kind: 'postgres', url, template });
-    return async () => {
-      await adminQuery(url, `ALTER DATABASE ${template} WITH IS_TEMPLATE false`);
-      await adminQuery(url, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
-    };
-  }
+const PGLITE_SETTINGS = ["ALTER SYSTEM SET shared_buffers = '8MB'"];
 
-  const templateFile = join(CACHE_DIR, `pglite-${digest}.tar`);
-  if (!existsSync(templateFile)) {
-    await mkdir(CACHE_DIR, { recursive: true });
-    // Templates of earlier schemas are of no more use.
-    for (const name of await readdir(CACHE_DIR)) {
-      // (a partial file of this digest, `<template>.<pid>`, may be another project's being written)
-      const partial = name.startsWith(`${basename(templateFile)}.`) && /\.\d+$/.test(name);
-      if (name.startsWith('pglite-') && !partial) await rm(join(CACHE_DIR, name), { force: true });
-    }
+/** The demo seller as the console's screen tests find it, on the test apps' manual clock. */
+async function seedTemplate(handle: DatabaseHandle) {
+  await seedDemo({ db: handle.db, clock: createManualClock() });
+}
+
+async function digests(): Promise<Record<Template, string>> {
+  const [empty, demo] = await Promise.all([
+    sourceDigest({ folders: [MIGRATIONS_FOLDER] }),
+    sourceDigest({ folders: [MIGRATIONS_FOLDER], entries: DEMO_SOURCES }),
+  ]);
+  return { empty, demo };
+}
+
+/** Writes a file whole or not at all (another run may be reading the cache). */
+async function writeAtomically(path: string, bytes: Uint8Array) {
+  const partial = `${path}.${process.pid}`;
+  await writeFile(partial, bytes);
+  await rename(partial, path);
+}
+
+/** PGlite: tarballs in the cache folder, kept across runs until what made them changes. */
+async function pgliteTemplates(): Promise<TestDatabaseConfig> {
+  const digest = await digests();
+  const files: Record<Template, string> = {
+    empty: join(CACHE_DIR, `pglite-empty-${digest.empty}.tar`),
+    demo: join(CACHE_DIR, `pglite-demo-${digest.demo}.tar`),
+  };
+  const config: TestDatabaseConfig = { kind: 'pglite', templates: files };
+  if (existsSync(files.empty) && existsSync(files.demo)) return config;
+
+  await mkdir(CACHE_DIR, { recursive: true });
+  const current = new Set(Object.values(files).map((file) => file.split('/').pop()));
+  for (const name of await readdir(CACHE_DIR)) {
+    // Templates of other sources are of no more use (a partial file `<name>.<pid>` is being written).
+    if (name.startsWith('pglite-') && !/\.\d+$/.test(name) && !current.has(name))
+      await rm(join(CACHE_DIR, name), { force: true });
+  }
+  if (!existsSync(files.empty)) {
     const handle = await openDatabase({ kind: 'pglite' });
     await handle.migrate();
+    for (const statement of PGLITE_SETTINGS) await handle.db.execute(statement);
     const dump = await handle.dumpDataDir?.();
     await handle.close();
     if (!dump) throw new Error('PGlite did not produce a data-dir dump');
-    const partial = `${templateFile}.${process.pid}`;
-    await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
-    await rename(partial, templateFile);
+    await writeAtomically(files.empty, dump);
   }
-  project.provide('database', { kind: 'pglite', templateFile });
-  return undefined;
+  if (!existsSync(files.demo)) {
+    const handle = await openDatabase({
+      kind: 'pglite',
+      loadDataDir: new Uint8Array(await readFile(files.empty)),
+    });
+    await seedTemplate(handle);
+    const dump = await handle.dumpDataDir?.();
+    await handle.close();
+    if (!dump) throw new Error('PGlite did not produce a data-dir dump');
+    await writeAtomically(files.demo, dump);
+  }
+  return config;
+}
+
+/** PostgreSQL: template databases of this run, dropped when it ends. */
+async function postgresTemplates(url: string) {
+  const run = randomBytes(4).toString('hex');
+  const names: Record<Template, string> = {
+    empty: `cmp_template_empty_${run}`,
+    demo: `cmp_template_demo_${run}`,
+  };
+  const prepare = async (name: string, fill: (handle: DatabaseHandle) => Promise<void>) => {
+    const handle = await openDatabase({
+      kind: 'postgres',
+      url: withDatabase(url, name),
+      maxConnections: 1,
+    });
+    await fill(handle);
+    await handle.close();
+    await adminQuery(url, `ALTER DATABASE ${name} WITH IS_TEMPLATE true`);
+  };
+  await adminQuery(url, `CREATE DATABASE ${names.empty}`);
+  await prepare(names.empty, (handle) => handle.migrate());
+  await adminQuery(url, `CREATE DATABASE ${names.demo} TEMPLATE ${names.empty}`);
+  await prepare(names.demo, seedTemplate);
+  return {
+    config: { kind: 'postgres', url, templates: names } satisfies TestDatabaseConfig,
+    drop: async () => {
+      for (const name of Object.values(names)) {
+        await adminQuery(url, `ALTER DATABASE ${name} WITH IS_TEMPLATE false`);
+        await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      }
+    },
+  };
+}
+
+interface Prepared {
+  config: TestDatabaseConfig;
+  drop?: () => Promise<void>;
+  users: number;
+}
+
+/**
+ * Every project that touches the database runs this setup, in one process: the first prepares the
+ * templates, the others are given the same ones, and the last to finish drops those of PostgreSQL.
+ */
+const shared = globalThis as typeof globalThis & { cmpTestTemplates?: Promise<Prepared> };
+
+export default async function setup(project: TestProject) {
+  const url = process.env.DATABASE_URL;
+  shared.cmpTestTemplates ??= url
+    ? postgresTemplates(url).then((prepared) => ({ ...prepared, users: 0 }))
+    : pgliteTemplates().then((config) => ({ config, users: 0 }));
+  const prepared = await shared.cmpTestTemplates;
+  prepared.users += 1;
+  project.provide('database', prepared.config);
+  return async () => {
+    prepared.users -= 1;
+    if (prepared.users === 0) {
+      shared.cmpTestTemplates = undefined;
+      await prepared.drop?.();
+    }
+  };
 }

@@ -2,27 +2,45 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { type DatabaseHandle, openDatabase } from '@server/db/client';
 import { inject } from 'vitest';
-import { adminQuery, withDatabase } from './database-config';
+import {
+  adminQuery,
+  type Template,
+  type TestDatabaseConfig,
+  withDatabase,
+} from './database-config';
 
-/** The template dump, read once per worker. */
-let template: Promise<Blob> | undefined;
+/** Each template tarball, read once per process. */
+const tarballs = new Map<string, Promise<Uint8Array>>();
+
+export interface TestDatabaseOptions {
+  /** Which prepared database to copy (default `empty`). */
+  from?: Template;
+  /** PGlite: start from this data-dir dump instead, one a test took of its own. */
+  dump?: Uint8Array;
+}
 
 /**
- * A fresh, migrated database for one test file: a PGlite loaded from the template dump (or from
- * `dump`, one a test took of its own), or a new PostgreSQL database copied from the template
- * (dropped again on close).
+ * A database of its own, copied from a prepared template: a PGlite loaded from the template's
+ * tarball, or a new PostgreSQL database made from the template database (dropped again on close).
  */
-export async function createTestDatabase(options: { dump?: Blob } = {}): Promise<DatabaseHandle> {
-  const config = inject('database');
+export async function openTestDatabase(
+  config: TestDatabaseConfig,
+  options: TestDatabaseOptions = {},
+): Promise<DatabaseHandle> {
+  const template = config.templates[options.from ?? 'empty'];
   if (config.kind === 'pglite') {
-    template ??= readFile(config.templateFile).then((bytes) => new Blob([bytes]));
-    return openDatabase({ kind: 'pglite', loadDataDir: options.dump ?? (await template) });
+    let bytes = tarballs.get(template);
+    if (!bytes) {
+      bytes = readFile(template).then((buffer) => new Uint8Array(buffer));
+      tarballs.set(template, bytes);
+    }
+    return openDatabase({ kind: 'pglite', loadDataDir: options.dump ?? (await bytes) });
   }
-  if (options.dump) throw new Error('PostgreSQL test databases start from the template only');
+  if (options.dump) throw new Error('PostgreSQL test databases start from a template only');
   const name = `cmp_test_${randomUUID().replaceAll('-', '')}`;
   for (let attempt = 0; ; attempt++) {
     try {
-      await adminQuery(config.url, `CREATE DATABASE ${name} TEMPLATE ${config.template}`);
+      await adminQuery(config.url, `CREATE DATABASE ${name} TEMPLATE ${template}`);
       break;
     } catch (error) {
       // Two files copying the template at the same instant: PostgreSQL refuses the second; try again.
@@ -42,4 +60,9 @@ export async function createTestDatabase(options: { dump?: Blob } = {}): Promise
       await adminQuery(config.url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
+}
+
+/** A database of its own for a test file, from the templates the run's global setup prepared. */
+export function createTestDatabase(options: TestDatabaseOptions = {}): Promise<DatabaseHandle> {
+  return openTestDatabase(inject('database'), options);
 }
