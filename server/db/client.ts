@@ -34,6 +34,8 @@ export type DatabaseOptions =
       dataDir?: string;
       /** Start from this tarball of a data directory (as `dumpDataDir` gives it). */
       loadDataDir?: Uint8Array;
+      /** Arguments for initdb, when the data directory is made anew. */
+      initdbArgs?: string[];
     };
 
 /**
@@ -65,6 +67,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const client = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: tarball(options.loadDataDir) } : {}),
+    ...(options.initdbArgs ? { initDbStartParams: options.initdbArgs } : {}),
   });
   const db = drizzlePglite(client, { schema });
   return {

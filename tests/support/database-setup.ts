@@ -23,12 +23,22 @@ declare module 'vitest' {
 const CACHE_DIR = join(process.cwd(), 'node_modules', '.cache', 'cmp-tests');
 /** What the demo template is made by: its digest changes when any file it imports does. */
 const DEMO_SOURCES = ['server/db/seed.ts', 'tests/support/clock.ts'];
+const SELF = 'tests/support/database-setup.ts';
 
 /**
- * A test database needs little memory: with PostgreSQL's default 128 MB of shared buffers, a PGlite
- * spends most of its start clearing them.
+ * A copy of the template starts in a fifth of the time when it is small: a test database needs
+ * little memory (with the default 128 MB of shared buffers, a PGlite spends most of its start
+ * clearing them), one megabyte of journal per segment instead of sixteen, and none of the
+ * template databases that only CREATE DATABASE reads (a PGlite holds one database).
  */
-const PGLITE_SETTINGS = ["ALTER SYSTEM SET shared_buffers = '8MB'"];
+const PGLITE_INITDB = ['--wal-segsize=1'];
+const PGLITE_SETTINGS = [
+  "ALTER SYSTEM SET shared_buffers = '8MB'",
+  'ALTER DATABASE template0 WITH IS_TEMPLATE false',
+  'DROP DATABASE template0',
+  'ALTER DATABASE template1 WITH IS_TEMPLATE false',
+  'DROP DATABASE template1',
+];
 
 /** The demo seller as the console's screen tests find it, on the test apps' manual clock. */
 async function seedTemplate(handle: DatabaseHandle) {
@@ -36,9 +46,11 @@ async function seedTemplate(handle: DatabaseHandle) {
 }
 
 async function digests(): Promise<Record<Template, string>> {
+  // The migrations, and how the templates are made from them.
+  const made = { folders: [MIGRATIONS_FOLDER], files: [SELF, 'server/db/client.ts'] };
   const [empty, demo] = await Promise.all([
-    sourceDigest({ folders: [MIGRATIONS_FOLDER] }),
-    sourceDigest({ folders: [MIGRATIONS_FOLDER], entries: DEMO_SOURCES }),
+    sourceDigest(made),
+    sourceDigest({ ...made, entries: DEMO_SOURCES }),
   ]);
   return { empty, demo };
 }
@@ -68,7 +80,7 @@ async function pgliteTemplates(): Promise<TestDatabaseConfig> {
       await rm(join(CACHE_DIR, name), { force: true });
   }
   if (!existsSync(files.empty)) {
-    const handle = await openDatabase({ kind: 'pglite' });
+    const handle = await openDatabase({ kind: 'pglite', initdbArgs: PGLITE_INITDB });
     await handle.migrate();
     for (const statement of PGLITE_SETTINGS) await handle.db.execute(statement);
     const dump = await handle.dumpDataDir?.();

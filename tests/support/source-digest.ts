@@ -44,11 +44,13 @@ async function addFolder(hash: ReturnType<typeof createHash>, folder: string) {
  */
 export async function sourceDigest(options: {
   folders?: string[];
+  /** Files taken as they are, without what they import. */
+  files?: string[];
   entries?: string[];
 }): Promise<string> {
   const hash = createHash('sha256');
   for (const folder of options.folders ?? []) await addFolder(hash, folder);
-  const seen = new Set<string>();
+  const seen = new Set<string>((options.files ?? []).map((file) => resolve(ROOT, file)));
   const queue = (options.entries ?? []).map((entry) => resolve(ROOT, entry));
   while (queue.length > 0) {
     const file = queue.shift() as string;
