@@ -1,4 +1,7 @@
-import { GuidedTour } from '@console/features/guide/guided-tour';
+import { AnnouncementPopup } from '@console/features/announcements/announcement-popup';
+import { GuidedTour, LOOK_INTERVAL_MS } from '@console/features/guide/guided-tour';
+import { announcements } from '@server/db/schema/index';
+import { saveAnnouncement } from '@server/modules/notices/notices.service';
 import { createApiClient } from '@shared/api/client';
 import { API_CLIENTS } from '@shared/contracts/protocol';
 import type { Session } from '@shared/contracts/session';
@@ -6,15 +9,17 @@ import { createI18n } from '@shared/i18n/i18n';
 import { createSessionStore, type SessionStore } from '@shared/session/store';
 import { AppProviders } from '@shared/ui/app-providers';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { makeSeller } from '../support/accounts';
 import { createTestApp, type TestApp } from '../support/app';
 import { renderSignedIn } from '../support/console';
 import { readLocale } from '../support/locales';
 
 const en = readLocale('en', 'guide');
+const enNotices = readLocale('en', 'notices');
 
 let app: TestApp;
 beforeAll(async () => {
@@ -44,8 +49,17 @@ async function newAccount(email: string): Promise<Session> {
  * shell mounts GuidedTour beside them; here it is rendered beside a stand-in of that markup,
  * under the console's providers, talking to the real app.
  */
-async function renderDashboard(session: Session, page = 'dashboard') {
-  const i18n = await createI18n('en');
+async function renderDashboard(
+  session: Session,
+  page = 'dashboard',
+  options: { popup?: boolean; fetch?: typeof fetch } = {},
+) {
+  const i18n = await createI18n('en', ['guide']);
+  let answered: () => void = () => undefined;
+  /** The account's popup announcements have come: the tour knows all it waits for. */
+  const popupsAnswered = new Promise<void>((resolve) => {
+    answered = resolve;
+  });
   const store: SessionStore = createSessionStore({
     load: () => ({ session, updatedAt: 1 }),
     save: () => {},
@@ -55,8 +69,12 @@ async function renderDashboard(session: Session, page = 'dashboard') {
     client: API_CLIENTS.console,
     getToken: () => store.getState().snapshot.session?.token ?? null,
     getLocale: () => ({ site: 'th', language: 'en' }),
-    fetch: ((input: RequestInfo | URL, init?: RequestInit) =>
-      app.app.fetch(new Request(input, init))) as typeof fetch,
+    fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(input, init);
+      const response = await (options.fetch ?? ((each: Request) => app.app.fetch(each)))(request);
+      if (new URL(request.url).pathname === '/user-center/user/notice/popup') answered();
+      return response;
+    }) as typeof fetch,
   });
   const view = render(
     <AppProviders i18n={i18n} api={api} session={store}>
@@ -76,11 +94,24 @@ async function renderDashboard(session: Session, page = 'dashboard') {
           <section data-tour="dashboard-todo">To do</section>
           <section data-tour="dashboard-wallet">Wallet</section>
         </div>
+        {options.popup ? <AnnouncementPopup /> : null}
         <GuidedTour />
       </QueryClientProvider>
     </AppProviders>,
   );
-  return { store, view };
+  return { store, view, popupsAnswered };
+}
+
+/**
+ * The tour looks for its page on an interval: this test moves that clock by hand (the others run
+ * on real time). Returns one look.
+ */
+function looksByHand() {
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  onTestFinished(() => {
+    vi.useRealTimers();
+  });
+  return () => act(() => vi.advanceTimersByTime(LOOK_INTERVAL_MS));
 }
 
 const status = async (token: string) =>
@@ -131,19 +162,26 @@ describe('guided tours', () => {
     );
     view.unmount();
 
-    // A later visit, with the session the server now describes: no tour at all.
+    // A later visit, with the session the server now describes: no tour at all, nor a look for one.
+    const look = looksByHand();
     const again = await newAccountSession(session.token);
-    await renderDashboard(again);
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const later = await renderDashboard(again);
+    await later.popupsAnswered;
+    for (let times = 0; times < 3; times += 1) await look();
+    expect(vi.getTimerCount()).toBe(0);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('starts no tour away from the dashboard; a skip is recorded as one', async () => {
     const session = await newAccount('tour-skip@example.com');
+    const look = looksByHand();
     const elsewhere = await renderDashboard(session, 'shops');
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    // The tour is looking, and three looks find no dashboard.
+    await waitFor(() => expect(vi.getTimerCount()).toBe(1));
+    for (let times = 0; times < 3; times += 1) await look();
     expect(screen.queryByRole('dialog')).toBeNull();
     elsewhere.view.unmount();
+    vi.useRealTimers();
 
     await renderDashboard(session);
     const user = userEvent.setup();
@@ -154,6 +192,53 @@ describe('guided tours', () => {
     await waitFor(async () =>
       expect(await status(session.token)).toEqual({ main: 'skipped', dashboard: null }),
     );
+  });
+});
+
+describe('guided tours and popup announcements', () => {
+  it('waits for an unseen popup announcement, even one that arrives after the page, and starts once it is closed', async () => {
+    const announcement = await saveAnnouncement(app.db, app.clock, {
+      language: 'en',
+      title: 'Holiday hours',
+      content: '<p>Closed on Friday</p>',
+      isPopup: true,
+      showTime: new Date(app.clock.now().getTime() - 60_000),
+    });
+    // The other tests of this file meet no popup.
+    onTestFinished(async () => {
+      await app.db.delete(announcements).where(eq(announcements.id, announcement.id));
+    });
+    const session = await newAccount('tour-popup@example.com');
+    // The popups answer only when the test lets them: the page and its targets are there first.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked = false;
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(input, init);
+      if (new URL(request.url).pathname === '/user-center/user/notice/popup') {
+        asked = true;
+        await held;
+      }
+      return app.app.fetch(request);
+    }) as typeof globalThis.fetch;
+    const look = looksByHand();
+    await renderDashboard(session, 'dashboard', { popup: true, fetch });
+    const user = userEvent.setup();
+    await waitFor(() => expect(asked).toBe(true));
+    // The tour looks three times while the popups are still on their way: it waits.
+    for (let times = 0; times < 3; times += 1) await look();
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    release();
+    const popup = await screen.findByTestId('announcement-popup');
+    await look();
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    await user.click(within(popup).getByRole('button', { name: enNotices.popup.close }));
+    // Closed and marked seen: the tour starts at once.
+    await stepTitle(en.main.welcome.title);
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
   });
 });
 

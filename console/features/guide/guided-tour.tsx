@@ -4,6 +4,7 @@ import type { Guide, GuideOutcome } from '@shared/contracts/guide';
 import type { UserInfo } from '@shared/contracts/users';
 import { useApi } from '@shared/queries/api-context';
 import { useRecordGuide } from '@shared/queries/guide';
+import { usePopupNotices } from '@shared/queries/notices';
 import { useSession, useSessionStore } from '@shared/session/react';
 import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -28,7 +29,7 @@ const DASHBOARD_TARGETS = {
 } as const;
 
 /** How often a waiting tour looks for its page and targets (they render after data loads). */
-const LOOK_INTERVAL_MS = 700;
+export const LOOK_INTERVAL_MS = 700;
 
 const FLAGS = {
   main: 'showGuideFlag',
@@ -125,8 +126,13 @@ export function GuidedTour() {
         ? 'dashboard'
         : null;
 
+  // Unseen popup announcements go first: the tour waits until the account's are known, and shown
+  // and closed, so it never opens over them (the popup may arrive after the page's targets).
+  const popups = usePopupNotices();
+  const popupsFirst = popups.isPending || (popups.data?.length ?? 0) > 0;
+
   useEffect(() => {
-    if (!ready || running || !pending) return;
+    if (!ready || running || !pending || popupsFirst) return;
     const look = () => {
       if (!document.querySelector(PAGE_SELECTOR) || anotherDialogOpen()) return;
       const steps = pending === 'main' ? mainSteps(t) : dashboardSteps(t);
@@ -134,9 +140,11 @@ export function GuidedTour() {
       setStep(0);
       setRunning({ guide: pending, steps });
     };
+    // At once (the popup just closed, say), then until the page and its targets are there.
+    look();
     const timer = window.setInterval(look, LOOK_INTERVAL_MS);
     return () => window.clearInterval(timer);
-  }, [ready, running, pending, t]);
+  }, [ready, running, pending, popupsFirst, t]);
 
   const end = useCallback(
     (guide: Guide, outcome: GuideOutcome) => {
