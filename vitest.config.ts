@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { E2E_WORKERS } from './tests/support/e2e-config';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -72,7 +73,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/database-setup.ts', 'tests/support/e2e-setup.ts'],
-          fileParallelism: false,
+          // Each worker has a server and a Chromium of its own (tests/support/e2e-config.ts).
+          maxWorkers: E2E_WORKERS,
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },

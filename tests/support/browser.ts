@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { CHROMIUM, E2E_EXTENSION_DIR } from './e2e-config';
+import { CHROMIUM, E2E } from './e2e-config';
 
 /** Headless Debian Chromium as root on a machine without outside network (toolchain notes). */
 const BASE_ARGS = [
@@ -59,7 +59,7 @@ export interface ExtensionBrowser {
 export async function launchWithExtension(
   options: { language?: string; args?: string[] } = {},
 ): Promise<ExtensionBrowser> {
-  const { browser, close } = await launchChromium({ ...options, extensionDir: E2E_EXTENSION_DIR });
+  const { browser, close } = await launchChromium({ ...options, extensionDir: E2E.extensionDir });
   const worker = await browser.waitForTarget(
     (target) => target.type() === 'service_worker' && target.url().endsWith('/background.js'),
     { timeout: 20_000 },

@@ -1,9 +1,29 @@
 import { join } from 'node:path';
 
-/** Port of the e2e server; the extension built for e2e trusts http://localhost:<port> as its console. */
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 18_480);
-export const E2E_ORIGIN = `http://localhost:${E2E_PORT}`;
-export const E2E_OUT_DIR = join(process.cwd(), '.output', 'e2e');
-export const E2E_EXTENSION_DIR = join(E2E_OUT_DIR, 'chrome-mv3');
+/**
+ * How many browser-test files run at once. Each worker has its own server ports and its own build
+ * of the extension, which trusts that worker's server as its console.
+ */
+export const E2E_WORKERS = 2;
+
+/** Ports of the first worker's e2e server (and its sandbox on the next port). */
+const BASE_PORT = Number(process.env.E2E_PORT ?? 18_480);
+
+/** What one worker (1 to E2E_WORKERS) serves on and loads. */
+export function e2eWorker(id: number) {
+  const port = BASE_PORT + 10 * (id - 1);
+  const outDir = join(process.cwd(), '.output', `e2e-${id}`);
+  return {
+    port,
+    sandboxPort: port + 1,
+    origin: `http://localhost:${port}`,
+    outDir,
+    extensionDir: join(outDir, 'chrome-mv3'),
+  };
+}
+
+/** The worker running this file (Vitest numbers them from 1). */
+export const E2E = e2eWorker(Number(process.env.VITEST_POOL_ID ?? 1));
+
 export const CONSOLE_DIST = join(process.cwd(), 'dist', 'console');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

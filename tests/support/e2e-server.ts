@@ -17,7 +17,7 @@ import { ensureSandboxSellers, seedSandboxRecords } from '@server/sandbox/market
 import { GUIDES } from '@shared/contracts/guide';
 import { eq } from 'drizzle-orm';
 import { createTestDatabase } from './database';
-import { CONSOLE_DIST, E2E_ORIGIN, E2E_PORT } from './e2e-config';
+import { CONSOLE_DIST, E2E } from './e2e-config';
 import { startSmtpServer } from './smtp';
 
 function listen(fetch: (request: Request) => Response | Promise<Response>, port: number) {
@@ -38,7 +38,7 @@ export async function startE2eServer(options: { database?: DatabaseHandle } = {}
   const database = options.database ?? (await createTestDatabase());
   const smtp = await startSmtpServer();
   const logger = createLogger({ level: 'error' });
-  const sandboxOrigin = `http://localhost:${E2E_PORT + 1}`;
+  const sandboxOrigin = `http://localhost:${E2E.sandboxPort}`;
   const wechat: WechatConfig = {
     appId: 'wxe2e000000000001',
     appSecret: 'e2e-app-secret',
@@ -48,7 +48,7 @@ export async function startE2eServer(options: { database?: DatabaseHandle } = {}
   };
   const config = {
     ...defaultConfig,
-    publicUrl: E2E_ORIGIN,
+    publicUrl: E2E.origin,
     consoleDir: CONSOLE_DIST,
     mail: { smtpUrl: smtp.url, from: 'Seller Center <no-reply@e2e.test>' },
     wechat,
@@ -74,12 +74,12 @@ export async function startE2eServer(options: { database?: DatabaseHandle } = {}
     clock: systemClock,
     logger,
     publicUrl: sandboxOrigin,
-    apps: [{ ...wechat, eventUrl: `http://127.0.0.1:${E2E_PORT}/api-user/wechat/callback` }],
-    payments: { config: config.payments, merchantUrl: E2E_ORIGIN },
+    apps: [{ ...wechat, eventUrl: `http://127.0.0.1:${E2E.port}/api-user/wechat/callback` }],
+    payments: { config: config.payments, merchantUrl: E2E.origin },
     fetch,
   });
-  const server = await listen(app.fetch, E2E_PORT);
-  const sandboxServer = await listen(sandbox.fetch, E2E_PORT + 1);
+  const server = await listen(app.fetch, E2E.port);
+  const sandboxServer = await listen(sandbox.fetch, E2E.sandboxPort);
   // The demo seller authorizes its sandbox shops through the real flow once both servers listen.
   await ensureSandboxSellers(database.db, systemClock, SANDBOX_PLATFORMS);
   await seedSandboxRecords(database.db, systemClock, SANDBOX_PLATFORMS);

@@ -5,8 +5,8 @@ import type { Page } from 'puppeteer-core';
 /**
  * How many dialogs a first visit will open over this signed-in dashboard, as its account's server
  * state says: the popup announcements it has not seen (one dialog with a pager), then the console
- * tour and the dashboard tour it has neither finished nor skipped, each where the page shows what
- * it points at (the sidebar's main menus, the dashboard's cards).
+ * tour and after it the dashboard tour, those it has neither finished nor skipped, each where the
+ * page shows what it points at (the sidebar's main menus, the dashboard's cards).
  */
 async function firstVisitDialogs(page: Page): Promise<number> {
   await page.waitForSelector('[data-guide-page="dashboard"]');
@@ -40,11 +40,10 @@ async function firstVisitDialogs(page: Page): Promise<number> {
       ),
     };
   });
-  return (
-    (popups.length > 0 ? 1 : 0) +
-    (user.showGuideFlag && targets.main ? 1 : 0) +
-    (user.showDashboardGuideFlag && targets.dashboard ? 1 : 0)
-  );
+  // The dashboard's tour waits for the console's: where that one has nothing to show, neither runs.
+  const dashboardTour = user.showDashboardGuideFlag && targets.dashboard ? 1 : 0;
+  const tours = user.showGuideFlag ? (targets.main ? 1 + dashboardTour : 0) : dashboardTour;
+  return (popups.length > 0 ? 1 : 0) + tours;
 }
 
 /**
@@ -55,12 +54,26 @@ async function firstVisitDialogs(page: Page): Promise<number> {
 export async function passFirstVisit(page: Page): Promise<number> {
   const expected = await firstVisitDialogs(page);
   for (let closed = 0; closed < expected; closed += 1) {
-    await page.waitForSelector('[role="dialog"]', { visible: true, timeout: 20_000 });
+    // The next one may open the moment the last one has gone: each is waited for by itself.
+    const dialog = await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('[role="dialog"]')].find((element) => {
+          const box = element.getBoundingClientRect();
+          return (
+            box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden'
+          );
+        }),
+      { polling: 100, timeout: 20_000 },
+    );
     await page.keyboard.press('Escape');
-    await page.waitForFunction(() => !document.querySelector('[role="dialog"]'), {
-      polling: 100,
-      timeout: 10_000,
-    });
+    await page.waitForFunction(
+      (element) => !(element as Element).isConnected,
+      {
+        polling: 100,
+        timeout: 10_000,
+      },
+      dialog,
+    );
   }
   return expected;
 }
