@@ -20,6 +20,7 @@ export default defineConfig({
     reporters: [
       'default',
       ['json', { outputFile: process.env.VITEST_REPORT ?? '.test-results/vitest.json' }],
+      './tests/support/durations-reporter.ts',
     ],
     // Every core (Vitest leaves one free by default).
     maxWorkers: '100%',

@@ -1,31 +1,38 @@
 /**
- * `npm test`: the checks (lint, types, imports, unused code) and every test project, as three
- * processes side by side. The browser tests run one file at a time (one Chromium, one server),
- * which Vitest would schedule after all the other files, leaving a core idle for minutes; beside
- * the unit, server and console run, and beside the single-threaded type check, they use it.
- * Output lines of the checks start with `[check]`, those of the browser run with `[e2e]`; the two
- * JSON reports are merged into `.test-results/vitest.json`. With arguments
- * (`npm test -- tests/console/login.test.tsx`) the checks run first, then one plain `vitest run`.
+ * The test commands (README, "Tests"):
+ *
+ * - `npm test`: the checks (lint, types, imports, unused code) and every test project, as three
+ *   processes side by side: the unit, server and console tests; the browser tests; the checks.
+ *   The browser tests have the processor first (the others run at a lower priority and take what
+ *   is left): they wait on Chromium and on timers in between, and the others fill those gaps.
+ *   Output lines of the checks start with `[check]`, those of the browser run with `[e2e]`.
+ * - `npm test -- <files or Vitest options>`: one `vitest run` with them first, then the checks;
+ *   `--no-checks` leaves the checks out.
+ * - `npm run test:database`: the projects that use the database (server, console) and nothing
+ *   else; `.ci/run` runs them a second time on PostgreSQL with it.
+ * - `npm run test:changed`: the tests that what is uncommitted can affect (Vitest's `--changed`).
+ *
+ * Every run writes Vitest's JSON report to `.test-results/vitest.json` and every file's durations
+ * to `.test-results/durations.md`, and prints the slowest files.
  */
 import { spawn } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import type { FileDuration } from './support/durations-reporter';
 
 const REPORTS = '.test-results';
+const SLOWEST = 15;
 const bin = (name: string) => join(process.cwd(), 'node_modules', '.bin', name);
 
 interface Run {
   name: string;
-  /** Which projects: every one but the browser tests, or those alone (a new project joins the first). */
-  project: string;
+  /** Vitest's arguments besides `run`. */
+  args: string[];
   prefix: string;
+  /** Lower priority (nice 10): the run takes the processor when the browser tests leave it. */
+  yields?: boolean;
 }
-
-const RUNS: Run[] = [
-  { name: 'main', project: '!e2e', prefix: '' },
-  { name: 'e2e', project: 'e2e', prefix: '[e2e] ' },
-];
 
 const children = new Set<ReturnType<typeof spawn>>();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -39,13 +46,16 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 function run(
   command: string,
   args: string[],
-  prefix: string,
-  env: Record<string, string> = {},
+  options: { prefix?: string; env?: Record<string, string>; yields?: boolean } = {},
 ): Promise<number> {
+  const prefix = options.prefix ?? '';
   return new Promise((resolve) => {
-    const child = spawn(command, args, {
+    const [file, argv] = options.yields
+      ? ['nice', ['-n', '10', command, ...args]]
+      : [command, args];
+    const child = spawn(file, argv, {
       stdio: ['ignore', prefix ? 'pipe' : 'inherit', prefix ? 'pipe' : 'inherit'],
-      env: { ...process.env, ...env },
+      env: { ...process.env, ...options.env },
     });
     children.add(child);
     for (const [stream, out] of [
@@ -76,9 +86,9 @@ const COUNTS = [
   'numTodoTests',
 ] as const;
 
-async function readReport(path: string): Promise<Report | null> {
+async function readJson<T>(path: string): Promise<T | null> {
   try {
-    return JSON.parse(await readFile(path, 'utf8')) as Report;
+    return JSON.parse(await readFile(path, 'utf8')) as T;
   } catch {
     return null;
   }
@@ -93,41 +103,104 @@ function merge(reports: Report[]): Report {
   return merged;
 }
 
-async function main() {
-  const args = process.argv.slice(2);
-  await mkdir(REPORTS, { recursive: true });
-  const combined = join(REPORTS, 'vitest.json');
-  const check = (prefix: string) => run('npm', ['run', '--silent', 'check'], prefix);
-  if (args.length > 0) {
-    const checked = await check('');
-    process.exit(checked === 0 ? await run(bin('vitest'), ['run', ...args], '') : checked);
-  }
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-  await rm(combined, { force: true });
+/** The durations table: every file, slowest first; the slowest printed, all kept in a file. */
+async function reportDurations(rows: FileDuration[]) {
+  if (rows.length === 0) return;
+  rows.sort((a, b) => b.total - a.total);
+  const line = (row: FileDuration) =>
+    `| ${seconds(row.total)} | ${seconds(row.collect)} | ${seconds(row.run)} | ${row.tests} | ${row.project} | ${row.file} |`;
+  const table = [
+    '| file | import | tests and hooks | tests | project | path |',
+    '| ---: | ---: | ---: | ---: | --- | --- |',
+    ...rows.map(line),
+  ];
+  await writeFile(
+    join(REPORTS, 'durations.md'),
+    `# Test files by duration\n\nWall time of each file in its worker, slowest first.\n\n${table.join('\n')}\n`,
+  );
+  process.stdout.write(
+    `\nSlowest ${Math.min(SLOWEST, rows.length)} of ${rows.length} files (all in ${REPORTS}/durations.md):\n`,
+  );
+  const width = Math.max(...rows.slice(0, SLOWEST).map((row) => row.file.length));
+  for (const row of rows.slice(0, SLOWEST)) {
+    process.stdout.write(
+      `  ${seconds(row.total).padStart(8)}  ${row.file.padEnd(width)}  ${row.project.padEnd(7)} ${String(row.tests).padStart(3)} tests, import ${seconds(row.collect)}\n`,
+    );
+  }
+}
+
+/** Runs the given Vitest runs side by side (with the checks, when asked) and reports them as one. */
+async function runAll(runs: Run[], withChecks: boolean): Promise<number> {
+  await rm(REPORTS, { recursive: true, force: true });
+  await mkdir(REPORTS, { recursive: true });
   const started = Date.now();
+  const files = (each: Run) => ({
+    report: join(REPORTS, `vitest-${each.name}.json`),
+    durations: join(REPORTS, `durations-${each.name}.json`),
+  });
   const [checked, ...codes] = await Promise.all([
-    check('[check] '),
-    ...RUNS.map((each) =>
-      run(bin('vitest'), ['run', '--project', each.project], each.prefix, {
-        VITEST_REPORT: join(REPORTS, `vitest-${each.name}.json`),
+    withChecks
+      ? run('npm', ['run', '--silent', 'check'], { prefix: '[check] ', yields: true })
+      : Promise.resolve(0),
+    ...runs.map((each) =>
+      run(bin('vitest'), ['run', ...each.args], {
+        prefix: each.prefix,
+        yields: each.yields ?? false,
+        env: { VITEST_REPORT: files(each).report, VITEST_DURATIONS: files(each).durations },
       }),
     ),
   ]);
-  const reports = await Promise.all(
-    RUNS.map((each) => readReport(join(REPORTS, `vitest-${each.name}.json`))),
+  const reports = await Promise.all(runs.map((each) => readJson<Report>(files(each).report)));
+  const durations = await Promise.all(
+    runs.map((each) => readJson<FileDuration[]>(files(each).durations)),
   );
-  const missing = RUNS.filter((_, index) => !reports[index]).map((each) => each.name);
+  const missing = runs.filter((_, index) => !reports[index]).map((each) => each.name);
   const present = reports.filter((report): report is Report => report !== null);
   const total = present.length > 0 ? merge(present) : null;
-  if (total) await writeFile(combined, JSON.stringify(total));
+  if (total) await writeFile(join(REPORTS, 'vitest.json'), JSON.stringify(total));
+  await reportDurations(durations.flatMap((rows) => rows ?? []));
   process.stdout.write(
     `\nAll runs: ${total?.numPassedTests ?? 0} passed, ${total?.numFailedTests ?? 0} failed` +
-      ` in ${((Date.now() - started) / 1000).toFixed(1)} s` +
+      ` in ${seconds(Date.now() - started)}` +
       (missing.length > 0 ? `; no report from ${missing.join(', ')}` : '') +
       '\n',
   );
   if (checked !== 0) process.stdout.write('The checks failed (the lines starting with [check]).\n');
-  process.exit(checked === 0 && codes.every((code) => code === 0) && missing.length === 0 ? 0 : 1);
+  return checked === 0 && codes.every((code) => code === 0) && missing.length === 0 ? 0 : 1;
 }
 
-await main();
+async function main() {
+  const args = process.argv.slice(2);
+  if (args[0] === '--database') {
+    return runAll(
+      [{ name: 'database', args: ['--project', 'server', '--project', 'console'], prefix: '' }],
+      false,
+    );
+  }
+  if (args[0] === '--changed') {
+    return runAll([{ name: 'changed', args: ['--changed', ...args.slice(1)], prefix: '' }], false);
+  }
+  if (args.length > 0) {
+    // The files first, so their answer comes in seconds; then the checks, unless left out.
+    const withChecks = !args.includes('--no-checks');
+    const code = await runAll(
+      [{ name: 'files', args: args.filter((arg) => arg !== '--no-checks'), prefix: '' }],
+      false,
+    );
+    if (!withChecks) return code;
+    const checked = await run('npm', ['run', '--silent', 'check']);
+    return code === 0 && checked === 0 ? 0 : 1;
+  }
+  return runAll(
+    [
+      // Every project but the browser tests (a new project joins this run by itself).
+      { name: 'main', args: ['--project', '!e2e'], prefix: '', yields: true },
+      { name: 'e2e', args: ['--project', 'e2e'], prefix: '[e2e] ' },
+    ],
+    true,
+  );
+}
+
+process.exit(await main());

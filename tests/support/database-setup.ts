@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type DatabaseHandle, MIGRATIONS_FOLDER, openDatabase } from '@server/db/client';
-import { seedDemo } from '@server/db/seed';
 import type { TestProject } from 'vitest/node';
 import { createManualClock } from './clock';
 import {
@@ -42,6 +41,8 @@ const PGLITE_SETTINGS = [
 
 /** The demo seller as the console's screen tests find it, on the test apps' manual clock. */
 async function seedTemplate(handle: DatabaseHandle) {
+  // Loaded only when a template is made: most runs find both in the cache.
+  const { seedDemo } = await import('@server/db/seed');
   await seedDemo({ db: handle.db, clock: createManualClock() });
 }
 
