@@ -12,7 +12,6 @@ import {
   Loader,
   Paper,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -28,9 +27,10 @@ import { useErrorText } from '@shared/ui/error-message';
 import { LogoMark } from '@shared/ui/logo';
 import { IconSearch } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../app/language-switch';
+import classes from './documentation.module.css';
 import {
   type Endpoint,
   type EndpointGroup,
@@ -92,51 +92,55 @@ function useFilter(): [string, (value: string) => void] {
   return [value, set];
 }
 
-function FieldTable({ rows, withIn }: { rows: FieldRow[]; withIn?: boolean }) {
+/** Parameters, body or response fields of one endpoint. */
+const FieldTable = memo(function FieldTable({
+  rows,
+  withIn,
+}: {
+  rows: FieldRow[];
+  withIn?: boolean;
+}) {
   const { t } = useTranslation('documentation');
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table withTableBorder withColumnBorders fz="sm" verticalSpacing={6}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('columns.name')}</Table.Th>
-            {withIn && <Table.Th>{t('columns.in')}</Table.Th>}
-            <Table.Th>{t('columns.type')}</Table.Th>
-            <Table.Th>{t('columns.required')}</Table.Th>
-            <Table.Th>{t('columns.constraints')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
+    <div className={classes.scroll}>
+      <table className={classes.fields}>
+        <thead>
+          <tr>
+            <th>{t('columns.name')}</th>
+            {withIn && <th>{t('columns.in')}</th>}
+            <th>{t('columns.type')}</th>
+            <th>{t('columns.required')}</th>
+            <th>{t('columns.constraints')}</th>
+          </tr>
+        </thead>
+        <tbody>
           {rows.map((row) => (
-            <Table.Tr key={`${row.in ?? ''}:${row.name}`}>
-              <Table.Td>
-                <Code>{row.name}</Code>
-              </Table.Td>
-              {withIn && <Table.Td>{row.in}</Table.Td>}
-              <Table.Td>
-                <Text span ff="monospace" fz="xs">
-                  {row.type}
-                </Text>
-              </Table.Td>
-              <Table.Td>{row.required ? t('required.yes') : t('required.no')}</Table.Td>
-              <Table.Td>
-                <Stack gap={2}>
-                  {row.constraints.map((constraint) => (
-                    <Text key={constraint.key} fz="xs" style={{ wordBreak: 'break-all' }}>
-                      {t(`constraints.${constraint.key}`, { value: constraint.value })}
-                    </Text>
-                  ))}
-                </Stack>
-              </Table.Td>
-            </Table.Tr>
+            <tr key={`${row.in ?? ''}:${row.name}`}>
+              <td>
+                <code className={classes.code}>{row.name}</code>
+              </td>
+              {withIn && <td>{row.in}</td>}
+              <td>
+                <span className={classes.type}>{row.type}</span>
+              </td>
+              <td>{row.required ? t('required.yes') : t('required.no')}</td>
+              <td>
+                {row.constraints.map((constraint) => (
+                  <span key={constraint.key} className={classes.constraint}>
+                    {t(`constraints.${constraint.key}`, { value: constraint.value })}
+                  </span>
+                ))}
+              </td>
+            </tr>
           ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        </tbody>
+      </table>
+    </div>
   );
-}
+});
 
-function EndpointCard({ endpoint }: { endpoint: Endpoint }) {
+/** One call: its method and path, access, permission and fields (kept as is while the filter changes). */
+const EndpointCard = memo(function EndpointCard({ endpoint }: { endpoint: Endpoint }) {
   const { t } = useTranslation('documentation');
   const name = `${endpoint.method} ${endpoint.path}`;
   const { permission } = endpoint;
@@ -221,7 +225,7 @@ function EndpointCard({ endpoint }: { endpoint: Endpoint }) {
       </Stack>
     </Paper>
   );
-}
+});
 
 /** What every call shares: the envelope, the headers, the access levels. */
 function Overview({ reference }: { reference: ApiReference }) {
