@@ -24,6 +24,9 @@ export default defineConfig({
     ],
     // Every core (Vitest leaves one free by default).
     maxWorkers: '100%',
+    // A young generation of 64 MB instead of 16: rendering and the embedded database allocate
+    // fast, and the collector's scavenges took a tenth of the console tests' processor time.
+    execArgv: ['--max-semi-space-size=64'],
     projects: [
       {
         extends: true,
