@@ -196,7 +196,7 @@ async function main() {
   return runAll(
     [
       // Every project but the browser tests (a new project joins this run by itself).
-      { name: 'main', args: ['--project', '!e2e'], prefix: '', yields: true },
+      { name: 'main', args: ['--project', '!e2e'], prefix: '' },
       { name: 'e2e', args: ['--project', 'e2e'], prefix: '[e2e] ' },
     ],
     true,
