@@ -3,8 +3,8 @@
  *
  * - `npm test`: the checks (lint, types, imports, unused code) and every test project, as three
  *   processes side by side: the unit, server and console tests; the browser tests; the checks.
- *   The browser tests have the processor first (the others run at a lower priority and take what
- *   is left): they wait on Chromium and on timers in between, and the others fill those gaps.
+ *   The tests share the processor evenly (a test starved of it times out); the checks, which
+ *   have no time limit, run at a lower priority and take what is left.
  *   Output lines of the checks start with `[check]`, those of the browser run with `[e2e]`.
  * - `npm test -- <files or Vitest options>`: one `vitest run` with them first, then the checks;
  *   `--no-checks` leaves the checks out.
@@ -30,8 +30,6 @@ interface Run {
   /** Vitest's arguments besides `run`. */
   args: string[];
   prefix: string;
-  /** Lower priority (nice 10): the run takes the processor when the browser tests leave it. */
-  yields?: boolean;
 }
 
 const children = new Set<ReturnType<typeof spawn>>();
@@ -46,6 +44,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 function run(
   command: string,
   args: string[],
+  /** `yields`: at a lower priority (nice 10), taking the processor when the tests leave it. */
   options: { prefix?: string; env?: Record<string, string>; yields?: boolean } = {},
 ): Promise<number> {
   const prefix = options.prefix ?? '';
@@ -147,7 +146,6 @@ async function runAll(runs: Run[], withChecks: boolean): Promise<number> {
     ...runs.map((each) =>
       run(bin('vitest'), ['run', ...each.args], {
         prefix: each.prefix,
-        yields: each.yields ?? false,
         env: { VITEST_REPORT: files(each).report, VITEST_DURATIONS: files(each).durations },
       }),
     ),
