@@ -77,8 +77,10 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/database-setup.ts', 'tests/support/e2e-setup.ts'],
-          // Each worker has a server and a Chromium of its own (tests/support/e2e-config.ts).
+          // Each worker has a server and a Chromium of its own (tests/support/e2e-config.ts); its
+          // files share its modules (the server's code is imported once per worker).
           maxWorkers: E2E_WORKERS,
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },

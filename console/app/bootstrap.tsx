@@ -23,10 +23,21 @@ export interface StartConsoleOptions {
   apiBase: string;
   /** Tests hand in the app's own fetch. */
   fetch?: typeof fetch;
+  /**
+   * React's StrictMode checks (every component rendered and every effect run twice), on unless
+   * turned off: production builds skip them anyway, and tests render as production does.
+   */
+  strictMode?: boolean;
 }
 
 /** Starts the console in a window: language, session, client, router, bridge, then the first render. */
-export async function startConsole({ win, element, apiBase, fetch }: StartConsoleOptions) {
+export async function startConsole({
+  win,
+  element,
+  apiBase,
+  fetch,
+  strictMode = true,
+}: StartConsoleOptions) {
   const language = resolveLanguage(win);
   const site = resolveSite(win);
   win.document.documentElement.lang = language;
@@ -75,13 +86,12 @@ export async function startConsole({ win, element, apiBase, fetch }: StartConsol
   const disconnectBridge = connectExtensionBridgeWhenPresent(win, session, language);
 
   const root = createRoot(element);
-  root.render(
-    <StrictMode>
-      <AppProviders i18n={i18n} api={api} session={session}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
+  const app = (
+    <AppProviders i18n={i18n} api={api} session={session}>
+      <RouterProvider router={router} />
+    </AppProviders>
   );
+  root.render(strictMode ? <StrictMode>{app}</StrictMode> : app);
   if (takeLanguageChanged(win))
     toast({ color: 'green', message: i18n.t('common:messages.languageChanged') });
 

@@ -54,6 +54,9 @@ export async function renderConsole(path: string, options: RenderOptions = {}) {
     element,
     apiBase: window.location.origin,
     fetch: fetch as typeof globalThis.fetch,
+    // As production renders it: StrictMode's double renders and effects are for the dev server,
+    // and doubled the processor time of these tests.
+    strictMode: false,
   });
   return {
     ...running,
