@@ -5,6 +5,7 @@ import { createApiClient } from '@shared/api/client';
 import type { Language } from '@shared/contracts/languages';
 import { API_CLIENTS } from '@shared/contracts/protocol';
 import { createI18n } from '@shared/i18n/i18n';
+import { noticeQueries } from '@shared/queries/notices';
 import { createSessionStore } from '@shared/session/store';
 import { createWebSessionPort } from '@shared/session/web-port';
 import { AppProviders } from '@shared/ui/app-providers';
@@ -74,7 +75,12 @@ async function mount(token: string, language: Language) {
       </QueryClientProvider>
     </AppProviders>,
   );
-  return { view, queryClient, user: userEvent.setup() };
+  return {
+    view,
+    queryClient,
+    popupsKey: noticeQueries.popups(api).queryKey,
+    user: userEvent.setup(),
+  };
 }
 
 const popupTitles = async (token: string, language: Language) =>
@@ -117,7 +123,11 @@ describe('the announcement popup', () => {
 
     // Signing in again (a fresh page): nothing pops up.
     const again = await mount(token, 'en');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Once the popups have been asked for and answered (none), nothing is shown.
+    await waitFor(() =>
+      expect(again.queryClient.getQueryState(again.popupsKey)?.status).toBe('success'),
+    );
+    expect(again.queryClient.getQueryData(again.popupsKey)).toEqual([]);
     expect(screen.queryByRole('dialog')).toBeNull();
     again.view.unmount();
   });

@@ -3,6 +3,7 @@ import type { ProductDraft } from '@shared/contracts/product-draft';
 import { API_CLIENTS } from '@shared/contracts/protocol';
 import type { ShopDetail } from '@shared/contracts/shops';
 import type { CollectOutcome, ExtractOutcome } from '@shared/extension/collect-messages';
+import { SETTLE_MS } from '@shared/extension/panel/use-watched-tab';
 import { PopupApp } from '@shared/extension/popup-app';
 import { SidePanelApp } from '@shared/extension/sidepanel-app';
 import { createI18n } from '@shared/i18n/i18n';
@@ -12,7 +13,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { demoSession } from '../support/fixtures';
 import { readLocale } from '../support/locales';
 
@@ -456,10 +457,15 @@ describe('side panel', () => {
     for (const listener of fake.listeners.updated)
       (listener as (...args: unknown[]) => void)(7, { status: 'complete' }, { url });
     await waitFor(() => expect(reads()).toHaveLength(2));
-    // Another tab of the window changing is not this page.
+    // Another tab of the window changing is not this page: past the pause a read of this page
+    // would wait, nothing has been asked for.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     for (const listener of fake.listeners.updated)
       (listener as (...args: unknown[]) => void)(8, { status: 'complete' }, { url });
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await vi.advanceTimersByTimeAsync(SETTLE_MS * 2);
     expect(reads()).toHaveLength(2);
   });
 });
@@ -467,9 +473,12 @@ describe('side panel', () => {
 describe('side panel, read again', () => {
   it('keeps the seller’s edits when the same product is read again', async () => {
     const user = userEvent.setup();
-    renderPanel({ extract: { ok: true, draft: offer() } });
+    const answers: Answers = { extract: { ok: true, draft: offer() } };
+    renderPanel(answers);
     const title = await screen.findByTestId('edit-title');
     await user.type(title, ' (gift box)');
+    // The page read again has a new price: the seller's title stays, the new price shows.
+    answers.extract = { ok: true, draft: { ...offer(), price: { min: 1600, max: 2350 } } };
     const url = 'https://detail.1688.com/offer/745512380921.html';
     for (const listener of fake.listeners.updated)
       (listener as (...args: unknown[]) => void)(7, { status: 'complete' }, { url });
@@ -478,7 +487,9 @@ describe('side panel, read again', () => {
         2,
       ),
     );
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitFor(() =>
+      expect(screen.getByTestId('panel-price-range').textContent).toBe('¥16.00 – ¥23.50'),
+    );
     expect((screen.getByTestId('edit-title') as HTMLTextAreaElement).value).toBe(
       'Stainless steel vacuum flask 500ml (gift box)',
     );

@@ -45,6 +45,18 @@ async function logOutOnConsole(page: Page) {
   await waitForPath(page, '/cmp/login');
 }
 
+/** How many of the extension's content scripts have a world in the page (Chromium reports them). */
+async function extensionScriptsIn(page: Page): Promise<number> {
+  await page.waitForFunction(() => document.readyState === 'complete');
+  const session = await page.createCDPSession();
+  const origins: string[] = [];
+  session.on('Runtime.executionContextCreated', ({ context }) => origins.push(context.origin));
+  // Enabling reports every context the page already has before it answers.
+  await session.send('Runtime.enable');
+  await session.detach();
+  return origins.filter((origin) => origin.startsWith('chrome-extension://')).length;
+}
+
 async function textOf(page: Page, selector: string): Promise<string> {
   const handle = await page.waitForSelector(selector, { timeout: 15_000 });
   return (await handle?.evaluate((element) => element.textContent ?? '')) ?? '';
@@ -137,7 +149,11 @@ describe('one session across console and extension', () => {
     const other = await chrome.browser.newPage();
     await other.goto(`${server.origin.replace('localhost', '127.0.0.1')}/cmp/cmpDashboard`);
     await waitForPath(other, '/cmp/login');
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await other.waitForSelector('input[name="username"]');
+    // The extension's bridge script runs on the console's own page and nowhere else, so nothing
+    // there can hand the other page a session.
+    expect(await extensionScriptsIn(page)).toBeGreaterThan(0);
+    expect(await extensionScriptsIn(other)).toBe(0);
     expect(new URL(other.url()).pathname).toBe('/cmp/login');
     await other.close();
     await logOutOnConsole(page);

@@ -31,7 +31,7 @@ export interface WatchedTab {
 }
 
 /** A page that finished loading is read after this pause, so one navigation reads once. */
-const SETTLE_MS = 300;
+export const SETTLE_MS = 300;
 
 /**
  * The tab whose page the panel shows: the fixed one, or the active tab of the panel's window.
