@@ -66,13 +66,32 @@ describe('web session port', () => {
 });
 
 describe('console half of the extension bridge', () => {
-  function bridgeMessages() {
+  /**
+   * The console's bridge messages from now on. Posted messages arrive later, in order: those a
+   * test before this one posted come before a marker posted now, and are left out.
+   */
+  async function bridgeMessages() {
     const seen: unknown[] = [];
+    const marker = `start-${Math.random()}`;
+    let started: () => void = () => undefined;
+    const ready = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    let counting = false;
     const listener = (event: MessageEvent) => {
-      if (event.data?.channel === BRIDGE_CHANNEL && event.data.from === 'console')
+      if (event.data === marker) {
+        counting = true;
+        started();
+      } else if (
+        counting &&
+        event.data?.channel === BRIDGE_CHANNEL &&
+        event.data.from === 'console'
+      )
         seen.push(event.data);
     };
     window.addEventListener('message', listener);
+    window.postMessage(marker, window.location.origin);
+    await ready;
     return { seen, stop: () => window.removeEventListener('message', listener) };
   }
   const fromExtension = (message: Record<string, unknown>) =>
@@ -86,7 +105,7 @@ describe('console half of the extension bridge', () => {
 
   it('announces its snapshot on start and on every change, and answers a request with it and its language', async () => {
     const store = createSessionStore(port(), () => 5000);
-    const messages = bridgeMessages();
+    const messages = await bridgeMessages();
     const disconnect = connectExtensionBridge(window, store, 'th');
     await waitFor(() => expect(messages.seen).toHaveLength(1));
     store.getState().signIn(session);

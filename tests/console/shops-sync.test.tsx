@@ -4,7 +4,7 @@ import { seedSandboxRecords } from '@server/sandbox/marketplace/data';
 import { formatDateTime } from '@shared/i18n/format';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeSeller } from '../support/accounts';
 import { createTestApp, type TestApp } from '../support/app';
@@ -152,7 +152,13 @@ describe('syncing orders from the shop list', () => {
     expect(await within(run).findByRole('button', { name: en.shops.sync.cancelling })).toBeTruthy();
     release();
     await waitFor(() => expect(run.dataset.status).toBe('cancelled'), { timeout: 10_000 });
-    const [stored] = await t.db.select().from(syncRuns).where(eq(syncRuns.ownerId, main.user.id));
+    // This run: the seller's one asked to cancel (the file's other tests may have run others).
+    const runs = await t.db
+      .select()
+      .from(syncRuns)
+      .where(and(eq(syncRuns.ownerId, main.user.id), eq(syncRuns.cancelRequested, true)));
+    expect(runs).toHaveLength(1);
+    const [stored] = runs;
     expect(stored?.status).toBe('cancelled');
     expect(stored?.shopsDone).toBeLessThan(2);
     expect(within(run).getByTestId('sync-result').textContent).toBe(

@@ -18,11 +18,19 @@ afterAll(() => t.close());
 const PNG_DATA_URL = /^data:image\/png;base64,[A-Za-z0-9+/]+=*$/;
 
 describe('before any configuration', () => {
+  // A database of its own: the file's is configured by the tests below, in whatever order they run.
+  let fresh: TestApp;
+  beforeAll(async () => {
+    fresh = await createTestApp();
+  });
+  afterAll(() => fresh.close());
+
   it('answers empty: no customer-service entries, no download address', async () => {
-    const customer = await t.call('GET', '/user-center/dic/getCustomerValue', { token });
+    const { token } = await makeSeller(fresh, 'unconfigured@example.com', []);
+    const customer = await fresh.call('GET', '/user-center/dic/getCustomerValue', { token });
     expect(customer.body.resp_code, customer.text).toBe(0);
     expect(customer.body.datas).toEqual([]);
-    const app = await t.call('GET', '/api-user/public/toDownloadApp?type=android');
+    const app = await fresh.call('GET', '/api-user/public/toDownloadApp?type=android');
     expect(app.body.datas).toEqual({
       type: 'android',
       downloadUrl: null,

@@ -1,7 +1,7 @@
 import { sanitizeHtml } from '@server/lib/sanitize-html';
 import { saveAnnouncement } from '@server/modules/notices/notices.service';
 import { createAccount } from '@server/modules/users/users.service';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { login, makeSeller, makeSubAccount } from '../support/accounts';
 import { createTestApp, type TestApp } from '../support/app';
 
@@ -95,8 +95,12 @@ describe('the rich-text sanitiser', () => {
 });
 
 describe('GET /user-center/user/notice/list', () => {
+  // A database of its own: the file's other tests publish announcements too, before or after.
+  let t: TestApp;
   let token: string;
+  afterAll(() => t.close());
   beforeAll(async () => {
+    t = await createTestApp();
     token = (await makeSeller(t, 'notice-reader@example.com', [])).token;
     const now = t.clock.now().getTime();
     for (const [language, title, ago] of [
@@ -151,6 +155,9 @@ describe('GET /user-center/user/notice/list', () => {
       'Older English',
     ]);
     expect(page2.body.datas.total).toBe(2);
+    // An hour on, for this test only: the others read the list as it is now.
+    const now = t.clock.now();
+    onTestFinished(() => t.clock.set(now));
     t.clock.advance(HOUR);
     const later = await t.call('GET', '/user-center/user/notice/list?limit=1', {
       token,

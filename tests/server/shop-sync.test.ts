@@ -19,7 +19,7 @@ import { addSandboxOrders, seededRandom } from '@server/sandbox/marketplace/data
 import { revokeSellerTokens } from '@server/sandbox/marketplace/store';
 import { shopeeSandbox } from '@server/sandbox/shopee/shopee.sandbox';
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeSeller } from '../support/accounts';
 import { createTestApp, type TestApp } from '../support/app';
 import { callbackBody, consentAt } from '../support/shop-consent';
@@ -103,7 +103,10 @@ async function authorize(token: string, platform: string, site: string, sellerId
   return result.body.datas.shops[0].id as string;
 }
 
-beforeAll(async () => {
+// Every test starts from the same shop with the same 300 orders, whichever ran before it: the
+// tests move the clock, sync, cancel and refuse tokens.
+beforeEach(async () => {
+  resetControl();
   t = await createTestApp({
     sandboxShops: 'records',
     marketplaces: (clients) => wrap(clients, control),
@@ -127,7 +130,7 @@ beforeAll(async () => {
   await addSandboxOrders(t.db, shopeeSandbox, sandboxShop, specs, random);
   shopeeShopId = await authorize(seller.token, 'shopee', 'th', 'shopee-demo-th');
 });
-afterAll(() => t.close());
+afterEach(() => t.close());
 
 async function snapshot(shopId: string) {
   const rows = await t.db
@@ -213,6 +216,11 @@ describe('the sync engine', () => {
     resetControl();
     const deps: SyncDeps = t.deps;
     const target = { shopId: shopeeShopId, resource: 'orders' as const };
+    // The shop's orders as a first sync left them.
+    await syncRange(deps, target, {
+      from: new Date(t.clock.now().getTime() - 13 * 24 * HOUR),
+      to: t.clock.now(),
+    });
     const [first] = await snapshot(shopeeShopId);
     if (!first) throw new Error('no order');
     // The buyer cancels: the platform's record moves on.

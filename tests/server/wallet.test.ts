@@ -690,7 +690,8 @@ describe('exchange rates', () => {
 
   it('has dated opening rates for every site currency', async () => {
     const rows = await t.db.select().from(exchangeRates).where(eq(exchangeRates.base, 'USD'));
-    expect(rows.map((r) => r.quote).sort()).toEqual(
+    // Other tests of the file add later rates of their own: every currency has its opening one.
+    expect([...new Set(rows.map((r) => r.quote))].sort()).toEqual(
       ['CNY', 'GBP', 'IDR', 'MYR', 'PHP', 'SGD', 'THB', 'VND'].sort(),
     );
   });

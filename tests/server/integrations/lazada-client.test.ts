@@ -16,6 +16,7 @@ import { lazadaSandbox } from '@server/sandbox/lazada/lazada.sandbox';
 import { ensureSandboxSellers } from '@server/sandbox/marketplace/data';
 import { shopById } from '@server/sandbox/marketplace/store';
 import { decimalToMinor } from '@shared/contracts/money';
+import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock, type ManualClock } from '../../support/clock';
@@ -145,6 +146,21 @@ function access(authorization: Authorization, site: string): ShopAccess {
 
 let th: Authorization;
 let cb: Authorization;
+
+/**
+ * The local and the cross-border demo seller, authorized through the sandbox: the tests of
+ * orders, products and refusals use them whichever of the exchange tests ran before (or none).
+ */
+async function authorizeBothSellers() {
+  th ??= await client.exchangeCode({
+    code: await authorize('lazada-demo-th', 'th'),
+    redirectUri: CALLBACK,
+  });
+  cb ??= await client.exchangeCode({
+    code: await authorize('lazada-demo-cb', 'cb'),
+    redirectUri: CALLBACK,
+  });
+}
 
 describe('authorization', () => {
   it('builds Lazada’s consent link', () => {
@@ -347,12 +363,18 @@ async function allPages<T>(
 }
 
 describe('orders', () => {
+  beforeAll(authorizeBothSellers);
+
   const window = {
     from: new Date('2026-10-01T00:00:00.000Z'),
     to: new Date('2026-10-08T00:00:00.000Z'),
   };
 
   it('lists the orders updated in [from, to) page by page, items included', async () => {
+    // The shop holds exactly these orders, whatever the file's other tests gave it.
+    await database.db
+      .delete(sandboxOrders)
+      .where(and(eq(sandboxOrders.platform, 'lazada'), eq(sandboxOrders.shopId, '1000110001')));
     const inside = Array.from({ length: 130 }, (_, index) => ({
       id: String(400100000000000 + index),
       updatedAt: new Date(window.from.getTime() + index * 60_000),
@@ -548,6 +570,8 @@ const productInput = (overrides: Partial<ProductInput> = {}): ProductInput => ({
 });
 
 describe('products', () => {
+  beforeAll(authorizeBothSellers);
+
   it('lists products updated in the window, 50 a page', async () => {
     const shop = await shopById(database.db, 'lazada', '1000110001');
     if (!shop) throw new Error('no shop');
@@ -689,6 +713,8 @@ describe('products', () => {
 });
 
 describe('refusals', () => {
+  beforeAll(authorizeBothSellers);
+
   it('a wrong app secret: IncompleteSignature', async () => {
     const error = await failureOf(
       clientWith({ secret: 'not-the-secret' }).logisticsChannels(access(th, 'th')),
