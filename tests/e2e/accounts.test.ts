@@ -1,6 +1,7 @@
 import { captchaChallenges, users } from '@server/db/schema/index';
 import { systemClock } from '@server/lib/clock';
 import { addShop } from '@server/modules/shops/shops.service';
+import { createAccount } from '@server/modules/users/users.service';
 import type { Language } from '@shared/contracts/languages';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'puppeteer-core';
@@ -164,9 +165,22 @@ describe.each(['zh', 'th', 'en'] as const)('a new seller in %s', (language) => {
   });
 
   it('creates a sub-account limited to one shop, and that sub-account sees only that shop', async () => {
-    // Shops arrive by authorization on the marketplaces; here they are added the way it stores them.
-    const [owner] = await server.db.select().from(users).where(eq(users.email, email));
-    if (!owner) throw new Error('the seller was not registered');
+    // A seller of its own, registered and onboarded as the test above leaves one (the tests of a
+    // file may run in any order). Shops arrive by authorization on the marketplaces; here they are
+    // added the way it stores them.
+    const ownerEmail = `owner.${language}@example.com`;
+    const ownerPassword = 'Owner-pass1';
+    const owner = await createAccount(server.db, systemClock, {
+      email: ownerEmail,
+      password: ownerPassword,
+      name: `Owner ${language}`,
+      role: 'BUYER',
+      site: 'th',
+    });
+    await server.db
+      .update(users)
+      .set({ businessType: 'crossBorder', onboardedAt: new Date() })
+      .where(eq(users.id, owner.id));
     const shared = await addShop(server.db, systemClock, owner.id, {
       platform: 'lazada',
       site: 'th',
@@ -184,7 +198,7 @@ describe.each(['zh', 'th', 'en'] as const)('a new seller in %s', (language) => {
 
     const page = await newPage(language);
     await page.goto(`${server.origin}/cmp/login`);
-    await signIn(page, email, newPassword);
+    await signIn(page, ownerEmail, ownerPassword);
     await page.waitForSelector('[data-testid="dashboard-greeting"]');
     await passFirstVisit(page);
     await openMenu(page, '/account/accountManage');
