@@ -92,7 +92,8 @@ async function signOut(page: Page) {
     polling: 100,
     timeout: 15_000,
   });
-  await page.click('[data-testid="user-menu"]');
+  const menu = await page.waitForSelector('[data-testid="user-menu"]', { visible: true });
+  await menu?.click();
   const item = await page.waitForSelector('[data-testid="logout"]', { visible: true });
   await item?.click();
   await waitForPath(page, '/cmp/login');

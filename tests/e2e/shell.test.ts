@@ -120,6 +120,10 @@ async function openFromSidebar(page: Page, group: string | null, path: string) {
   // The group may still be unfolding: click the element itself, wherever it is now.
   await link?.evaluate((element) => (element as HTMLElement).click());
   await waitForPath(page, `/cmp${path}`);
+  // The page drawn: its tab is there (a page left before it loads gets none).
+  await page.waitForSelector(`[data-testid="tags-view-tab"][data-path="${path}"]`, {
+    timeout: 10_000,
+  });
 }
 
 describe('the console shell in Chromium', () => {
