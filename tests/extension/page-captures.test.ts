@@ -4,7 +4,7 @@ import {
 } from '@shared/extension/collector/capture-channel';
 import { installCaptureHook } from '@shared/extension/collector/capture-hook';
 import { watchPageCaptures } from '@shared/extension/collector/page-captures';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const PDP = 'https://shopee.co.th/api/v4/pdp/get_pc?item_id=22&shop_id=11';
 const PRODUCT = 'https://shopee.co.th/Glass-Cup-i.11.22';
@@ -33,7 +33,14 @@ class PageWindow extends EventTarget {
   }
 }
 
-const settle = (ms = 5) => new Promise((resolve) => setTimeout(resolve, ms));
+// The page's messages and the watcher's pauses run on a fake clock: `settle` moves it past them.
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+const settle = (ms = 5) => vi.advanceTimersByTimeAsync(ms);
 
 function watch(win: PageWindow, inject: (() => Promise<unknown>) | null = null) {
   return watchPageCaptures(win as unknown as Window, {
@@ -79,6 +86,8 @@ describe('page captures', () => {
     // Far beyond the test's own time limit: only the answer can end the wait in time.
     const next = captures.next(600_000);
     await win.fetch(PDP);
+    // The page's message delivered (a few milliseconds of the fake clock, never the 600 s).
+    await settle();
     await next;
     expect(captures.list()).toHaveLength(1);
   });
