@@ -5,7 +5,7 @@ import {
   DEFAULT_PER_MINUTE,
   queueAddress,
 } from '@shared/extension/collector/bulk-queue';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 const T0 = Date.parse('2026-11-21T10:00:00.000Z');
 const offer = (n: number) => `https://detail.1688.com/offer/${600000000000 + n}.html`;
@@ -346,8 +346,7 @@ describe('bulk queue', () => {
     });
     await h.queue.add([offer(1), offer(2)], 'req-5');
     const working = h.queue.tick();
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(h.stored().items[0]?.status).toBe('working');
+    await vi.waitFor(() => expect(h.stored().items[0]?.status).toBe('working'));
     const cleared = await h.queue.clear();
     expect(cleared).toMatchObject({ state: 'idle', items: [] });
     expect(h.results.map(([, url, outcome]) => [url, outcome.ok ? '' : outcome.message])).toEqual([
