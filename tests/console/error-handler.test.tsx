@@ -27,6 +27,9 @@ async function signedIn() {
   );
   await user.click(screen.getByRole('button', { name: readLocale('en', 'auth').actions.submit }));
   await screen.findByTestId('dashboard-greeting');
+  // The sign-in's navigation ended: a dialog opened now is not closed by it.
+  const { router } = current;
+  await waitFor(() => expect(router.state.status === 'idle' && !router.state.isLoading).toBe(true));
   return { running: current, user };
 }
 
