@@ -727,18 +727,7 @@ describe('verifyCoupons and the reconciliation', () => {
   it('finds a coupon used by two orders and a coupon held for an order that does not exist', async () => {
     const owner = await makeSeller(t, `coupon-verify-${randomUUID()}@example.com`, []);
     // Whatever the other tests of the file have granted so far (they may run before or after).
-    await grantCoupon(t.db, t.clock, {
-      ownerId: owner.user.id,
-      name: names('Verify clean'),
-      type: 'cash',
-      scope: 'general',
-      currency: 'THB',
-      threshold: 0,
-      maxOffset: 5_00,
-      percentOff: null,
-      validFrom: new Date(t.clock.now().getTime() - DAY),
-      validTo: new Date(t.clock.now().getTime() + DAY),
-    });
+    await grant({ ownerId: owner.user.id, name: names('Verify clean') });
     const clean = await verifyCoupons(t.db);
     expect(clean.violations).toEqual([]);
     expect(clean.couponsChecked).toBe((await t.db.select({ id: coupons.id }).from(coupons)).length);
