@@ -12,6 +12,10 @@ const BASE_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // The tabs of one site (and profile) share a renderer process, as they do in Chrome once it
+  // is short of memory: a new tab starts in a warm process instead of a new one (a third of the
+  // processor time of opening the console in a new tab).
+  '--process-per-site',
 ];
 
 /** Chromium with a throwaway profile under .tmp/, optionally with an unpacked extension loaded. */

@@ -1,12 +1,22 @@
 import { execFileSync } from 'node:child_process';
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { E2E_WORKERS, e2eWorker } from './e2e-config';
 
 const bin = (name: string) => join(process.cwd(), 'node_modules', '.bin', name);
 
+/** Every file under a directory, recursively. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
 /**
  * Builds what the browser tests load: the console as `npm start` serves it, and for each worker
- * the extension with that worker's e2e server as its console (the same build, another setting).
+ * the extension with that worker's e2e server as its console. The extension is built once, for
+ * the first worker; the others get a copy with their server's origin in place of its origin (the
+ * same build, another setting: the origins differ only in the port, of the same length).
  */
 export default function setup() {
   // Production builds, as `npm start` serves and ships them: Vitest's NODE_ENV=test would give
@@ -17,8 +27,22 @@ export default function setup() {
       env: { ...process.env, NODE_ENV: 'production', ...env },
     });
   run('vite', ['build', '--config', 'console/vite.config.ts', '--logLevel', 'warn']);
-  for (let id = 1; id <= E2E_WORKERS; id += 1) {
+  const first = e2eWorker(1);
+  run('wxt', ['build'], { WXT_CONSOLE_ORIGIN: first.origin, WXT_OUT_DIR: first.outDir });
+  for (let id = 2; id <= E2E_WORKERS; id += 1) {
     const worker = e2eWorker(id);
-    run('wxt', ['build'], { WXT_CONSOLE_ORIGIN: worker.origin, WXT_OUT_DIR: worker.outDir });
+    if (worker.origin.length !== first.origin.length)
+      throw new Error(`worker ${id}'s origin ${worker.origin} is not as long as ${first.origin}`);
+    rmSync(worker.outDir, { recursive: true, force: true });
+    cpSync(first.outDir, worker.outDir, { recursive: true });
+    for (const file of filesUnder(worker.extensionDir)) {
+      const bytes = readFileSync(file);
+      if (!bytes.includes(first.origin)) continue;
+      writeFileSync(
+        file,
+        bytes.toString('latin1').replaceAll(first.origin, worker.origin),
+        'latin1',
+      );
+    }
   }
 }
