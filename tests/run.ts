@@ -9,7 +9,10 @@
  * - `npm test -- <files or Vitest options>`: one `vitest run` with them first, then the checks;
  *   `--no-checks` leaves the checks out.
  * - `npm run test:database`: the projects that use the database (server, console) and nothing
- *   else; `.ci/run` runs them a second time on PostgreSQL with it.
+ *   else, on PostgreSQL when DATABASE_URL names one.
+ * - `TEST_POSTGRES_URL=… npm test` (`.ci/run`): everything as `npm test`, and the projects that use
+ *   the database a second time on that PostgreSQL, started when the unit, server and console run
+ *   or the browser run has ended, so the two passes share the processor without a gap.
  * - `npm run test:changed`: the tests that what is uncommitted can affect (Vitest's `--changed`).
  *
  * Every run writes Vitest's JSON report to `.test-results/vitest.json` and every file's durations
@@ -30,6 +33,11 @@ interface Run {
   /** Vitest's arguments besides `run`. */
   args: string[];
   prefix: string;
+  env?: Record<string, string>;
+  /** Started once the first of these runs has ended (it takes the processor they leave). */
+  after?: string[];
+  /** Shown after the project's name in the durations. */
+  label?: string;
 }
 
 const children = new Set<ReturnType<typeof spawn>>();
@@ -139,16 +147,30 @@ async function runAll(runs: Run[], withChecks: boolean): Promise<number> {
     report: join(REPORTS, `vitest-${each.name}.json`),
     durations: join(REPORTS, `durations-${each.name}.json`),
   });
+  const ended = new Map<string, Promise<number>>();
+  const launch = (each: Run): Promise<number> =>
+    run(bin('vitest'), ['run', ...each.args], {
+      prefix: each.prefix,
+      env: {
+        ...each.env,
+        VITEST_REPORT: files(each).report,
+        VITEST_DURATIONS: files(each).durations,
+      },
+    });
+  for (const each of runs) {
+    const waitFor = (each.after ?? [])
+      .map((name) => ended.get(name))
+      .filter((p) => p !== undefined);
+    ended.set(
+      each.name,
+      waitFor.length > 0 ? Promise.race(waitFor).then(() => launch(each)) : launch(each),
+    );
+  }
   const [checked, ...codes] = await Promise.all([
     withChecks
       ? run('npm', ['run', '--silent', 'check'], { prefix: '[check] ', yields: true })
       : Promise.resolve(0),
-    ...runs.map((each) =>
-      run(bin('vitest'), ['run', ...each.args], {
-        prefix: each.prefix,
-        env: { VITEST_REPORT: files(each).report, VITEST_DURATIONS: files(each).durations },
-      }),
-    ),
+    ...runs.map((each) => ended.get(each.name) ?? Promise.resolve(1)),
   ]);
   const reports = await Promise.all(runs.map((each) => readJson<Report>(files(each).report)));
   const durations = await Promise.all(
@@ -158,7 +180,14 @@ async function runAll(runs: Run[], withChecks: boolean): Promise<number> {
   const present = reports.filter((report): report is Report => report !== null);
   const total = present.length > 0 ? merge(present) : null;
   if (total) await writeFile(join(REPORTS, 'vitest.json'), JSON.stringify(total));
-  await reportDurations(durations.flatMap((rows) => rows ?? []));
+  await reportDurations(
+    durations.flatMap((rows, index) => {
+      const label = runs[index]?.label;
+      return (rows ?? []).map((row) =>
+        label ? { ...row, project: `${row.project} ${label}` } : row,
+      );
+    }),
+  );
   process.stdout.write(
     `\nAll runs: ${total?.numPassedTests ?? 0} passed, ${total?.numFailedTests ?? 0} failed` +
       ` in ${seconds(Date.now() - started)}` +
@@ -169,13 +198,13 @@ async function runAll(runs: Run[], withChecks: boolean): Promise<number> {
   return checked === 0 && codes.every((code) => code === 0) && missing.length === 0 ? 0 : 1;
 }
 
+/** The projects whose tests use the database: they run again on PostgreSQL. */
+const DATABASE_PROJECTS = ['--project', 'server', '--project', 'console'];
+
 async function main() {
   const args = process.argv.slice(2);
   if (args[0] === '--database') {
-    return runAll(
-      [{ name: 'database', args: ['--project', 'server', '--project', 'console'], prefix: '' }],
-      false,
-    );
+    return runAll([{ name: 'database', args: DATABASE_PROJECTS, prefix: '' }], false);
   }
   if (args[0] === '--changed') {
     return runAll([{ name: 'changed', args: ['--changed', ...args.slice(1)], prefix: '' }], false);
@@ -191,11 +220,26 @@ async function main() {
     const checked = await run('npm', ['run', '--silent', 'check']);
     return code === 0 && checked === 0 ? 0 : 1;
   }
+  // With TEST_POSTGRES_URL (as `.ci/run` gives it), the projects that use the database run a
+  // second time on that PostgreSQL, from the moment the first of the other two runs has ended.
+  const postgres = process.env.TEST_POSTGRES_URL;
   return runAll(
     [
       // Every project but the browser tests (a new project joins this run by itself).
       { name: 'main', args: ['--project', '!e2e'], prefix: '' },
       { name: 'e2e', args: ['--project', 'e2e'], prefix: '[e2e] ' },
+      ...(postgres
+        ? [
+            {
+              name: 'postgres',
+              args: DATABASE_PROJECTS,
+              prefix: '[postgres] ',
+              env: { DATABASE_URL: postgres },
+              after: ['main', 'e2e'],
+              label: 'on PostgreSQL',
+            },
+          ]
+        : []),
     ],
     true,
   );
