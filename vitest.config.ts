@@ -1,9 +1,53 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { E2E_WORKERS } from './tests/support/e2e-config';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * With TEST_POSTGRES_URL (`.ci/run` gives it), the projects that use the database run a second
+ * time on that PostgreSQL, in the same run, their files sharing the run's workers with the others.
+ */
+const postgres = process.env.TEST_POSTGRES_URL;
+
+const serverProject = {
+  extends: true,
+  test: {
+    name: 'server',
+    include: ['tests/server/**/*.test.ts'],
+    environment: 'node',
+    // One worker's files share its modules: each file still opens a database of its own.
+    isolate: false,
+    globalSetup: ['tests/support/database-setup.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+} satisfies TestProjectInlineConfiguration;
+
+const consoleProject = {
+  extends: true,
+  plugins: [react()],
+  test: {
+    name: 'console',
+    include: ['tests/console/**/*.test.tsx'],
+    environment: 'jsdom',
+    // One worker's files share its modules and its window, which the setup file puts back
+    // as a page load finds them after every test.
+    isolate: false,
+    setupFiles: ['tests/support/console-setup.ts'],
+    globalSetup: ['tests/support/database-setup.ts'],
+    // A file's first test draws the console cold (its routes compiled on demand): on a busy
+    // 2-core machine that alone has taken half a minute.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+} satisfies TestProjectInlineConfiguration;
+
+/** A project again, on the PostgreSQL of TEST_POSTGRES_URL. */
+function onPostgres(project: TestProjectInlineConfiguration, name: string) {
+  return { ...project, test: { ...project.test, name, env: { DATABASE_URL: postgres ?? '' } } };
+}
 
 export default defineConfig({
   resolve: {
@@ -16,7 +60,7 @@ export default defineConfig({
     },
   },
   test: {
-    // `npm test` (tests/run.ts) runs the browser tests beside the others and names each report.
+    // `npm test` (tests/run.ts) names the report.
     reporters: [
       'default',
       ['json', { outputFile: process.env.VITEST_REPORT ?? '.test-results/vitest.json' }],
@@ -39,37 +83,14 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       },
-      {
-        extends: true,
-        test: {
-          name: 'server',
-          include: ['tests/server/**/*.test.ts'],
-          environment: 'node',
-          // One worker's files share its modules: each file still opens a database of its own.
-          isolate: false,
-          globalSetup: ['tests/support/database-setup.ts'],
-          testTimeout: 20_000,
-          hookTimeout: 60_000,
-        },
-      },
-      {
-        extends: true,
-        plugins: [react()],
-        test: {
-          name: 'console',
-          include: ['tests/console/**/*.test.tsx'],
-          environment: 'jsdom',
-          // One worker's files share its modules and its window, which the setup file puts back
-          // as a page load finds them after every test.
-          isolate: false,
-          setupFiles: ['tests/support/console-setup.ts'],
-          globalSetup: ['tests/support/database-setup.ts'],
-          // A file's first test draws the console cold (its routes compiled on demand): on a busy
-          // 2-core machine that alone has taken half a minute.
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-        },
-      },
+      serverProject,
+      consoleProject,
+      ...(postgres
+        ? [
+            onPostgres(serverProject, 'server-postgres'),
+            onPostgres(consoleProject, 'console-postgres'),
+          ]
+        : []),
       {
         extends: true,
         test: {

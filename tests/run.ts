@@ -1,18 +1,16 @@
 /**
  * The test commands (README, "Tests"):
  *
- * - `npm test`: the checks (lint, types, imports, unused code) and every test project, as three
- *   processes side by side: the unit, server and console tests; the browser tests; the checks.
- *   The tests share the processor evenly (a test starved of it times out); the checks, which
- *   have no time limit, run at a lower priority and take what is left.
- *   Output lines of the checks start with `[check]`, those of the browser run with `[e2e]`.
+ * - `npm test`: the checks (lint, types, imports, unused code) beside one `vitest run` of every
+ *   test project, whose files share the run's workers (one per core), browser tests included.
+ *   The checks, which have no time limit, run at a lower priority and take what the tests leave.
+ *   Their output lines start with `[check]`.
+ * - `TEST_POSTGRES_URL=… npm test` (`.ci/run`): the same, and the projects that use the database
+ *   (server, console) a second time on that PostgreSQL, in the same run (`vitest.config.ts`).
  * - `npm test -- <files or Vitest options>`: one `vitest run` with them first, then the checks;
  *   `--no-checks` leaves the checks out.
  * - `npm run test:database`: the projects that use the database (server, console) and nothing
  *   else, on PostgreSQL when DATABASE_URL names one.
- * - `TEST_POSTGRES_URL=… npm test` (`.ci/run`): everything as `npm test`, and the projects that use
- *   the database a second time on that PostgreSQL, started when the unit, server and console run
- *   or the browser run has ended, so the two passes share the processor without a gap.
  * - `npm run test:changed`: the tests that what is uncommitted can affect (Vitest's `--changed`).
  *
  * Every run writes Vitest's JSON report to `.test-results/vitest.json` and every file's durations
@@ -27,18 +25,6 @@ import type { FileDuration } from './support/durations-reporter';
 const REPORTS = '.test-results';
 const SLOWEST = 15;
 const bin = (name: string) => join(process.cwd(), 'node_modules', '.bin', name);
-
-interface Run {
-  name: string;
-  /** Vitest's arguments besides `run`. */
-  args: string[];
-  prefix: string;
-  env?: Record<string, string>;
-  /** Started once the first of these runs has ended (it takes the processor they leave). */
-  after?: string[];
-  /** Shown after the project's name in the durations. */
-  label?: string;
-}
 
 const children = new Set<ReturnType<typeof spawn>>();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -79,19 +65,8 @@ function run(
   });
 }
 
-/** Vitest's JSON report: the counts are summed, the files listed together. */
-type Report = Record<string, unknown> & { testResults: unknown[]; success: boolean };
-const COUNTS = [
-  'numTotalTestSuites',
-  'numPassedTestSuites',
-  'numFailedTestSuites',
-  'numPendingTestSuites',
-  'numTotalTests',
-  'numPassedTests',
-  'numFailedTests',
-  'numPendingTests',
-  'numTodoTests',
-] as const;
+/** Vitest's JSON report. */
+type Report = { numPassedTests?: number; numFailedTests?: number };
 
 async function readJson<T>(path: string): Promise<T | null> {
   try {
@@ -99,15 +74,6 @@ async function readJson<T>(path: string): Promise<T | null> {
   } catch {
     return null;
   }
-}
-
-function merge(reports: Report[]): Report {
-  const merged: Report = { ...reports[0], testResults: [], success: true };
-  for (const key of COUNTS) merged[key] = reports.reduce((sum, r) => sum + Number(r[key] ?? 0), 0);
-  merged.startTime = Math.min(...reports.map((r) => Number(r.startTime)));
-  merged.testResults = reports.flatMap((r) => r.testResults);
-  merged.success = reports.every((r) => r.success);
-  return merged;
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -138,64 +104,29 @@ async function reportDurations(rows: FileDuration[]) {
   }
 }
 
-/** Runs the given Vitest runs side by side (with the checks, when asked) and reports them as one. */
-async function runAll(runs: Run[], withChecks: boolean): Promise<number> {
+/** One `vitest run` with these arguments (beside the checks, when asked), and its report. */
+async function runAll(args: string[], withChecks: boolean): Promise<number> {
   await rm(REPORTS, { recursive: true, force: true });
   await mkdir(REPORTS, { recursive: true });
   const started = Date.now();
-  const files = (each: Run) => ({
-    report: join(REPORTS, `vitest-${each.name}.json`),
-    durations: join(REPORTS, `durations-${each.name}.json`),
-  });
-  const ended = new Map<string, Promise<number>>();
-  const launch = (each: Run): Promise<number> =>
-    run(bin('vitest'), ['run', ...each.args], {
-      prefix: each.prefix,
-      env: {
-        ...each.env,
-        VITEST_REPORT: files(each).report,
-        VITEST_DURATIONS: files(each).durations,
-      },
-    });
-  for (const each of runs) {
-    const waitFor = (each.after ?? [])
-      .map((name) => ended.get(name))
-      .filter((p) => p !== undefined);
-    ended.set(
-      each.name,
-      waitFor.length > 0 ? Promise.race(waitFor).then(() => launch(each)) : launch(each),
-    );
-  }
-  const [checked, ...codes] = await Promise.all([
+  const reportFile = join(REPORTS, 'vitest.json');
+  const durationsFile = join(REPORTS, 'durations.json');
+  const [checked, code] = await Promise.all([
     withChecks
       ? run('npm', ['run', '--silent', 'check'], { prefix: '[check] ', yields: true })
       : Promise.resolve(0),
-    ...runs.map((each) => ended.get(each.name) ?? Promise.resolve(1)),
-  ]);
-  const reports = await Promise.all(runs.map((each) => readJson<Report>(files(each).report)));
-  const durations = await Promise.all(
-    runs.map((each) => readJson<FileDuration[]>(files(each).durations)),
-  );
-  const missing = runs.filter((_, index) => !reports[index]).map((each) => each.name);
-  const present = reports.filter((report): report is Report => report !== null);
-  const total = present.length > 0 ? merge(present) : null;
-  if (total) await writeFile(join(REPORTS, 'vitest.json'), JSON.stringify(total));
-  await reportDurations(
-    durations.flatMap((rows, index) => {
-      const label = runs[index]?.label;
-      return (rows ?? []).map((row) =>
-        label ? { ...row, project: `${row.project} ${label}` } : row,
-      );
+    run(bin('vitest'), ['run', ...args], {
+      env: { VITEST_REPORT: reportFile, VITEST_DURATIONS: durationsFile },
     }),
-  );
+  ]);
+  const report = await readJson<Report>(reportFile);
+  await reportDurations((await readJson<FileDuration[]>(durationsFile)) ?? []);
   process.stdout.write(
-    `\nAll runs: ${total?.numPassedTests ?? 0} passed, ${total?.numFailedTests ?? 0} failed` +
-      ` in ${seconds(Date.now() - started)}` +
-      (missing.length > 0 ? `; no report from ${missing.join(', ')}` : '') +
-      '\n',
+    `\nAll tests: ${report?.numPassedTests ?? 0} passed, ${report?.numFailedTests ?? 0} failed` +
+      ` in ${seconds(Date.now() - started)}${report ? '' : '; no report'}\n`,
   );
   if (checked !== 0) process.stdout.write('The checks failed (the lines starting with [check]).\n');
-  return checked === 0 && codes.every((code) => code === 0) && missing.length === 0 ? 0 : 1;
+  return checked === 0 && code === 0 && report !== null ? 0 : 1;
 }
 
 /** The projects whose tests use the database: they run again on PostgreSQL. */
@@ -203,46 +134,20 @@ const DATABASE_PROJECTS = ['--project', 'server', '--project', 'console'];
 
 async function main() {
   const args = process.argv.slice(2);
-  if (args[0] === '--database') {
-    return runAll([{ name: 'database', args: DATABASE_PROJECTS, prefix: '' }], false);
-  }
-  if (args[0] === '--changed') {
-    return runAll([{ name: 'changed', args: ['--changed', ...args.slice(1)], prefix: '' }], false);
-  }
+  if (args[0] === '--database') return runAll(DATABASE_PROJECTS, false);
+  if (args[0] === '--changed') return runAll(['--changed', ...args.slice(1)], false);
   if (args.length > 0) {
     // The files first, so their answer comes in seconds; then the checks, unless left out.
     const withChecks = !args.includes('--no-checks');
     const code = await runAll(
-      [{ name: 'files', args: args.filter((arg) => arg !== '--no-checks'), prefix: '' }],
+      args.filter((arg) => arg !== '--no-checks'),
       false,
     );
     if (!withChecks) return code;
     const checked = await run('npm', ['run', '--silent', 'check']);
     return code === 0 && checked === 0 ? 0 : 1;
   }
-  // With TEST_POSTGRES_URL (as `.ci/run` gives it), the projects that use the database run a
-  // second time on that PostgreSQL, from the moment the first of the other two runs has ended.
-  const postgres = process.env.TEST_POSTGRES_URL;
-  return runAll(
-    [
-      // Every project but the browser tests (a new project joins this run by itself).
-      { name: 'main', args: ['--project', '!e2e'], prefix: '' },
-      { name: 'e2e', args: ['--project', 'e2e'], prefix: '[e2e] ' },
-      ...(postgres
-        ? [
-            {
-              name: 'postgres',
-              args: DATABASE_PROJECTS,
-              prefix: '[postgres] ',
-              env: { DATABASE_URL: postgres },
-              after: ['main', 'e2e'],
-              label: 'on PostgreSQL',
-            },
-          ]
-        : []),
-    ],
-    true,
-  );
+  return runAll([], true);
 }
 
 process.exit(await main());

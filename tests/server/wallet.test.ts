@@ -34,13 +34,13 @@ import {
   WalletSummarySchema,
 } from '@shared/contracts/wallet';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { makeSeller, makeSubAccount } from '../support/accounts';
 import { createTestApp, type TestApp } from '../support/app';
 
 let t: TestApp;
 let deps: LedgerDeps;
-const onPostgres = !!process.env.DATABASE_URL;
+const onPostgres = inject('database').kind === 'postgres';
 
 beforeAll(async () => {
   t = await createTestApp();

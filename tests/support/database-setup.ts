@@ -120,12 +120,15 @@ async function postgresTemplates(url: string) {
     await handle.close();
     await adminQuery(url, `ALTER DATABASE ${name} WITH IS_TEMPLATE true`);
   };
+  const version = await adminQuery(url, 'SHOW server_version_num');
+  const copy =
+    Number(version.rows[0]?.server_version_num ?? 0) >= 150_000 ? 'STRATEGY FILE_COPY' : '';
   await adminQuery(url, `CREATE DATABASE ${names.empty}`);
   await prepare(names.empty, (handle) => handle.migrate());
-  await adminQuery(url, `CREATE DATABASE ${names.demo} TEMPLATE ${names.empty}`);
+  await adminQuery(url, `CREATE DATABASE ${names.demo} TEMPLATE ${names.empty} ${copy}`);
   await prepare(names.demo, seedTemplate);
   return {
-    config: { kind: 'postgres', url, templates: names } satisfies TestDatabaseConfig,
+    config: { kind: 'postgres', url, templates: names, copy } satisfies TestDatabaseConfig,
     drop: async () => {
       for (const name of Object.values(names)) {
         await adminQuery(url, `ALTER DATABASE ${name} WITH IS_TEMPLATE false`);
@@ -143,22 +146,31 @@ interface Prepared {
 
 /**
  * Every project that touches the database runs this setup, in one process: the first prepares the
- * templates, the others are given the same ones, and the last to finish drops those of PostgreSQL.
+ * templates of its database (PGlite, or the PostgreSQL its `env.DATABASE_URL` names), the others
+ * on the same one are given the same templates, and the last to finish drops those of PostgreSQL.
  */
-const shared = globalThis as typeof globalThis & { cmpTestTemplates?: Promise<Prepared> };
+const shared = globalThis as typeof globalThis & {
+  cmpTestTemplates?: Map<string, Promise<Prepared>>;
+};
 
 export default async function setup(project: TestProject) {
-  const url = process.env.DATABASE_URL;
-  shared.cmpTestTemplates ??= url
-    ? postgresTemplates(url).then((prepared) => ({ ...prepared, users: 0 }))
-    : pgliteTemplates().then((config) => ({ config, users: 0 }));
-  const prepared = await shared.cmpTestTemplates;
+  const url = project.config.env?.DATABASE_URL ?? process.env.DATABASE_URL;
+  const key = url ?? 'pglite';
+  shared.cmpTestTemplates ??= new Map();
+  let preparing = shared.cmpTestTemplates.get(key);
+  if (!preparing) {
+    preparing = url
+      ? postgresTemplates(url).then((prepared) => ({ ...prepared, users: 0 }))
+      : pgliteTemplates().then((config) => ({ config, users: 0 }));
+    shared.cmpTestTemplates.set(key, preparing);
+  }
+  const prepared = await preparing;
   prepared.users += 1;
   project.provide('database', prepared.config);
   return async () => {
     prepared.users -= 1;
     if (prepared.users === 0) {
-      shared.cmpTestTemplates = undefined;
+      shared.cmpTestTemplates?.delete(key);
       await prepared.drop?.();
     }
   };

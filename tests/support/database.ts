@@ -40,7 +40,7 @@ export async function openTestDatabase(
   const name = `cmp_test_${randomUUID().replaceAll('-', '')}`;
   for (let attempt = 0; ; attempt++) {
     try {
-      await adminQuery(config.url, `CREATE DATABASE ${name} TEMPLATE ${template}`);
+      await adminQuery(config.url, `CREATE DATABASE ${name} TEMPLATE ${template} ${config.copy}`);
       break;
     } catch (error) {
       // Two files copying the template at the same instant: PostgreSQL refuses the second; try again.

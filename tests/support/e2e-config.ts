@@ -1,15 +1,15 @@
 import { join } from 'node:path';
 
 /**
- * How many browser-test files run at once. Each worker has its own server ports and its own build
- * of the extension, which trusts that worker's server as its console.
+ * How many browser-test files run at once. Each worker has its own server ports and its own copy
+ * of the extension build, which trusts that worker's server as its console.
  */
 export const E2E_WORKERS = 2;
 
 /** Ports of the first worker's e2e server (and its sandbox on the next port). */
 const BASE_PORT = Number(process.env.E2E_PORT ?? 18_480);
 
-/** What one worker (1 to E2E_WORKERS) serves on and loads. */
+/** What one worker (numbered from 1, as Vitest numbers the run's workers) serves on and loads. */
 export function e2eWorker(id: number) {
   const port = BASE_PORT + 10 * (id - 1);
   const outDir = join(process.cwd(), '.output', `e2e-${id}`);

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { E2E_WORKERS, e2eWorker } from './e2e-config';
 
@@ -29,7 +30,10 @@ export default function setup() {
   run('vite', ['build', '--config', 'console/vite.config.ts', '--logLevel', 'warn']);
   const first = e2eWorker(1);
   run('wxt', ['build'], { WXT_CONSOLE_ORIGIN: first.origin, WXT_OUT_DIR: first.outDir });
-  for (let id = 2; id <= E2E_WORKERS; id += 1) {
+  // A browser-test file runs in whichever of the run's workers is free (numbered 1 to the run's
+  // maxWorkers, every core): each worker number has its copy.
+  const workers = Math.max(E2E_WORKERS, availableParallelism());
+  for (let id = 2; id <= workers; id += 1) {
     const worker = e2eWorker(id);
     if (worker.origin.length !== first.origin.length)
       throw new Error(`worker ${id}'s origin ${worker.origin} is not as long as ${first.origin}`);
