@@ -1,5 +1,7 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -39,12 +41,37 @@ export type DatabaseOptions =
     };
 
 /**
- * A tarball as PGlite reads it (it only asks for the bytes): handing it a Blob would copy all of
- * them through Node's Blob reader, which takes longer than starting the database does.
+ * Bytes as PGlite reads a tarball or its bundle (it only asks for the bytes): handing it a Blob
+ * would copy all of them through Node's Blob reader, which takes longer than starting the
+ * database does.
  */
 function tarball(bytes: Uint8Array): Blob {
   const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
   return { type: 'application/x-tar', arrayBuffer: async () => buffer } as Blob;
+}
+
+/**
+ * PGlite's WebAssembly, compiled once per process, and its file-system bundle, read once: a
+ * database opened without them compiles its own copy of the module (more processor time than
+ * starting the database takes), which adds up where a process opens many (the tests).
+ */
+let runtime: Promise<Pick<PGliteOptions, 'pgliteWasmModule' | 'fsBundle'>> | undefined;
+
+/** Node's WebAssembly, which the server's libraries (no DOM) do not declare. */
+declare const WebAssembly: {
+  compile(bytes: Uint8Array): Promise<NonNullable<PGliteOptions['pgliteWasmModule']>>;
+};
+
+function pgliteRuntime() {
+  runtime ??= (async () => {
+    const resolve = createRequire(import.meta.url).resolve;
+    const [wasm, data] = await Promise.all([
+      readFile(resolve('@electric-sql/pglite/pglite.wasm')),
+      readFile(resolve('@electric-sql/pglite/pglite.data')),
+    ]);
+    return { pgliteWasmModule: await WebAssembly.compile(wasm), fsBundle: tarball(data) };
+  })();
+  return runtime;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -65,6 +92,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
   const client = await PGlite.create({
+    ...(await pgliteRuntime()),
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: tarball(options.loadDataDir) } : {}),
     ...(options.initdbArgs ? { initDbStartParams: options.initdbArgs } : {}),
