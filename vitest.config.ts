@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
-import { E2E_WORKERS } from './tests/support/e2e-config';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -100,7 +99,6 @@ export default defineConfig({
           globalSetup: ['tests/support/database-setup.ts', 'tests/support/e2e-setup.ts'],
           // Each worker has a server and a Chromium of its own (tests/support/e2e-config.ts); its
           // files share its modules (the server's code is imported once per worker).
-          maxWorkers: E2E_WORKERS,
           isolate: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,

@@ -1,11 +1,5 @@
 import { join } from 'node:path';
 
-/**
- * How many browser-test files run at once. Each worker has its own server ports and its own copy
- * of the extension build, which trusts that worker's server as its console.
- */
-export const E2E_WORKERS = 2;
-
 /** Ports of the first worker's e2e server (and its sandbox on the next port). */
 const BASE_PORT = Number(process.env.E2E_PORT ?? 18_480);
 

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { E2E_WORKERS, e2eWorker } from './e2e-config';
+import { e2eWorker } from './e2e-config';
 
 const bin = (name: string) => join(process.cwd(), 'node_modules', '.bin', name);
 
@@ -31,9 +31,8 @@ export default function setup() {
   const first = e2eWorker(1);
   run('wxt', ['build'], { WXT_CONSOLE_ORIGIN: first.origin, WXT_OUT_DIR: first.outDir });
   // A browser-test file runs in whichever of the run's workers is free (numbered 1 to the run's
-  // maxWorkers, every core): each worker number has its copy.
-  const workers = Math.max(E2E_WORKERS, availableParallelism());
-  for (let id = 2; id <= workers; id += 1) {
+  // maxWorkers, one per core): each worker number has its own server ports and its copy.
+  for (let id = 2; id <= availableParallelism(); id += 1) {
     const worker = e2eWorker(id);
     if (worker.origin.length !== first.origin.length)
       throw new Error(`worker ${id}'s origin ${worker.origin} is not as long as ${first.origin}`);
