@@ -23,7 +23,10 @@ export function withDatabase(url: string, database: string): string {
   return parsed.toString();
 }
 
-/** Runs one statement on the server's maintenance connection (CREATE/DROP DATABASE cannot run in a pool transaction). */
+/**
+ * Runs one statement on the server's maintenance connection (CREATE/DROP DATABASE cannot run in a
+ * pool transaction).
+ */
 export async function adminQuery(url: string, statement: string): Promise<pg.QueryResult> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -32,4 +35,28 @@ export async function adminQuery(url: string, statement: string): Promise<pg.Que
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Runs an administrative statement again while the server refuses it because another session is
+ * in the database: a file copying the same template, or the autovacuum worker, which visits new
+ * databases at any moment and which `DROP DATABASE … WITH (FORCE)` may not end for a role without
+ * `pg_signal_backend`. It leaves soon; the statement then succeeds.
+ */
+export async function whileBusy(statement: () => Promise<unknown>): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await statement();
+      return;
+    } catch (error) {
+      const busy = /being accessed by other users|pg_signal_backend/.test(String(error));
+      if (attempt >= 40 || !busy) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200));
+    }
+  }
+}
+
+/** Drops a database, ending what is still connected to it. */
+export function dropDatabase(url: string, name: string): Promise<void> {
+  return whileBusy(() => adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
 }

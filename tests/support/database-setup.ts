@@ -7,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { createManualClock } from './clock';
 import {
   adminQuery,
+  dropDatabase,
   type Template,
   type TestDatabaseConfig,
   withDatabase,
@@ -132,7 +133,7 @@ async function postgresTemplates(url: string) {
     drop: async () => {
       for (const name of Object.values(names)) {
         await adminQuery(url, `ALTER DATABASE ${name} WITH IS_TEMPLATE false`);
-        await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await dropDatabase(url, name);
       }
     },
   };

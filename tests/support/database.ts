@@ -4,8 +4,10 @@ import { type DatabaseHandle, openDatabase } from '@server/db/client';
 import { inject } from 'vitest';
 import {
   adminQuery,
+  dropDatabase,
   type Template,
   type TestDatabaseConfig,
+  whileBusy,
   withDatabase,
 } from './database-config';
 
@@ -38,16 +40,10 @@ export async function openTestDatabase(
   }
   if (options.dump) throw new Error('PostgreSQL test databases start from a template only');
   const name = `cmp_test_${randomUUID().replaceAll('-', '')}`;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await adminQuery(config.url, `CREATE DATABASE ${name} TEMPLATE ${template} ${config.copy}`);
-      break;
-    } catch (error) {
-      // Two files copying the template at the same instant: PostgreSQL refuses the second; try again.
-      if (attempt >= 20 || !String(error).includes('being accessed by other users')) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200));
-    }
-  }
+  // Two files copying the template at the same instant: PostgreSQL refuses the second.
+  await whileBusy(() =>
+    adminQuery(config.url, `CREATE DATABASE ${name} TEMPLATE ${template} ${config.copy}`),
+  );
   const handle = await openDatabase({
     kind: 'postgres',
     url: withDatabase(config.url, name),
@@ -57,7 +53,7 @@ export async function openTestDatabase(
     ...handle,
     close: async () => {
       await handle.close();
-      await adminQuery(config.url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropDatabase(config.url, name);
     },
   };
 }
