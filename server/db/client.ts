@@ -41,12 +41,16 @@ export type DatabaseOptions =
     };
 
 /**
- * Bytes as PGlite reads a tarball or its bundle (it only asks for the bytes): handing it a Blob
- * would copy all of them through Node's Blob reader, which takes longer than starting the
- * database does.
+ * Bytes as PGlite reads a tarball or its bundle (it only asks for the bytes, and only reads
+ * them): handing it a Blob would copy all of them through Node's Blob reader, which takes longer
+ * than starting the database does. Bytes that fill their buffer (a file read whole) are handed
+ * over as they are; only a view into a larger buffer is copied out.
  */
 function tarball(bytes: Uint8Array): Blob {
-  const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+  const buffer = whole
+    ? bytes.buffer
+    : bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
   return { type: 'application/x-tar', arrayBuffer: async () => buffer } as Blob;
 }
 

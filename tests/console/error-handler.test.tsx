@@ -3,10 +3,10 @@ import { ApiError } from '@shared/api/errors';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderConsole } from '../support/console';
+import { renderSignedIn } from '../support/console';
 import { readLocale } from '../support/locales';
 
-let current: Awaited<ReturnType<typeof renderConsole>> | undefined;
+let current: Awaited<ReturnType<typeof renderSignedIn>> | undefined;
 afterEach(async () => {
   await current?.close();
   current = undefined;
@@ -14,23 +14,17 @@ afterEach(async () => {
 
 const common = readLocale('en', 'common');
 
+/** The demo seller on the dashboard, signed in as the login screen leaves the session. */
 async function signedIn() {
-  current = await renderConsole('/cmp/login');
-  const user = userEvent.setup();
-  await user.type(
-    await screen.findByLabelText(readLocale('en', 'auth').fields.username),
-    DEMO_ACCOUNT.email,
-  );
-  await user.type(
-    screen.getByLabelText(readLocale('en', 'auth').fields.password),
-    DEMO_ACCOUNT.password,
-  );
-  await user.click(screen.getByRole('button', { name: readLocale('en', 'auth').actions.submit }));
+  current = await renderSignedIn('/cmp/cmpDashboard', {
+    username: DEMO_ACCOUNT.email,
+    password: DEMO_ACCOUNT.password,
+  });
   await screen.findByTestId('dashboard-greeting');
-  // The sign-in's navigation ended: a dialog opened now is not closed by it.
+  // The first navigation ended: a dialog opened now is not closed by it.
   const { router } = current;
   await waitFor(() => expect(router.state.status === 'idle' && !router.state.isLoading).toBe(true));
-  return { running: current, user };
+  return { running: current, user: userEvent.setup() };
 }
 
 /** The console's one error handler, as the router hands it to the shell's query client. */

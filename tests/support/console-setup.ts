@@ -1,12 +1,43 @@
 import { notifications } from '@mantine/notifications';
 import { writeCookie } from '@shared/session/web-port';
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup, configure, prettyDOM } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import type { StoreApi } from 'zustand';
 
 // Screens answer after real round trips to the app (and its database and mail server): on a busy
 // machine that takes longer than testing-library's default second.
 configure({ asyncUtilTimeout: 10_000 });
+
+/**
+ * A query that finds nothing throws an error whose message prints the whole document. `findBy…`
+ * and `waitFor` make and drop one such error on every try until the element appears: printing
+ * the document each time was an eighth of the processor time of these tests. The message is
+ * printed when it is read (a failure being reported, or `waitFor` giving up), from the document
+ * as it is then.
+ */
+const PAGE_HEADER = 'The page (comments, <script> and <style> left out):';
+configure({
+  getElementError(message, container) {
+    const error = new Error();
+    error.name = 'TestingLibraryElementError';
+    let text: string | undefined;
+    Object.defineProperty(error, 'message', {
+      configurable: true,
+      enumerable: true,
+      get: () => {
+        // `waitFor` giving up passes the message of the last try, which already holds the page.
+        text ??= message.includes(PAGE_HEADER)
+          ? message
+          : [message, `${PAGE_HEADER}\n${prettyDOM(container)}`].filter(Boolean).join('\n\n');
+        return text;
+      },
+      set: (value: string) => {
+        text = value;
+      },
+    });
+    return error;
+  },
+});
 
 // jsdom lacks what Mantine measures the page with.
 if (!window.matchMedia) {
