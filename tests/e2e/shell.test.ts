@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExtensionBrowser, launchWithExtension } from '../support/browser';
 import { markFirstVisitSeen, startE2eServer } from '../support/e2e-server';
 import { readLocale } from '../support/locales';
+import { openSignedIn } from '../support/stored-session';
 
 let server: Awaited<ReturnType<typeof startE2eServer>>;
 let chrome: ExtensionBrowser;
@@ -56,7 +57,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** A page in a context of its own (cookies, storage), signed in as this account. */
+/** A page in a context of its own (cookies, storage), signed in as this account, on the dashboard. */
 async function signedIn(
   account: { email: string; password: string },
   options: { width?: number; language?: string } = {},
@@ -69,11 +70,12 @@ async function signedIn(
     value: options.language ?? 'en',
     url: server.origin,
   });
-  await page.goto(`${server.origin}/cmp/login`);
-  await page.waitForSelector('input[name="username"]');
-  await page.type('input[name="username"]', account.email);
-  await page.type('input[name="password"]', account.password);
-  await page.click('button[type="submit"]');
+  await openSignedIn(
+    page,
+    server.origin,
+    { username: account.email, password: account.password },
+    '/cmp/cmpDashboard',
+  );
   await page.waitForSelector('[data-testid="shell"]', { timeout: 20_000 });
   return page;
 }

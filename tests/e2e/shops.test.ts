@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExtensionBrowser, launchWithExtension } from '../support/browser';
 import { markFirstVisitSeen, startE2eServer } from '../support/e2e-server';
 import { readLocale } from '../support/locales';
+import { openSignedIn } from '../support/stored-session';
 
 let server: Awaited<ReturnType<typeof startE2eServer>>;
 let chrome: ExtensionBrowser;
@@ -19,18 +20,19 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function signedIn(language: string): Promise<Page> {
+/** The demo seller's shop list in a context of its own, signed in, in this language. */
+async function shopListIn(language: string): Promise<Page> {
   const context = await chrome.browser.createBrowserContext();
   const page = await context.newPage();
   await page.setViewport({ width: 1366, height: 900 });
   await page.setExtraHTTPHeaders({ 'accept-language': language });
   await page.setCookie({ name: 'cmp-language', value: language, url: server.origin });
-  await page.goto(`${server.origin}/cmp/login`);
-  await page.waitForSelector('input[name="username"]');
-  await page.type('input[name="username"]', DEMO_ACCOUNT.email);
-  await page.type('input[name="password"]', DEMO_ACCOUNT.password);
-  await page.click('button[type="submit"]');
-  await page.waitForSelector('[data-testid="shell"]', { timeout: 20_000 });
+  await openSignedIn(
+    page,
+    server.origin,
+    { username: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
+    '/cmp/thirdPartyPlatform/authorizeList',
+  );
   return page;
 }
 
@@ -45,8 +47,7 @@ describe('authorizing shops in Chromium', () => {
   ] as const) {
     it(`${language}: ${platform} consent in the sandbox, callback, shop listed as normal`, async () => {
       const words = readLocale(language, 'shops');
-      const page = await signedIn(language);
-      await page.goto(`${server.origin}/cmp/thirdPartyPlatform/authorizeList`);
+      const page = await shopListIn(language);
       await page.waitForSelector('[data-testid="shops-table"]', { timeout: 20_000 });
       const before = (await rowNames(page)).length;
       expect(before).toBeGreaterThanOrEqual(3);

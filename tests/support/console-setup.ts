@@ -26,9 +26,10 @@ configure({
       enumerable: true,
       get: () => {
         // `waitFor` giving up passes the message of the last try, which already holds the page.
-        text ??= message.includes(PAGE_HEADER)
-          ? message
-          : [message, `${PAGE_HEADER}\n${prettyDOM(container)}`].filter(Boolean).join('\n\n');
+        const said = message ?? '';
+        text ??= said.includes(PAGE_HEADER)
+          ? said
+          : [said, `${PAGE_HEADER}\n${prettyDOM(container)}`].filter(Boolean).join('\n\n');
         return text;
       },
       set: (value: string) => {

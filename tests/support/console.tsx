@@ -3,6 +3,7 @@ import { announcements, announcementViews, guideProgress, users } from '@server/
 import { writeCookie } from '@shared/session/web-port';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './app';
+import { signInByApi } from './stored-session';
 
 interface RenderOptions {
   app?: TestApp;
@@ -86,23 +87,9 @@ export async function renderSignedIn(
 ) {
   const app = options.app ?? (await createDemoApp());
   if (!options.firstVisit) await settleFirstVisit(app);
-  const login = await app.call('POST', '/api-uaa/oauth/loginByPassword', { json: credentials });
-  if (login.body.resp_code !== 0) throw new Error(`login failed: ${login.text}`);
-  const token = login.body.datas.access_token as string;
-  const [info, check] = await Promise.all([
-    app.call('GET', '/api-user/user/userInfo', { token }),
-    app.call('GET', '/api-user/user/loginCheck', { token }),
-  ]);
+  const { token, cache } = await signInByApi(app.call, credentials);
   writeCookie(document, 'access_token', token);
-  localStorage.setItem(
-    'cmp-session',
-    JSON.stringify({
-      updatedAt: Date.now(),
-      routes: login.body.datas.routerInfoList,
-      user: info.body.datas,
-      onboarded: check.body.datas !== null,
-    }),
-  );
+  localStorage.setItem('cmp-session', cache);
   const running = await renderConsole(path, { app, firstVisit: options.firstVisit ?? false });
   return {
     ...running,
