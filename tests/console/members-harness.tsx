@@ -1,0 +1,150 @@
+import { seedDemo } from '@server/db/seed';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { makeSeller } from '../support/accounts';
+import { createTestApp, type TestApp } from '../support/app';
+import { renderSignedIn } from '../support/console';
+import { readLocale } from '../support/locales';
+
+export const en = {
+  members: readLocale('en', 'members'),
+  common: readLocale('en', 'common'),
+  errors: readLocale('en', 'errors'),
+  validation: readLocale('en', 'validation'),
+};
+export const PAGE = '/cmp/account/accountManage';
+
+export let t: TestApp;
+/** Paths of the requests the app received (console and test alike), in order. */
+export let requests: string[] = [];
+
+export let current: { close(): Promise<void> } | undefined;
+
+export let sellers = 0;
+/** A main account of its own (so tests do not see each other's sub-accounts), onboarded. */
+export async function seller(shops: string[] = ['Shop A', 'Shop B']) {
+  sellers += 1;
+  const made = await makeSeller(t, `members-main-${sellers}@example.com`, shops);
+  const onboarded = await t.call('POST', '/api-user/user/onboarding', {
+    token: made.token,
+    json: { site: 'th', businessType: 'crossBorder' },
+  });
+  expect(onboarded.body.resp_code, onboarded.text).toBe(0);
+  return { ...made, email: `members-main-${sellers}@example.com` };
+}
+
+export async function openAs(username: string, password: string) {
+  const running = await renderSignedIn(PAGE, { username, password }, { app: t });
+  current = running;
+  await screen.findByRole('heading', { name: en.members.title });
+  return { running, user: userEvent.setup() };
+}
+
+/**
+ * The one form control labelled `label` inside `scope` (Mantine adds " *" to the label of a
+ * required field; a control may also carry an aria-label). Found through the labels' `for`
+ * rather than by role: computing every accessible name of a large form is slow in jsdom.
+ */
+export function field(scope: HTMLElement, label: string, type?: string) {
+  const named = [...scope.querySelectorAll<HTMLInputElement>('input[aria-label]')].filter(
+    (input) => input.getAttribute('aria-label') === label,
+  );
+  const labelled = [...scope.querySelectorAll('label')]
+    .filter((element) => element.textContent?.replace(/\s*\*\s*$/, '').trim() === label)
+    .map((element) => (element.htmlFor ? document.getElementById(element.htmlFor) : null));
+  const found = [...new Set([...named, ...labelled])].filter(
+    (element): element is HTMLInputElement =>
+      element instanceof HTMLInputElement &&
+      element.type !== 'radio' &&
+      (type === undefined || element.type === type),
+  );
+  if (found.length !== 1) throw new Error(`${found.length} fields labelled ${label}`);
+  return found[0] as HTMLInputElement;
+}
+
+export const checkbox = (scope: HTMLElement, label: string) => field(scope, label, 'checkbox');
+
+/** The buttons of a granted menu in the menu editor. */
+export function buttonsOf(scope: HTMLElement, menu: string) {
+  const group = scope.querySelector<HTMLElement>(`[role="group"][aria-label="Buttons of ${menu}"]`);
+  if (!group) throw new Error(`no buttons shown for ${menu}`);
+  return group;
+}
+
+/** An open dialog by its title (a large form can take a moment to mount in jsdom). */
+export async function dialog(name: string) {
+  return screen.findByRole('dialog', { name }, { timeout: 5000 });
+}
+
+export async function subAccountList(token: string) {
+  const res = await t.call('GET', '/api-user/subAccount/list?page=1&limit=100', { token });
+  expect(res.body.resp_code, res.text).toBe(0);
+  return res.body.datas as { records: Record<string, any>[]; total: number };
+}
+
+export const shopNames = async (token: string) =>
+  ((await t.call('GET', '/api-user/shop/list', { token })).body.datas as { name: string }[]).map(
+    (shop) => shop.name,
+  );
+
+export async function rowOf(name: string) {
+  const cell = await screen.findByText(name, { selector: 'td p, td div' });
+  const row = cell.closest('tr');
+  if (!row) throw new Error(`no row for ${name}`);
+  return row as HTMLElement;
+}
+
+export async function rowAction(
+  user: ReturnType<typeof userEvent.setup>,
+  name: string,
+  item: string,
+) {
+  await user.click(
+    await screen.findByRole('button', { name: en.members.actions.more.replace('{{name}}', name) }),
+  );
+  await user.click(await screen.findByRole('menuitem', { name: item }, { timeout: 3000 }));
+}
+
+export async function statusOf(name: string) {
+  return within(await rowOf(name)).getByTestId('member-status').textContent;
+}
+
+/** Sets `t` from a test file (an import cannot be assigned). */
+export function setT(value: typeof t) {
+  t = value;
+}
+
+/** Sets `requests` from a test file (an import cannot be assigned). */
+export function setRequests(value: typeof requests) {
+  requests = value;
+}
+
+/** Sets `current` from a test file (an import cannot be assigned). */
+export function setCurrent(value: typeof current) {
+  current = value;
+}
+
+/** Sets `sellers` from a test file (an import cannot be assigned). */
+export function setSellers(value: typeof sellers) {
+  sellers = value;
+}
+
+/** The hooks every file of these tests registers: its app, and what each test leaves reset. */
+export function registerMembersTests() {
+  beforeAll(async () => {
+    t = await createTestApp();
+    await seedDemo(t);
+    const fetch = t.app.fetch;
+    t.app.fetch = (request: Request, ...rest: unknown[]) => {
+      requests.push(`${request.method} ${new URL(request.url).pathname}`);
+      return (fetch as (...args: unknown[]) => Response | Promise<Response>)(request, ...rest);
+    };
+  });
+  afterAll(() => t.close());
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+    requests = [];
+  });
+}
