@@ -86,6 +86,9 @@ export function TagsView({ pathname }: { pathname: string }) {
     } else if (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)) {
       const box = event.currentTarget.getBoundingClientRect();
       openMenu(view, box.left, box.bottom);
+      // The menu closes on a key pressed outside it; opened at once (no transition, for someone
+      // who asks for less motion), it would hear this very key and close again.
+      event.stopPropagation();
     } else return;
     event.preventDefault();
   }
