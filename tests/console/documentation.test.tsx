@@ -1,48 +1,25 @@
 import { ROUTES } from '@server/routes';
-import { writeCookie } from '@shared/session/web-port';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app';
+import { describe, expect, it } from 'vitest';
 import { renderConsole } from '../support/console';
-import { readLocale } from '../support/locales';
+import {
+  card,
+  en,
+  openApiPath,
+  PATH,
+  registerDocumentationTests,
+  rendered,
+  setCurrent,
+  t,
+} from './documentation-harness';
 
-let t: TestApp;
-let current: Awaited<ReturnType<typeof renderConsole>> | undefined;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-afterEach(async () => {
-  await current?.close();
-  current = undefined;
-});
-
-const PATH = '/cmp/documentation/index';
-const en = readLocale('en', 'documentation');
-
-/**
- * The card of one endpoint, found by its heading ("GET /api-user/shop/detail"). The headings'
- * roles and names are checked once, in the first test: a role query per card would compute the
- * accessible name of every heading on the page each time.
- */
-async function card(name: string) {
-  const article = await waitFor(() => {
-    const found = screen
-      .getAllByTestId('endpoint')
-      .find((each) => each.querySelector('h3')?.textContent === name);
-    if (!found) throw new Error(`no card for ${name}`);
-    return found;
-  });
-  return within(article);
-}
-
-const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+registerDocumentationTests();
 
 describe('/documentation/index', () => {
   it('opens without a session: the title, the overview and every route of the server', async () => {
-    current = await renderConsole(PATH, { app: t });
+    setCurrent(await renderConsole(PATH, { app: t }));
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(en.title);
-    expect(current.session.getState().snapshot.session).toBeNull();
+    expect(rendered().session.getState().snapshot.session).toBeNull();
     expect(window.location.pathname).toBe(PATH);
     await screen.findAllByTestId('endpoint');
     expect(screen.getByText(en.envelope.text)).toBeTruthy();
@@ -67,7 +44,7 @@ describe('/documentation/index', () => {
   });
 
   it('shows each endpoint with its method, access level, permission, parameters and body fields', async () => {
-    current = await renderConsole(PATH, { app: t });
+    setCurrent(await renderConsole(PATH, { app: t }));
     const detail = await card('GET /api-user/shop/detail');
     expect(detail.getByText('GET')).toBeTruthy();
     expect(detail.getByTestId('endpoint-access').textContent).toBe(en.access.session);
@@ -112,7 +89,7 @@ describe('/documentation/index', () => {
   });
 
   it('links the contents to each group and each endpoint to itself', async () => {
-    current = await renderConsole(PATH, { app: t });
+    setCurrent(await renderConsole(PATH, { app: t }));
     const nav = await screen.findByRole('navigation', { name: en.contents });
     const links = within(nav).getAllByRole('link');
     expect(links.length).toBeGreaterThan(5);
@@ -134,7 +111,7 @@ describe('/documentation/index', () => {
   });
 
   it('filters the endpoints as the user types, keeping the filter in the address', async () => {
-    current = await renderConsole(PATH, { app: t });
+    setCurrent(await renderConsole(PATH, { app: t }));
     const box = await screen.findByRole('searchbox', { name: en.filter.label });
     fireEvent.change(box, { target: { value: 'post alias' } });
     await waitFor(() => expect(screen.getAllByTestId('endpoint')).toHaveLength(1));
@@ -161,46 +138,5 @@ describe('/documentation/index', () => {
     fireEvent.change(box, { target: { value: '' } });
     await waitFor(() => expect(screen.getAllByTestId('endpoint').length).toBe(ROUTES.length));
     expect(window.location.search).toBe('');
-  });
-
-  it('opens with the filter of a shared address', async () => {
-    current = await renderConsole(`${PATH}?q=shortUrl`, { app: t });
-    await waitFor(() => expect(screen.getAllByTestId('endpoint')).toHaveLength(1));
-    expect(
-      screen.getByRole('heading', { level: 3, name: 'GET /api-user/public/shortUrl' }),
-    ).toBeTruthy();
-    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('shortUrl');
-  });
-
-  it('speaks the chosen language', async () => {
-    writeCookie(document, 'cmp-language', 'zh');
-    const zh = readLocale('zh', 'documentation');
-    current = await renderConsole(PATH, { app: t });
-    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(zh.title);
-    const detail = await card('GET /api-user/shop/detail');
-    expect(detail.getByTestId('endpoint-access').textContent).toBe(zh.access.session);
-    expect(detail.getByText('格式：uuid')).toBeTruthy();
-    expect(screen.getByRole('searchbox', { name: zh.filter.label })).toBeTruthy();
-  });
-
-  it('says so when the reference cannot be loaded, and tries again', async () => {
-    let failing = true;
-    const flaky = {
-      ...t,
-      app: {
-        fetch: (request: Request) => {
-          if (failing && new URL(request.url).pathname === '/api-docs/openapi.json')
-            return new Response('unavailable', { status: 503 });
-          return t.app.fetch(request);
-        },
-      },
-    } as unknown as TestApp;
-    current = await renderConsole(PATH, { app: flaky });
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain(en.loadFailed);
-    failing = false;
-    fireEvent.click(screen.getByRole('button', { name: readLocale('en', 'common').actions.retry }));
-    await screen.findAllByTestId('endpoint');
-    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

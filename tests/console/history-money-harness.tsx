@@ -1,0 +1,188 @@
+import {
+  freeze,
+  type LedgerDeps,
+  recharge,
+  settle,
+  withholding,
+} from '@server/modules/wallet/wallet.service';
+import type { Currency } from '@shared/contracts/money';
+import { formatMoney } from '@shared/i18n/format';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, expect, onTestFinished } from 'vitest';
+import { makeSeller } from '../support/accounts';
+import { createTestApp, type TestApp } from '../support/app';
+import { renderSignedIn } from '../support/console';
+import { readLocale } from '../support/locales';
+
+export const en = readLocale('en', 'wallet');
+export const PAGE = '/cmp/other/historyMoney';
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+export let t: TestApp;
+export let ledger: LedgerDeps;
+
+export let current: { close(): Promise<void> } | undefined;
+
+export let sellers = 0;
+/** A main account of its own, onboarded on the Thai site (its wallet is in THB). */
+export async function seller() {
+  sellers += 1;
+  const email = `history-money-${sellers}@example.com`;
+  const made = await makeSeller(t, email, ['Shop A']);
+  const onboarded = await t.call('POST', '/api-user/user/onboarding', {
+    token: made.token,
+    json: { site: 'th', businessType: 'crossBorder' },
+  });
+  expect(onboarded.body.resp_code, onboarded.text).toBe(0);
+  let keys = 0;
+  const key = () => `${email}-${++keys}`;
+  const ownerId = made.user.id;
+  return { ...made, email, ownerId, key };
+}
+
+export type Seller = Awaited<ReturnType<typeof seller>>;
+
+/**
+ * What a service order does to a wallet: a recharge of ฿1,000, a service order frozen at ฿300 and
+ * settled at ฿250, a storage fee withheld, and a second order still frozen.
+ */
+export async function seedOperations(s: Seller) {
+  const base = { ownerId: s.ownerId, currency: 'THB' as Currency };
+  await recharge(ledger, {
+    ...base,
+    idempotencyKey: s.key(),
+    reference: { type: 'recharge', id: 'R-1001' },
+    amount: 100_000,
+    memo: 'PromptPay top-up',
+  });
+  t.clock.advance(60_000);
+  await freeze(ledger, {
+    ...base,
+    idempotencyKey: s.key(),
+    reference: { type: 'service', id: 'S-2001' },
+    amount: 30_000,
+  });
+  t.clock.advance(60_000);
+  await settle(ledger, {
+    ownerId: s.ownerId,
+    idempotencyKey: s.key(),
+    reference: { type: 'service', id: 'S-2001' },
+    actual: 25_000,
+  });
+  t.clock.advance(60_000);
+  await withholding(ledger, {
+    ...base,
+    idempotencyKey: s.key(),
+    reference: { type: 'fee', id: 'F-3001' },
+    amount: 2_000,
+    memo: 'Storage fee',
+  });
+  t.clock.advance(60_000);
+  await freeze(ledger, {
+    ...base,
+    idempotencyKey: s.key(),
+    reference: { type: 'service', id: 'S-2002' },
+    amount: 10_000,
+  });
+  t.clock.advance(60_000);
+}
+
+export async function open(s: { email: string; password: string }, path = PAGE) {
+  const running = await renderSignedIn(
+    path,
+    { username: s.email, password: s.password },
+    { app: t },
+  );
+  current = running;
+  await screen.findByRole('heading', { name: en.title });
+  return { running, user: userEvent.setup() };
+}
+
+export const thb = (minor: number, signed = false) =>
+  `${signed && minor > 0 ? '+' : ''}${formatMoney(minor, 'THB', 'en')}`;
+export const rows = () => screen.queryAllByTestId('history-row');
+export const cell = (row: HTMLElement, testId: string) =>
+  within(row).getByTestId(testId).textContent;
+/** The rows as the table shows them: bill type, change, available, frozen and balance after. */
+export const shown = () =>
+  rows().map((row) => [
+    cell(row, 'history-bill-type'),
+    cell(row, 'history-change'),
+    cell(row, 'history-available-after'),
+    cell(row, 'history-frozen-after'),
+    cell(row, 'history-balance-after'),
+    cell(row, 'history-reference'),
+  ]);
+
+export const pad = (n: number) => String(n).padStart(2, '0');
+/** A datetime-local input's value to the second (an input may leave out zero seconds or add milliseconds). */
+export const seconds = (value: string) => {
+  const whole = value.replace(/\.0+$/, '');
+  return whole.length === 16 ? `${whole}:00` : whole;
+};
+/** A datetime-local input's value for a moment on the reader's clock. */
+export const inputValue = (date: Date) =>
+  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(
+    date.getHours(),
+  )}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+
+/** Catches what the page hands to the browser's downloads. */
+export function catchDownloads() {
+  const saved: { name: string; blob: Blob }[] = [];
+  const urls = new Map<string, Blob>();
+  const realCreate = URL.createObjectURL;
+  const realRevoke = URL.revokeObjectURL;
+  const realClick = HTMLAnchorElement.prototype.click;
+  URL.createObjectURL = (blob: Blob) => {
+    const url = `blob:test/${urls.size}`;
+    urls.set(url, blob);
+    return url;
+  };
+  URL.revokeObjectURL = () => undefined;
+  HTMLAnchorElement.prototype.click = function click(this: HTMLAnchorElement) {
+    const blob = urls.get(this.href);
+    if (blob && this.download) saved.push({ name: this.download, blob });
+  };
+  onTestFinished(() => {
+    URL.createObjectURL = realCreate;
+    URL.revokeObjectURL = realRevoke;
+    HTMLAnchorElement.prototype.click = realClick;
+  });
+  return saved;
+}
+
+/** Sets `t` from a test file (an import cannot be assigned). */
+export function setT(value: typeof t) {
+  t = value;
+}
+
+/** Sets `ledger` from a test file (an import cannot be assigned). */
+export function setLedger(value: typeof ledger) {
+  ledger = value;
+}
+
+/** Sets `current` from a test file (an import cannot be assigned). */
+export function setCurrent(value: typeof current) {
+  current = value;
+}
+
+/** Sets `sellers` from a test file (an import cannot be assigned). */
+export function setSellers(value: typeof sellers) {
+  sellers = value;
+}
+
+/** The hooks every file of these tests registers: its app, and what each test leaves reset. */
+export function registerHistoryMoneyTests() {
+  beforeAll(async () => {
+    t = await createTestApp();
+    // The page's default range is read off the browser's clock: the server's starts at the same time.
+    t.clock.set(new Date());
+    ledger = { db: t.db, clock: t.clock };
+  });
+  afterAll(() => t.close());
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+}
