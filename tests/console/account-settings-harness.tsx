@@ -64,11 +64,6 @@ export async function openBindModal(user: ReturnType<typeof userEvent.setup>) {
   return { dialog, scanUrl: link.getAttribute('href') ?? '' };
 }
 
-/** Sets `app` from a test file (an import cannot be assigned). */
-export function setApp(value: typeof app) {
-  app = value;
-}
-
 /** Sets `current` from a test file (an import cannot be assigned). */
 export function setCurrent(value: typeof current) {
   current = value;

@@ -161,26 +161,6 @@ export function claimedRow() {
   return row;
 }
 
-/** Sets `t` from a test file (an import cannot be assigned). */
-export function setT(value: typeof t) {
-  t = value;
-}
-
-/** Sets `current` from a test file (an import cannot be assigned). */
-export function setCurrent(value: typeof current) {
-  current = value;
-}
-
-/** Sets `stopExtension` from a test file (an import cannot be assigned). */
-export function setStopExtension(value: typeof stopExtension) {
-  stopExtension = value;
-}
-
-/** Sets `sellers` from a test file (an import cannot be assigned). */
-export function setSellers(value: typeof sellers) {
-  sellers = value;
-}
-
 /** The hooks every file of these tests registers: its app, and what each test leaves reset. */
 export function registerCollectorListTests() {
   beforeAll(async () => {

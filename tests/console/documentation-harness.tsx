@@ -28,11 +28,6 @@ export async function card(name: string) {
 
 export const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
-/** Sets `t` from a test file (an import cannot be assigned). */
-export function setT(value: typeof t) {
-  t = value;
-}
-
 /** Sets `current` from a test file (an import cannot be assigned). */
 export function setCurrent(value: typeof current) {
   current = value;

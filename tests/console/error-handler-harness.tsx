@@ -29,11 +29,6 @@ export function handle(error: unknown) {
   onError(error);
 }
 
-/** Sets `current` from a test file (an import cannot be assigned). */
-export function setCurrent(value: typeof current) {
-  current = value;
-}
-
 /** The hooks every file of these tests registers: its app, and what each test leaves reset. */
 export function registerErrorHandlerTests() {
   afterEach(async () => {

@@ -152,24 +152,9 @@ export function catchDownloads() {
   return saved;
 }
 
-/** Sets `t` from a test file (an import cannot be assigned). */
-export function setT(value: typeof t) {
-  t = value;
-}
-
-/** Sets `ledger` from a test file (an import cannot be assigned). */
-export function setLedger(value: typeof ledger) {
-  ledger = value;
-}
-
 /** Sets `current` from a test file (an import cannot be assigned). */
 export function setCurrent(value: typeof current) {
   current = value;
-}
-
-/** Sets `sellers` from a test file (an import cannot be assigned). */
-export function setSellers(value: typeof sellers) {
-  sellers = value;
 }
 
 /** The hooks every file of these tests registers: its app, and what each test leaves reset. */

@@ -110,24 +110,9 @@ export async function statusOf(name: string) {
   return within(await rowOf(name)).getByTestId('member-status').textContent;
 }
 
-/** Sets `t` from a test file (an import cannot be assigned). */
-export function setT(value: typeof t) {
-  t = value;
-}
-
-/** Sets `requests` from a test file (an import cannot be assigned). */
-export function setRequests(value: typeof requests) {
-  requests = value;
-}
-
 /** Sets `current` from a test file (an import cannot be assigned). */
 export function setCurrent(value: typeof current) {
   current = value;
-}
-
-/** Sets `sellers` from a test file (an import cannot be assigned). */
-export function setSellers(value: typeof sellers) {
-  sellers = value;
 }
 
 /** The hooks every file of these tests registers: its app, and what each test leaves reset. */

@@ -172,21 +172,6 @@ export async function openConsole(path: string, seller: { email: string; passwor
 export const search = (running: { router: { state: { location: { search: unknown } } } }) =>
   running.router.state.location.search as Record<string, unknown>;
 
-/** Sets `t` from a test file (an import cannot be assigned). */
-export function setT(value: typeof t) {
-  t = value;
-}
-
-/** Sets `requests` from a test file (an import cannot be assigned). */
-export function setRequests(value: typeof requests) {
-  requests = value;
-}
-
-/** Sets `sellers` from a test file (an import cannot be assigned). */
-export function setSellers(value: typeof sellers) {
-  sellers = value;
-}
-
 /** The hooks every file of these tests registers: its app, and what each test leaves reset. */
 export function registerMessagesTests() {
   beforeAll(async () => {

@@ -90,21 +90,6 @@ export async function open(username: string, password: string, path = PAGE) {
 
 export const headerBalance = () => screen.getByTestId('balance-menu').textContent;
 
-/** Sets `t` from a test file (an import cannot be assigned). */
-export function setT(value: typeof t) {
-  t = value;
-}
-
-/** Sets `current` from a test file (an import cannot be assigned). */
-export function setCurrent(value: typeof current) {
-  current = value;
-}
-
-/** Sets `sellers` from a test file (an import cannot be assigned). */
-export function setSellers(value: typeof sellers) {
-  sellers = value;
-}
-
 /** The hooks every file of these tests registers: its app, and what each test leaves reset. */
 export function registerOrderTradingTests() {
   beforeAll(async () => {

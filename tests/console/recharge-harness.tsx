@@ -92,29 +92,9 @@ export const orderNoInAddress = (running: {
 /** The available balance the header shows (its dropdown's button). */
 export const headerBalance = () => screen.getByTestId('balance-menu').textContent;
 
-/** Sets `t` from a test file (an import cannot be assigned). */
-export function setT(value: typeof t) {
-  t = value;
-}
-
-/** Sets `requests` from a test file (an import cannot be assigned). */
-export function setRequests(value: typeof requests) {
-  requests = value;
-}
-
 /** Sets `loseAnswerOf` from a test file (an import cannot be assigned). */
 export function setLoseAnswerOf(value: typeof loseAnswerOf) {
   loseAnswerOf = value;
-}
-
-/** Sets `current` from a test file (an import cannot be assigned). */
-export function setCurrent(value: typeof current) {
-  current = value;
-}
-
-/** Sets `sellers` from a test file (an import cannot be assigned). */
-export function setSellers(value: typeof sellers) {
-  sellers = value;
 }
 
 /** The hooks every file of these tests registers: its app, and what each test leaves reset. */

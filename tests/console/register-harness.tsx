@@ -31,16 +31,6 @@ export async function requestCodeOnScreen(user: ReturnType<typeof userEvent.setu
   return app.smtp?.codeFor(email) ?? '';
 }
 
-/** Sets `app` from a test file (an import cannot be assigned). */
-export function setApp(value: typeof app) {
-  app = value;
-}
-
-/** Sets `current` from a test file (an import cannot be assigned). */
-export function setCurrent(value: typeof current) {
-  current = value;
-}
-
 /** The hooks every file of these tests registers: its app, and what each test leaves reset. */
 export function registerRegisterTests() {
   beforeAll(async () => {
