@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { makeSeller } from '../support/accounts';
-import { createTestApp, type TestApp } from '../support/app';
+import { createTestApp, interceptRequests, type TestApp } from '../support/app';
 import { renderSignedIn } from '../support/console';
 import { readLocale } from '../support/locales';
 
@@ -120,11 +120,10 @@ export function registerMembersTests() {
   beforeAll(async () => {
     t = await createTestApp();
     await seedDemo(t);
-    const fetch = t.app.fetch;
-    t.app.fetch = (request: Request, ...rest: unknown[]) => {
+    interceptRequests(t.app, (request, next) => {
       requests.push(`${request.method} ${new URL(request.url).pathname}`);
-      return (fetch as (...args: unknown[]) => Response | Promise<Response>)(request, ...rest);
-    };
+      return next(request);
+    });
   });
   afterAll(() => t.close());
   afterEach(async () => {

@@ -22,7 +22,7 @@ import userEvent from '@testing-library/user-event';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
 import { makeSeller } from '../support/accounts';
-import { createTestApp, type TestApp } from '../support/app';
+import { createTestApp, interceptRequests, type TestApp } from '../support/app';
 import { renderSignedIn } from '../support/console';
 import { readLocale } from '../support/locales';
 
@@ -176,12 +176,10 @@ export const search = (running: { router: { state: { location: { search: unknown
 export function registerMessagesTests() {
   beforeAll(async () => {
     t = await createTestApp();
-    const fetch = t.app.fetch;
-    t.app.fetch = (request: Request, ...rest: unknown[]) => {
-      const url = new URL(request.url);
-      requests.push(`${request.method} ${url.pathname}`);
-      return (fetch as (...args: unknown[]) => Response | Promise<Response>)(request, ...rest);
-    };
+    interceptRequests(t.app, (request, next) => {
+      requests.push(`${request.method} ${new URL(request.url).pathname}`);
+      return next(request);
+    });
   });
   afterAll(() => t.close());
   afterEach(async () => {

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { makeSeller } from '../support/accounts';
-import { createTestApp, type TestApp } from '../support/app';
+import { createTestApp, interceptRequests, type TestApp } from '../support/app';
 import { renderSignedIn } from '../support/console';
 import { readLocale } from '../support/locales';
 
@@ -103,20 +103,16 @@ export function registerRechargeTests() {
     t = await createTestApp();
     // The QR code's countdown is read against the browser's clock: the server's starts at the same time.
     t.clock.set(new Date());
-    const fetch = t.app.fetch;
-    t.app.fetch = async (request: Request, ...rest: unknown[]) => {
+    interceptRequests(t.app, async (request, next) => {
       const path = new URL(request.url).pathname;
       requests.push({ method: request.method, path, key: request.headers.get('Idempotency-Key') });
-      const response = await (fetch as (...args: unknown[]) => Response | Promise<Response>)(
-        request,
-        ...rest,
-      );
+      const response = await next(request);
       if (loseAnswerOf === path) {
         loseAnswerOf = null;
         throw new TypeError('Failed to fetch');
       }
       return response;
-    };
+    });
   });
   afterAll(() => t.close());
   afterEach(async () => {

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
 import { makeSeller } from '../support/accounts';
-import { createTestApp, type TestApp } from '../support/app';
+import { createTestApp, interceptRequests, type TestApp } from '../support/app';
 import { renderSignedIn } from '../support/console';
 import { fillWords, readLocale } from '../support/locales';
 
@@ -67,16 +67,15 @@ export function registerShopsAuthorizeTests() {
     t = await createTestApp({ sandboxShops: true });
     // "x minutes ago" is read against the browser's clock: the server's starts at the same time.
     t.clock.set(new Date());
-    const fetch = t.app.fetch;
-    t.app.fetch = async (request: Request, ...rest: unknown[]) => {
+    interceptRequests(t.app, async (request, next) => {
       const text = request.method === 'POST' ? await request.clone().text() : '';
       requests.push({
         method: request.method,
         path: new URL(request.url).pathname,
         body: text ? JSON.parse(text) : null,
       });
-      return (fetch as (...args: unknown[]) => Response | Promise<Response>)(request, ...rest);
-    };
+      return next(request);
+    });
   });
   afterAll(() => t.close());
   afterEach(async () => {

@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeSeller } from '../support/accounts';
-import { createTestApp, type TestApp } from '../support/app';
+import { createTestApp, interceptRequests, type TestApp } from '../support/app';
 import { renderSignedIn } from '../support/console';
 import { fillWords, readLocale } from '../support/locales';
 import { authorizeStoredShop, authorizeThroughSandbox } from '../support/shops';
@@ -32,11 +32,10 @@ beforeAll(async () => {
   // are spread over the days before it.
   t.clock.set(new Date());
   await seedSandboxRecords(t.db, t.clock, SANDBOX_PLATFORMS);
-  const fetch = t.app.fetch;
-  t.app.fetch = (request: Request, ...rest: unknown[]) => {
+  interceptRequests(t.app, (request, next) => {
     requests.push(new URL(request.url));
-    return (fetch as (...args: unknown[]) => Response | Promise<Response>)(request, ...rest);
-  };
+    return next(request);
+  });
   const platforms = t.sandbox.fetch;
   t.sandbox.fetch = async (request: Request, ...rest: unknown[]) => {
     const url = new URL(request.url);

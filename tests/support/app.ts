@@ -160,3 +160,24 @@ export async function createTestApp(
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * Puts `handle` in front of a Hono app's own handling of each request (the console under test
+ * calls `app.fetch`): it may look at the request, answer it itself, or pass it on with `next`.
+ * Returns what puts the app back as it was.
+ */
+export function interceptRequests(
+  app: { fetch: TestApp['app']['fetch'] },
+  handle: (
+    request: Request,
+    next: (request: Request) => Promise<Response>,
+  ) => Response | Promise<Response>,
+): () => void {
+  const original = app.fetch;
+  const next = async (request: Request) =>
+    (original as (request: Request) => Response | Promise<Response>)(request);
+  app.fetch = ((request: Request) => handle(request, next)) as typeof original;
+  return () => {
+    app.fetch = original;
+  };
+}
