@@ -1,4 +1,5 @@
 import type { RouterInfo } from './contracts/auth';
+import type { MenuUrl } from './contracts/menus';
 import type { MenuGrant } from './contracts/sub-accounts';
 
 /**
@@ -13,7 +14,7 @@ const MAIN_ONLY: readonly Role[] = ['BUYER'];
 const EVERYONE: readonly Role[] = ROLES;
 
 interface MenuEntry {
-  url: string;
+  url: MenuUrl;
   roles: readonly Role[];
   buttons: readonly string[];
 }
@@ -23,11 +24,11 @@ interface MenuEntry {
  * page offers. The server builds `routerInfoList` from this list; the console matches each url
  * against its route table by segment.
  */
-export const MENU_CATALOGUE: readonly MenuEntry[] = [
+export const MENU_CATALOGUE = [
   { url: '/cmpDashboard', roles: EVERYONE, buttons: [] },
   { url: '/pay/recharge', roles: SELLER, buttons: ['recharge'] },
   { url: '/pay/orderTrading', roles: SELLER, buttons: ['pay'] },
-  { url: '/pay/payResult', roles: SELLER, buttons: [] },
+  { url: '/payResult', roles: SELLER, buttons: [] },
   { url: '/product/thirdProductList', roles: SELLER, buttons: ['follow', 'claim'] },
   { url: '/product/thirdDetails', roles: SELLER, buttons: ['claim'] },
   { url: '/product/collectorList', roles: SELLER, buttons: ['claim', 'delete', 'download'] },
@@ -79,14 +80,14 @@ export const MENU_CATALOGUE: readonly MenuEntry[] = [
   },
   { url: '/account/messageSubscribe', roles: EVERYONE, buttons: ['edit'] },
   { url: '/account/messageCenter', roles: EVERYONE, buttons: ['readAll'] },
-];
+] as const satisfies readonly MenuEntry[];
 
 function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);
 }
 
 /** The page every account lands on; a sub-account always keeps it. */
-export const HOME_URL = '/cmpDashboard';
+export const HOME_URL: MenuUrl = '/cmpDashboard';
 
 /** Menus a main account can hand to a sub-account, each with every button it offers. */
 export function grantableMenus(): MenuGrant[] {

@@ -299,12 +299,13 @@ const orderTradingRoute = createRoute({
     'OrderTradingPage',
   ),
 });
-/** Where a payment lands; it shows the signed-in account's own payment, so no menu is needed. */
+/** Where a payment lands (spec section 2: /payResult beside the /pay group). */
 const payResultRoute = createRoute({
   getParentRoute: () => authedRoute,
   path: '/payResult',
   staticData: { titleKey: 'routes.payResult', hidden: true },
   validateSearch: (search: Record<string, unknown>) => validatePayResultSearch(search),
+  beforeLoad: requireMenu('/payResult'),
   loader: namespaces('pay'),
   component: lazyRouteComponent(() => import('../features/pay/pay-result-page'), 'PayResultPage'),
 });

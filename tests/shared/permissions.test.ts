@@ -1,3 +1,4 @@
+import { MENU_URLS } from '@shared/contracts/menus';
 import { MENU_CATALOGUE, ROLES, routerInfoListFor } from '@shared/permissions';
 import { describe, expect, it } from 'vitest';
 
@@ -30,5 +31,9 @@ describe('routerInfoListFor', () => {
     const urls = MENU_CATALOGUE.map((e) => e.url);
     expect(new Set(urls).size).toBe(urls.length);
     for (const url of urls) expect(url).toMatch(/^\/[A-Za-z]+(\/[A-Za-z]+)*$/);
+  });
+
+  it('holds exactly the menu addresses of the contract, in their order', () => {
+    expect(MENU_CATALOGUE.map((e) => e.url)).toEqual([...MENU_URLS]);
   });
 });

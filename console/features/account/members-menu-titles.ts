@@ -14,7 +14,7 @@ export const MENU_LABELS = {
   '/cmpDashboard': { title: 'dashboard', group: 'home' },
   '/pay/recharge': { title: 'recharge', group: 'payments' },
   '/pay/orderTrading': { title: 'orderPayment', group: 'payments' },
-  '/pay/payResult': { title: 'paymentResult', group: 'payments' },
+  '/payResult': { title: 'paymentResult', group: 'payments' },
   '/product/thirdProductList': { title: 'sourceProducts', group: 'products' },
   '/product/thirdDetails': { title: 'sourceProductDetails', group: 'products' },
   '/product/collectorList': { title: 'collectedProducts', group: 'products' },

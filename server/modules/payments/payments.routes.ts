@@ -34,7 +34,7 @@ import { listTrades, payTrade, tradeDetail } from './trade-orders.service';
 const RECHARGE_MENU = '/pay/recharge';
 const TRADE_MENU = '/pay/orderTrading';
 /** The pages that show a payment order: either paying page, and the pay result page. */
-const PAYMENT_PAGES = [RECHARGE_MENU, TRADE_MENU, '/pay/payResult'] as const;
+const PAYMENT_PAGES = [RECHARGE_MENU, TRADE_MENU, '/payResult'] as const;
 
 const KeyHeaderSchema = z.object({ [IDEMPOTENCY_HEADER]: IdempotencyKeySchema });
 
@@ -110,7 +110,7 @@ export const paymentsRoutes = [
       query: PaymentOrderQuerySchema,
       response: PaymentOrderSchema,
       summary:
-        'One payment order of the account as it stands (closed once its QR code expired). Needs the menu /pay/recharge, /pay/orderTrading or /pay/payResult.',
+        'One payment order of the account as it stands (closed once its QR code expired). Needs the menu /pay/recharge, /pay/orderTrading or /payResult.',
     },
     async ({ c, deps, actor, query }) => {
       guardPaymentPages(actor);
