@@ -52,6 +52,8 @@ export default defineConfig({
   resolve: {
     alias: {
       '@shared': here('./shared'),
+      '@extension': here('./extension'),
+      '@entrypoints': here('./entrypoints'),
       '@server': here('./server'),
       '@console': here('./console'),
       '@locales': here('./locales'),

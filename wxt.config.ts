@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'wxt';
+import { DESCRIPTION_HOSTS, hostPatterns } from './extension/hosts';
 import { matchPatternsOf, SOURCE_SITE_HOSTS } from './shared/contracts/source-sites';
-import { DESCRIPTION_HOSTS, hostPatterns } from './shared/extension/collector/hosts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -18,6 +18,7 @@ export default defineConfig({
   imports: false,
   alias: {
     '@shared': here('./shared'),
+    '@extension': here('./extension'),
     '@locales': here('./locales'),
   },
   // A separate folder lets the e2e build (pointed at the test server) sit beside the normal one.

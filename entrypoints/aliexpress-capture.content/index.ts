@@ -1,6 +1,6 @@
+import { ALIEXPRESS_CAPTURE_PATTERNS } from '@extension/collector/capture-channel';
+import { installCaptureHook } from '@extension/collector/capture-hook';
 import { matchPatternsOf } from '@shared/contracts/source-sites';
-import { ALIEXPRESS_CAPTURE_PATTERNS } from '@shared/extension/collector/capture-channel';
-import { installCaptureHook } from '@shared/extension/collector/capture-hook';
 import { defineContentScript } from 'wxt/utils/define-content-script';
 
 /** AliExpress, in the page's own world from the start: hands the product answers to the collector. */

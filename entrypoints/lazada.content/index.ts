@@ -1,5 +1,5 @@
+import { startCollector } from '@extension/collector/content';
 import { matchPatternsOf } from '@shared/contracts/source-sites';
-import { startCollector } from '@shared/extension/collector/content';
 import { lazadaAdapter } from '@shared/sites/lazada/adapter';
 import { defineContentScript } from 'wxt/utils/define-content-script';
 

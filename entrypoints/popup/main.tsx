@@ -1,4 +1,4 @@
-import { startExtensionPage } from '@shared/extension/page-runtime';
-import { PopupApp } from '@shared/extension/popup-app';
+import { startExtensionPage } from '@extension/pages/page-runtime';
+import { PopupApp } from './popup-app';
 
 void startExtensionPage(document.getElementById('root'), () => <PopupApp />);

@@ -1,6 +1,6 @@
+import { SHOPEE_CAPTURE_PATTERNS } from '@extension/collector/capture-channel';
+import { startCollector } from '@extension/collector/content';
 import { matchPatternsOf } from '@shared/contracts/source-sites';
-import { SHOPEE_CAPTURE_PATTERNS } from '@shared/extension/collector/capture-channel';
-import { startCollector } from '@shared/extension/collector/content';
 import { shopeeAdapter } from '@shared/sites/shopee/adapter';
 import { defineContentScript } from 'wxt/utils/define-content-script';
 

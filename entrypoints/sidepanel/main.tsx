@@ -1,4 +1,4 @@
-import { startExtensionPage } from '@shared/extension/page-runtime';
-import { SidePanelApp } from '@shared/extension/sidepanel-app';
+import { startExtensionPage } from '@extension/pages/page-runtime';
+import { SidePanelApp } from './sidepanel-app';
 
 void startExtensionPage(document.getElementById('root'), () => <SidePanelApp />);

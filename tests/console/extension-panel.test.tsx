@@ -1,11 +1,11 @@
+import { PopupApp } from '@entrypoints/popup/popup-app';
+import { SidePanelApp } from '@entrypoints/sidepanel/sidepanel-app';
+import { SETTLE_MS } from '@entrypoints/sidepanel/use-watched-tab';
+import type { CollectOutcome, ExtractOutcome } from '@extension/messaging/schemas';
 import { createApiClient } from '@shared/api/client';
 import type { ProductDraft } from '@shared/contracts/product-draft';
 import { API_CLIENTS } from '@shared/contracts/protocol';
 import type { ShopDetail } from '@shared/contracts/shops';
-import type { CollectOutcome, ExtractOutcome } from '@shared/extension/collect-messages';
-import { SETTLE_MS } from '@shared/extension/panel/use-watched-tab';
-import { PopupApp } from '@shared/extension/popup-app';
-import { SidePanelApp } from '@shared/extension/sidepanel-app';
 import { createI18n } from '@shared/i18n/i18n';
 import { createSessionStore } from '@shared/session/store';
 import { AppProviders } from '@shared/ui/app-providers';
@@ -66,7 +66,7 @@ const fake = vi.hoisted(() => {
   return { browser, state, listeners };
 });
 vi.mock('wxt/browser', () => ({ browser: fake.browser }));
-vi.mock('@shared/extension/config', () => ({
+vi.mock('@extension/config', () => ({
   extensionConfig: { consoleOrigin: 'http://console.test' },
 }));
 

@@ -1,10 +1,10 @@
-import type { BulkQueue, CollectOutcome } from '@shared/extension/collect-messages';
 import {
   type BulkQueueDeps,
   createBulkQueue,
   DEFAULT_PER_MINUTE,
   queueAddress,
-} from '@shared/extension/collector/bulk-queue';
+} from '@entrypoints/background/bulk-queue';
+import type { BulkQueue, CollectOutcome } from '@extension/messaging/schemas';
 import { describe, expect, it, vi } from 'vitest';
 
 const T0 = Date.parse('2026-11-21T10:00:00.000Z');

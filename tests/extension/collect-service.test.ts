@@ -1,20 +1,16 @@
-import { ApiError } from '@shared/api/errors';
-import type { CollectRequest } from '@shared/contracts/collector';
-import type { Language } from '@shared/contracts/languages';
-import type { ProductDraft } from '@shared/contracts/product-draft';
-import type { SessionSnapshot } from '@shared/contracts/session';
-import type {
-  BulkQueue,
-  ExtractOutcome,
-  RecentCollection,
-} from '@shared/extension/collect-messages';
 import {
   type CollectServiceDeps,
   collectSender,
   createCollectService,
   isCollectMessage,
   RECENT_MAX,
-} from '@shared/extension/collector/background-collect';
+} from '@entrypoints/background/collect-service';
+import type { BulkQueue, ExtractOutcome, RecentCollection } from '@extension/messaging/schemas';
+import { ApiError } from '@shared/api/errors';
+import type { CollectRequest } from '@shared/contracts/collector';
+import type { Language } from '@shared/contracts/languages';
+import type { ProductDraft } from '@shared/contracts/product-draft';
+import type { SessionSnapshot } from '@shared/contracts/session';
 import { SIGNED_OUT } from '@shared/session/snapshot';
 import { describe, expect, it } from 'vitest';
 import { demoUser } from '../support/fixtures';

@@ -1,6 +1,6 @@
-import { type CollectorView, createCollectorUi } from '@shared/extension/collector/content-ui';
-import { mountInPagePanel } from '@shared/extension/collector/in-page-panel';
-import { collectWords } from '@shared/extension/collector/words';
+import { type CollectorView, createCollectorUi } from '@extension/collector/content-ui';
+import { mountInPagePanel } from '@extension/collector/in-page-panel';
+import { collectWords } from '@extension/words';
 import { readLocale } from '@tests/support/locales';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../support/dom';

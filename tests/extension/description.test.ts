@@ -4,7 +4,7 @@ import {
   fetchDescription,
   readStringLiteral,
   unwrapDescription,
-} from '@shared/extension/collector/description';
+} from '@entrypoints/background/description';
 import { describe, expect, it } from 'vitest';
 
 const DESC_1688 = 'https://itemcdn.tmall.com/1688offer/icoss12345678.txt';

@@ -1,9 +1,6 @@
-import {
-  CAPTURE_CHANNEL,
-  SHOPEE_CAPTURE_PATTERNS,
-} from '@shared/extension/collector/capture-channel';
-import { installCaptureHook } from '@shared/extension/collector/capture-hook';
-import { watchPageCaptures } from '@shared/extension/collector/page-captures';
+import { CAPTURE_CHANNEL, SHOPEE_CAPTURE_PATTERNS } from '@extension/collector/capture-channel';
+import { installCaptureHook } from '@extension/collector/capture-hook';
+import { watchPageCaptures } from '@extension/collector/page-captures';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const PDP = 'https://shopee.co.th/api/v4/pdp/get_pc?item_id=22&shop_id=11';

@@ -1,11 +1,11 @@
-import type { ProductDraft } from '@shared/contracts/product-draft';
-import { applyEdits, initialEdits } from '@shared/extension/panel/draft-edits';
+import { applyEdits, initialEdits } from '@entrypoints/sidepanel/draft-edits';
 import {
   formatMinor,
   formatRange,
   minorToText,
   textToMinor,
-} from '@shared/extension/panel/money-text';
+} from '@entrypoints/sidepanel/money-text';
+import type { ProductDraft } from '@shared/contracts/product-draft';
 import { describe, expect, it } from 'vitest';
 
 function draft(overrides: Partial<ProductDraft> = {}): ProductDraft {

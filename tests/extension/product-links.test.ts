@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gatherProductLinks, productIdOf } from '@shared/extension/collector/product-links';
+import { gatherProductLinks, productIdOf } from '@extension/collector/product-links';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from '../support/dom';
 

@@ -1,5 +1,5 @@
+import { createSessionHub, senderRole } from '@entrypoints/background/session-hub';
 import type { SessionSnapshot } from '@shared/contracts/session';
-import { createSessionHub, senderRole } from '@shared/extension/session-hub';
 import { SIGNED_OUT } from '@shared/session/snapshot';
 import { describe, expect, it } from 'vitest';
 import { demoUser } from '../support/fixtures';

@@ -1,0 +1,51 @@
+import { Anchor, Text } from '@mantine/core';
+import { signInWithPassword } from '@shared/api/session-actions';
+import { useApi } from '@shared/queries/api-context';
+import { useSessionStore } from '@shared/session/react';
+import { useErrorText } from '@shared/ui/error-message';
+import { LoginForm } from '@shared/ui/login-form';
+import { toast } from '@shared/ui/toast';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * Signing in from an extension page: what to do, the shared form, the shared login steps, the server's words
+ * on failure, and the way to a new account (the server says where registration lives).
+ */
+export function ExtensionLogin() {
+  const { t } = useTranslation('extension');
+  const api = useApi();
+  const store = useSessionStore();
+  const errorText = useErrorText();
+
+  async function register() {
+    try {
+      window.open(await api.register.registerUrl(), '_blank', 'noopener');
+    } catch (error) {
+      toast({ color: 'red', message: errorText(error) });
+    }
+  }
+
+  return (
+    <>
+      <div>
+        <Text fw={600}>{t('popup.signInTitle')}</Text>
+        <Text size="xs" c="dimmed">
+          {t('popup.signInHint')}
+        </Text>
+      </div>
+      <LoginForm size="sm" onSubmit={(values) => signInWithPassword(api, store, values)} />
+      <Text size="xs" ta="center" mt="sm" c="dimmed">
+        {t('popup.noAccount')}{' '}
+        <Anchor
+          component="button"
+          type="button"
+          size="xs"
+          onClick={register}
+          data-testid="extension-register"
+        >
+          {t('popup.register')}
+        </Anchor>
+      </Text>
+    </>
+  );
+}
