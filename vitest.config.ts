@@ -61,6 +61,9 @@ export default defineConfig({
     },
   },
   test: {
+    // The messaging library is compiled with the tests, so that a test's stand-in for
+    // webextension-polyfill reaches it too.
+    server: { deps: { inline: ['@webext-core/messaging'] } },
     // `npm test` (tests/run.ts) names the report.
     reporters: [
       'default',

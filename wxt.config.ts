@@ -14,7 +14,9 @@ const sourcePages = hostPatterns(Object.values(SOURCE_SITE_HOSTS).flat());
 const descriptionPages = hostPatterns(DESCRIPTION_HOSTS);
 
 export default defineConfig({
-  modules: ['@wxt-dev/module-react'],
+  // wxt/browser is webextension-polyfill: every extension API answers promises, the same in
+  // Chrome, 360 browser and Firefox.
+  modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
   imports: false,
   alias: {
     '@shared': here('./shared'),

@@ -3,6 +3,7 @@ import {
   COLLECT_FAILED as enCollectFailed,
   NETWORK_ERROR as enNetworkError,
   NETWORK_TIMEOUT as enNetworkTimeout,
+  OPERATION_FAILED as enOperationFailed,
   RESPONSE_INVALID as enResponseInvalid,
   COLLECT_URL_UNSUPPORTED as enUrlUnsupported,
 } from '@locales/en/errors.json';
@@ -12,6 +13,7 @@ import {
   COLLECT_FAILED as thCollectFailed,
   NETWORK_ERROR as thNetworkError,
   NETWORK_TIMEOUT as thNetworkTimeout,
+  OPERATION_FAILED as thOperationFailed,
   RESPONSE_INVALID as thResponseInvalid,
   COLLECT_URL_UNSUPPORTED as thUrlUnsupported,
 } from '@locales/th/errors.json';
@@ -21,6 +23,7 @@ import {
   COLLECT_FAILED as zhCollectFailed,
   NETWORK_ERROR as zhNetworkError,
   NETWORK_TIMEOUT as zhNetworkTimeout,
+  OPERATION_FAILED as zhOperationFailed,
   RESPONSE_INVALID as zhResponseInvalid,
   COLLECT_URL_UNSUPPORTED as zhUrlUnsupported,
 } from '@locales/zh/errors.json';
@@ -46,6 +49,7 @@ const CLIENT_ERRORS = {
     COLLECT_URL_UNSUPPORTED: enUrlUnsupported,
     NETWORK_ERROR: enNetworkError,
     NETWORK_TIMEOUT: enNetworkTimeout,
+    OPERATION_FAILED: enOperationFailed,
     RESPONSE_INVALID: enResponseInvalid,
   },
   zh: {
@@ -53,6 +57,7 @@ const CLIENT_ERRORS = {
     COLLECT_URL_UNSUPPORTED: zhUrlUnsupported,
     NETWORK_ERROR: zhNetworkError,
     NETWORK_TIMEOUT: zhNetworkTimeout,
+    OPERATION_FAILED: zhOperationFailed,
     RESPONSE_INVALID: zhResponseInvalid,
   },
   th: {
@@ -60,6 +65,7 @@ const CLIENT_ERRORS = {
     COLLECT_URL_UNSUPPORTED: thUrlUnsupported,
     NETWORK_ERROR: thNetworkError,
     NETWORK_TIMEOUT: thNetworkTimeout,
+    OPERATION_FAILED: thOperationFailed,
     RESPONSE_INVALID: thResponseInvalid,
   },
 } as const;

@@ -1,23 +1,33 @@
+import { RefusedError } from '@extension/messaging/protocol';
 import {
   type BulkQueue,
-  type CollectContext,
+  type ClaimOutcome,
   type CollectOutcome,
-  type CollectRefusal,
-  type CollectRequestMessage,
-  CollectRequestMessageSchema,
   type ExtractOutcome,
-  type PanelOpenAnswer,
   type RecentCollection,
   RecentCollectionSchema,
+  RequestDataSchemas,
 } from '@extension/messaging/schemas';
-import { clientErrorWords, collectWords, failureWords } from '@extension/words';
+import {
+  type ClientErrorKey,
+  clientErrorWords,
+  collectWords,
+  failureWords,
+} from '@extension/words';
 import { ApiError } from '@shared/api/errors';
-import type { CollectRequest, CollectResult } from '@shared/contracts/collector';
+import {
+  ClaimConflictsSchema,
+  type ClaimRequest,
+  type ClaimResult,
+  type CollectRequest,
+  type CollectResult,
+} from '@shared/contracts/collector';
 import type { Language } from '@shared/contracts/languages';
 import type { ProductDraft, SourceSite } from '@shared/contracts/product-draft';
 import type { Session, SessionSnapshot } from '@shared/contracts/session';
 import { sourceSiteOf } from '@shared/contracts/source-sites';
-import { type MessageSenderLike, type SessionHubOptions, senderRole } from './session-hub';
+import { type BackgroundHandlers, checked, type MessageSenderLike } from './requests';
+import { type SessionHubOptions, senderRole } from './session-hub';
 
 type SenderIds = Pick<SessionHubOptions, 'extensionId' | 'extensionOrigin' | 'consoleOrigin'>;
 
@@ -61,11 +71,14 @@ export interface CollectServiceDeps {
   storedLanguage(): Promise<Language | null>;
   /** The language to answer in: the stored one, else the browser's. */
   language(): Promise<Language>;
-  /** The collect call of an API client signed in with this session, speaking `language`. */
+  /** The collect and claim calls of an API client signed in with this session, speaking `language`. */
   collectApi(
     session: Session,
     language: Language,
-  ): { collect(input: CollectRequest): Promise<CollectResult> };
+  ): {
+    collect(input: CollectRequest): Promise<CollectResult>;
+    claim(input: ClaimRequest): Promise<ClaimResult>;
+  };
   /** A lazy description's HTML, or null when it cannot be had. */
   fetchDescription(url: string): Promise<string | null>;
   /** Asks a tab's content script to read its page; null when nothing answered. */
@@ -82,28 +95,11 @@ export interface CollectServiceDeps {
 /** How many collections the popup lists. */
 export const RECENT_MAX = 20;
 
-type Answer =
-  | CollectOutcome
-  | ExtractOutcome
-  | RecentCollection[]
-  | BulkQueue
-  | CollectContext
-  | PanelOpenAnswer
-  | CollectRefusal;
-
-const FORBIDDEN: CollectRefusal = { ok: false, error: 'forbidden' };
-const INVALID: CollectRefusal = { ok: false, error: 'invalid' };
-
-/** Whether a runtime message is one of the collector's (the session hub answers the others). */
-export function isCollectMessage(message: unknown): boolean {
-  const type = (message as { type?: unknown } | null)?.type;
-  return typeof type === 'string' && /^(collect|bulk|panel):/.test(type);
-}
-
 /**
- * The background's collect service: content scripts hand it what they read, extension pages ask
- * it to read or collect a tab, the console bridge queues addresses. It alone calls the API, with
- * the session the hub holds; content scripts never see the session.
+ * The background's collect service, one handler per request of the protocol: content scripts
+ * hand it what they read, extension pages ask it to read or collect a tab, collect the draft the
+ * side panel shows and claim it into shops, and the console bridge queues addresses. It alone
+ * calls the API, with the session the hub holds; content scripts never see the session.
  */
 export function createCollectService(deps: CollectServiceDeps) {
   async function remember(draft: ProductDraft, outcome: CollectOutcome): Promise<void> {
@@ -126,34 +122,36 @@ export function createCollectService(deps: CollectServiceDeps) {
     await deps.recent.set([entry, ...previous].slice(0, RECENT_MAX));
   }
 
-  /** The API's refusal as an outcome: the server's words when it sent some, else the client's. */
-  function refused(error: unknown, language: Language): CollectOutcome {
-    const outcome = (errorKey: string, message: string): CollectOutcome => ({
-      ok: false,
-      failure: null,
-      errorKey,
-      message,
-    });
-    if (!(error instanceof ApiError)) {
-      return outcome('COLLECT_FAILED', clientErrorWords(language, 'COLLECT_FAILED'));
-    }
+  /**
+   * The API's refusal in words: the server's when it sent some, else the client's, in the
+   * extension's language; `fallback` names a refusal the client has no better words for.
+   */
+  function refusal(
+    error: unknown,
+    language: Language,
+    fallback: ClientErrorKey,
+  ): { errorKey: string; message: string } {
+    const words = (errorKey: string, message: string) => ({ errorKey, message });
+    if (!(error instanceof ApiError)) return words(fallback, clientErrorWords(language, fallback));
     const server = error.serverMessage;
     switch (error.kind) {
       case 'auth':
-        return outcome(error.key ?? 'TOKEN_INVALID', server ?? collectWords(language).signInFirst);
+        return words(error.key ?? 'TOKEN_INVALID', server ?? collectWords(language).signInFirst);
       case 'network':
-        return outcome('NETWORK_ERROR', clientErrorWords(language, 'NETWORK_ERROR'));
+        return words('NETWORK_ERROR', clientErrorWords(language, 'NETWORK_ERROR'));
       case 'timeout':
-        return outcome('NETWORK_TIMEOUT', clientErrorWords(language, 'NETWORK_TIMEOUT'));
+        return words('NETWORK_TIMEOUT', clientErrorWords(language, 'NETWORK_TIMEOUT'));
       case 'invalid-response':
-        return outcome('RESPONSE_INVALID', clientErrorWords(language, 'RESPONSE_INVALID'));
+        return words('RESPONSE_INVALID', clientErrorWords(language, 'RESPONSE_INVALID'));
       default:
-        return outcome(
-          error.key ?? 'COLLECT_FAILED',
-          server ?? clientErrorWords(language, 'COLLECT_FAILED'),
-        );
+        return words(error.key ?? fallback, server ?? clientErrorWords(language, fallback));
     }
   }
+
+  const notSignedIn = (language: Language) => ({
+    errorKey: 'TOKEN_MISSING',
+    message: collectWords(language).signInFirst,
+  });
 
   /**
    * Collects one draft: its lazy description fetched first (a failure keeps the address and does
@@ -162,14 +160,7 @@ export function createCollectService(deps: CollectServiceDeps) {
   async function collectDraft(draft: ProductDraft): Promise<CollectOutcome> {
     const language = await deps.language();
     const { session } = await deps.session();
-    if (!session) {
-      return {
-        ok: false,
-        failure: null,
-        errorKey: 'TOKEN_MISSING',
-        message: collectWords(language).signInFirst,
-      };
-    }
+    if (!session) return { ok: false, failure: null, ...notSignedIn(language) };
     let ready = draft;
     const description = draft.description;
     if (description && 'url' in description) {
@@ -182,12 +173,33 @@ export function createCollectService(deps: CollectServiceDeps) {
       const record = result.records[0];
       outcome = record
         ? { ok: true, id: record.id, title: record.title, created: record.created }
-        : refused(null, language);
+        : { ok: false, failure: null, ...refusal(null, language, 'COLLECT_FAILED') };
     } catch (error) {
-      outcome = refused(error, language);
+      outcome = { ok: false, failure: null, ...refusal(error, language, 'COLLECT_FAILED') };
     }
     await remember(ready, outcome).catch(() => undefined);
     return outcome;
+  }
+
+  /**
+   * Claims a collected product into shops, all or nothing: claimed, already in some of them
+   * (the server names the conflicts; nothing was claimed), or refused with the server's words.
+   */
+  async function claim(id: string, shopIds: string[]): Promise<ClaimOutcome> {
+    const language = await deps.language();
+    const { session } = await deps.session();
+    if (!session) return { status: 'failed', ...notSignedIn(language) };
+    try {
+      const result = await deps.collectApi(session, language).claim({ ids: [id], shopIds });
+      return { status: 'claimed', result };
+    } catch (error) {
+      const conflicts =
+        error instanceof ApiError && error.key === 'COLLECT_ALREADY_CLAIMED'
+          ? ClaimConflictsSchema.safeParse(error.datas)
+          : null;
+      if (conflicts?.success) return { status: 'conflict', conflicts: conflicts.data.conflicts };
+      return { status: 'failed', ...refusal(error, language, 'OPERATION_FAILED') };
+    }
   }
 
   /** A reading that found no product, as a collection that did not happen. */
@@ -217,76 +229,100 @@ export function createCollectService(deps: CollectServiceDeps) {
     return reading.ok ? collectDraft(reading.draft) : notCollected(reading);
   }
 
-  async function handle(message: unknown, senderInfo: MessageSenderLike): Promise<Answer> {
-    const sender = collectSender(senderInfo, deps.ids);
-    if (!sender) return FORBIDDEN;
-    const parsed = CollectRequestMessageSchema.safeParse(message);
-    if (!parsed.success) return INVALID;
-    const request: CollectRequestMessage = parsed.data;
-    const page = sender.role === 'extension-page';
-
-    switch (request.type) {
-      case 'collect:draft': {
-        if (sender.role !== 'source-page') return FORBIDDEN;
-        const { draft } = request;
-        if (draft.site !== sender.site || sourceSiteOf(draft.url) !== draft.site) return FORBIDDEN;
-        return collectDraft(draft);
-      }
-      case 'collect:context':
-        if (sender.role !== 'source-page') return FORBIDDEN;
-        return { language: await deps.storedLanguage(), sidePanel: deps.sidePanel };
-      case 'panel:open':
-        if (sender.role !== 'source-page') return FORBIDDEN;
-        return { tabId: sender.tabId };
-      case 'bulk:add': {
-        if (sender.role === 'console-bridge') {
-          if (request.requestId === undefined) return FORBIDDEN;
-          return deps.bulk.add(request.urls, request.requestId);
-        }
-        if (request.requestId !== undefined) return FORBIDDEN;
-        if (sender.role === 'source-page') {
-          // A list page queues its own site's products only.
-          const own = request.urls.filter((url) => sourceSiteOf(url) === sender.site);
-          return own.length ? deps.bulk.add(own, null) : deps.bulk.get();
-        }
-        return deps.bulk.add(request.urls, null);
-      }
-      case 'collect:extract': {
-        if (!page) return FORBIDDEN;
-        const tabId = await deps.targetTab(senderInfo, request.tabId);
-        return tabId === null ? { ok: false, failure: 'notProduct', missing: [] } : readTab(tabId);
-      }
-      case 'collect:tab': {
-        if (!page) return FORBIDDEN;
-        const tabId = await deps.targetTab(senderInfo, request.tabId);
-        return tabId === null
-          ? notCollected({ ok: false, failure: 'notProduct', missing: [] })
-          : collectTab(tabId);
-      }
-      case 'collect:edited':
-        if (!page) return FORBIDDEN;
-        if (sourceSiteOf(request.draft.url) !== request.draft.site) return FORBIDDEN;
-        return collectDraft(request.draft);
-      case 'collect:recent': {
-        if (!page) return FORBIDDEN;
-        const stored = await deps.recent.get();
-        return Array.isArray(stored)
-          ? stored.flatMap((entry) => {
-              const parsed = RecentCollectionSchema.safeParse(entry);
-              return parsed.success ? [parsed.data] : [];
-            })
-          : [];
-      }
-      case 'bulk:get':
-        return page ? deps.bulk.get() : FORBIDDEN;
-      case 'bulk:pause':
-        return page ? deps.bulk.pause() : FORBIDDEN;
-      case 'bulk:resume':
-        return page ? deps.bulk.resume() : FORBIDDEN;
-      case 'bulk:clear':
-        return page ? deps.bulk.clear() : FORBIDDEN;
-    }
+  /** Who sent a request, as far as collecting goes; strangers are refused. */
+  function who(sender: MessageSenderLike): CollectSender {
+    const known = collectSender(sender, deps.ids);
+    if (!known) throw new RefusedError('forbidden');
+    return known;
   }
+  /** Only the extension's own pages (popup, side panel, the in-page panel). */
+  function page(sender: MessageSenderLike): void {
+    if (who(sender).role !== 'extension-page') throw new RefusedError('forbidden');
+  }
+  /** Only a content script on a source site: its site and tab. */
+  function sourcePage(sender: MessageSenderLike): Extract<CollectSender, { role: 'source-page' }> {
+    const known = who(sender);
+    if (known.role !== 'source-page') throw new RefusedError('forbidden');
+    return known;
+  }
+  const steer =
+    (action: keyof Omit<BulkControl, 'add'>) =>
+    async (_data: unknown, sender: MessageSenderLike): Promise<BulkQueue> => {
+      page(sender);
+      return deps.bulk[action]();
+    };
 
-  return { handle, collectDraft, collectTab, readTab };
+  const handlers: CollectHandlers = {
+    'collect:context': async (_data, sender) => {
+      sourcePage(sender);
+      return { language: await deps.storedLanguage(), sidePanel: deps.sidePanel };
+    },
+    'panel:open': async (_data, sender) => ({ tabId: sourcePage(sender).tabId }),
+    'collect:draft': async (data, sender) => {
+      const from = who(sender);
+      if (from.role === 'console-bridge') throw new RefusedError('forbidden');
+      const draft = checked(RequestDataSchemas.draft, data);
+      // A draft names its site and address: they agree, and a content script sends its own site's.
+      if (sourceSiteOf(draft.url) !== draft.site) throw new RefusedError('forbidden');
+      if (from.role === 'source-page' && draft.site !== from.site) {
+        throw new RefusedError('forbidden');
+      }
+      return collectDraft(draft);
+    },
+    'collect:extract': async (data, sender) => {
+      page(sender);
+      const { tabId } = checked(RequestDataSchemas.tab, data);
+      const target = await deps.targetTab(sender, tabId);
+      return target === null ? { ok: false, failure: 'notProduct', missing: [] } : readTab(target);
+    },
+    'collect:tab': async (data, sender) => {
+      page(sender);
+      const { tabId } = checked(RequestDataSchemas.tab, data);
+      const target = await deps.targetTab(sender, tabId);
+      return target === null
+        ? notCollected({ ok: false, failure: 'notProduct', missing: [] })
+        : collectTab(target);
+    },
+    'collect:claim': async (data, sender) => {
+      page(sender);
+      const { id, shopIds } = checked(RequestDataSchemas.claim, data);
+      return claim(id, shopIds);
+    },
+    'collect:recent': async (_data, sender) => {
+      page(sender);
+      const stored = await deps.recent.get();
+      return Array.isArray(stored)
+        ? stored.flatMap((entry) => {
+            const parsed = RecentCollectionSchema.safeParse(entry);
+            return parsed.success ? [parsed.data] : [];
+          })
+        : [];
+    },
+    'bulk:add': async (data, sender) => {
+      const from = who(sender);
+      const { urls, requestId } = checked(RequestDataSchemas.bulkAdd, data);
+      if (from.role === 'console-bridge') {
+        if (requestId === undefined) throw new RefusedError('forbidden');
+        return deps.bulk.add(urls, requestId);
+      }
+      if (requestId !== undefined) throw new RefusedError('forbidden');
+      if (from.role === 'source-page') {
+        // A list page queues its own site's products only.
+        const own = urls.filter((url) => sourceSiteOf(url) === from.site);
+        return own.length ? deps.bulk.add(own, null) : deps.bulk.get();
+      }
+      return deps.bulk.add(urls, null);
+    },
+    'bulk:get': steer('get'),
+    'bulk:pause': steer('pause'),
+    'bulk:resume': steer('resume'),
+    'bulk:clear': steer('clear'),
+  };
+
+  return { handlers, collectDraft };
 }
+
+type CollectHandlers = Omit<
+  BackgroundHandlers,
+  'session:get' | 'session:put' | 'language:get' | 'language:put'
+>;

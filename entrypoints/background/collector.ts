@@ -1,4 +1,5 @@
-import type { BulkQueue, CollectOutcome, ConsoleCollectNotice } from '@extension/messaging/schemas';
+import { notify } from '@extension/messaging/messengers';
+import type { BulkQueue, CollectOutcome } from '@extension/messaging/schemas';
 import { clientErrorWords, collectWords, failureWords } from '@extension/words';
 import { createApiClient } from '@shared/api/client';
 import { PLUGIN_HEADER } from '@shared/contracts/collector';
@@ -18,9 +19,9 @@ import { BRIDGE_CHANNEL } from '@shared/session/bridge-channel';
 import { SIGNED_OUT } from '@shared/session/snapshot';
 import { browser } from 'wxt/browser';
 import { type BulkStep, createBulkQueue } from './bulk-queue';
-import { createCollectService, isCollectMessage } from './collect-service';
+import { createCollectService } from './collect-service';
 import { fetchDescription } from './description';
-import type { MessageSenderLike } from './session-hub';
+import type { MessageSenderLike } from './requests';
 import { openAndRead, readTab } from './tabs';
 
 /** Where the session hub keeps the session and the console's language (the hub's own keys). */
@@ -43,7 +44,7 @@ interface CollectorBackgroundOptions {
 /**
  * The background's collecting: the collect service (answering content scripts, extension pages
  * and the console bridge) and the bulk queue, on the browser's tabs, alarms and storage. The
- * returned handler answers the collector's runtime messages; the session hub answers the rest.
+ * returned handlers answer the collector's requests; the session hub answers the rest.
  */
 export function startCollectorBackground(options: CollectorBackgroundOptions) {
   const storage = browser.storage.local;
@@ -73,13 +74,10 @@ export function startCollectorBackground(options: CollectorBackgroundOptions) {
 
   /** Sends a collect-progress or collect-result to every console tab's bridge. */
   const toConsole = async (message: BridgeMessage) => {
-    const notice: ConsoleCollectNotice = { type: 'collect:console', message };
     const tabs = await browser.tabs.query({ url: `${options.consoleOrigin}/*` }).catch(() => []);
     await Promise.all(
       tabs.map((tab) =>
-        tab.id === undefined
-          ? undefined
-          : browser.tabs.sendMessage(tab.id, notice, { frameId: 0 }).catch(() => undefined),
+        tab.id === undefined ? undefined : notify('collect:console', message, tab.id),
       ),
     );
   };
@@ -87,7 +85,7 @@ export function startCollectorBackground(options: CollectorBackgroundOptions) {
   /** The tab an extension page means: the given one, its own tab when it is a source page, or the active one. */
   const targetTab = async (sender: MessageSenderLike, tabId: number | undefined) => {
     if (tabId !== undefined) return tabId;
-    const own = sender.tab as { id?: number; url?: string } | undefined;
+    const own = sender.tab;
     if (own?.id !== undefined && own.url && sourceSiteOf(own.url)) return own.id;
     const [active] = await browser.tabs.query({ active: true, lastFocusedWindow: true });
     return active?.id ?? null;
@@ -96,12 +94,12 @@ export function startCollectorBackground(options: CollectorBackgroundOptions) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const arm = (at: number | null) => {
     clearTimeout(timer);
-    // Older browsers answer the alarms API with callbacks rather than promises.
     if (at === null) {
-      void Promise.resolve(browser.alarms?.clear(BULK_ALARM)).catch(() => undefined);
+      void browser.alarms?.clear(BULK_ALARM).catch(() => undefined);
       return;
     }
     timer = setTimeout(() => void bulk.tick(), Math.max(0, at - Date.now()));
+    // alarms.create answers a promise only where the browser's own API does (Chrome 111+).
     void Promise.resolve(
       browser.alarms?.create(BULK_ALARM, { when: Math.max(at, Date.now() + ALARM_FLOOR_MS) }),
     ).catch(() => undefined);
@@ -175,7 +173,7 @@ export function startCollectorBackground(options: CollectorBackgroundOptions) {
       };
     },
     changed: (queue: BulkQueue) => {
-      void browser.runtime.sendMessage({ type: 'bulk:changed', queue }).catch(() => undefined);
+      void notify('bulk:changed', queue);
     },
     progress: (requestId: string, url: string, state: BulkStep) => {
       void toConsole({
@@ -222,10 +220,7 @@ export function startCollectorBackground(options: CollectorBackgroundOptions) {
     if (area === 'local' && SESSION_KEY in changes) void ready.then(() => bulk.sessionChanged());
   });
 
-  return {
-    handles: isCollectMessage,
-    handle: (message: unknown, sender: MessageSenderLike) => service.handle(message, sender),
-  };
+  return { handlers: service.handlers };
 }
 
 function failed(message: string): CollectOutcome {

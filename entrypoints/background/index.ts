@@ -1,18 +1,20 @@
 import { extensionConfig } from '@extension/config';
+import { notify } from '@extension/messaging/messengers';
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { startCollectorBackground } from './collector';
-import { createSessionHub } from './session-hub';
+import { serveRequests } from './serve';
+import { createSessionHub, originOf } from './session-hub';
 
 export default defineBackground(() => {
-  // Keep the session out of reach of content scripts where the browser allows it.
+  // Keep the session out of reach of content scripts where the browser allows it (Chrome 102+).
   void browser.storage.local
     .setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' })
-    .catch(() => undefined);
+    ?.catch(() => undefined);
 
   const ids = {
     extensionId: browser.runtime.id,
-    extensionOrigin: new URL(browser.runtime.getURL('/')).origin,
+    extensionOrigin: originOf(browser.runtime.getURL('/')) ?? '',
     consoleOrigin: extensionConfig.consoleOrigin,
   };
 
@@ -23,14 +25,13 @@ export default defineBackground(() => {
       set: (key, value) => browser.storage.local.set({ [key]: value }),
     },
     broadcast: async (snapshot) => {
-      const message = { type: 'session:changed', snapshot } as const;
-      await browser.runtime.sendMessage(message).catch(() => undefined);
-      const tabs = await browser.tabs.query({ url: `${extensionConfig.consoleOrigin}/*` });
+      await notify('session:changed', snapshot);
+      const tabs = await browser.tabs
+        .query({ url: `${extensionConfig.consoleOrigin}/*` })
+        .catch(() => []);
       await Promise.all(
         tabs.map((tab) =>
-          tab.id === undefined
-            ? undefined
-            : browser.tabs.sendMessage(tab.id, message).catch(() => undefined),
+          tab.id === undefined ? undefined : notify('session:changed', snapshot, tab.id),
         ),
       );
     },
@@ -39,12 +40,7 @@ export default defineBackground(() => {
   // Collecting: content scripts on source sites, the extension's pages and the console bridge.
   const collector = startCollectorBackground(ids);
 
-  // One listener: the collector's messages go to the collector, the others to the session hub.
-  browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
-    const answer = collector.handles(message)
-      ? collector.handle(message, sender)
-      : hub.handle(message, sender);
-    void answer.then(sendResponse, () => sendResponse({ ok: false, error: 'invalid' }));
-    return true;
-  });
+  // Every request of the protocol, answered by the hub or the collector; listening starts now,
+  // synchronously, so that the message that wakes a stopped background reaches it.
+  serveRequests({ ...hub, ...collector.handlers });
 });

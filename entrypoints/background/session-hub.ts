@@ -1,16 +1,9 @@
-import { HubRequestSchema, type HubResponse } from '@extension/messaging/protocol';
+import { RefusedError } from '@extension/messaging/protocol';
+import { RequestDataSchemas } from '@extension/messaging/schemas';
 import { LANGUAGES, type Language } from '@shared/contracts/languages';
 import { type SessionSnapshot, SessionSnapshotSchema } from '@shared/contracts/session';
 import { SIGNED_OUT } from '@shared/session/snapshot';
-
-/** The parts of a runtime.MessageSender the hub looks at. */
-export interface MessageSenderLike {
-  id?: string | undefined;
-  url?: string | undefined;
-  origin?: string | undefined;
-  frameId?: number | undefined;
-  tab?: { id?: number | undefined } | undefined;
-}
+import { type BackgroundHandlers, checked, type MessageSenderLike } from './requests';
 
 export interface SessionHubOptions {
   /** This extension's id and the origin of its pages (chrome-extension://<id>). */
@@ -28,7 +21,7 @@ const SESSION_KEY = 'session';
 const LANGUAGE_KEY = 'language';
 
 /** scheme://host[:port] of a URL; spelled out because URL.origin is "null" for chrome-extension: outside Chrome. */
-function originOf(url: string | undefined): string | null {
+export function originOf(url: string | undefined): string | null {
   if (!url) return null;
   try {
     const parsed = new URL(url);
@@ -56,47 +49,51 @@ export function senderRole(
   return null;
 }
 
+type HubHandlers = Pick<
+  BackgroundHandlers,
+  'session:get' | 'session:put' | 'language:get' | 'language:put'
+>;
+
 /**
  * The background's keeper of the one session. It answers `session:get`, takes a `session:put`
  * only when the snapshot is newer than the one it holds, and broadcasts every change, so a
  * sign-in or sign-out on either side reaches the other. It also keeps the console's interface
- * language, so the popup and side panel speak it too.
+ * language, so the popup and side panel speak it too. Only the extension's pages and the console
+ * bridge are answered.
  */
-export function createSessionHub(options: SessionHubOptions) {
+export function createSessionHub(options: SessionHubOptions): HubHandlers {
   async function held(): Promise<SessionSnapshot> {
     const stored = SessionSnapshotSchema.safeParse(await options.storage.get(SESSION_KEY));
     return stored.success ? stored.data : SIGNED_OUT;
   }
+  function trusted(sender: MessageSenderLike): void {
+    if (!senderRole(sender, options)) throw new RefusedError('forbidden');
+  }
 
   return {
-    async handle(message: unknown, sender: MessageSenderLike): Promise<HubResponse> {
-      if (!senderRole(sender, options)) return { ok: false, error: 'forbidden' };
-      const request = HubRequestSchema.safeParse(message);
-      if (!request.success) return { ok: false, error: 'invalid' };
-      switch (request.data.type) {
-        case 'language:get': {
-          const language = await options.storage.get(LANGUAGE_KEY);
-          return {
-            ok: true,
-            language: (LANGUAGES as readonly unknown[]).includes(language)
-              ? (language as Language)
-              : null,
-          };
-        }
-        case 'language:put':
-          await options.storage.set(LANGUAGE_KEY, request.data.language);
-          return { ok: true, language: request.data.language };
-        case 'session:get':
-          return { ok: true, snapshot: await held() };
-        case 'session:put': {
-          const current = await held();
-          const incoming = request.data.snapshot;
-          if (incoming.updatedAt <= current.updatedAt) return { ok: true, snapshot: current };
-          await options.storage.set(SESSION_KEY, incoming);
-          await options.broadcast(incoming);
-          return { ok: true, snapshot: incoming };
-        }
-      }
+    'session:get': async (_data, sender) => {
+      trusted(sender);
+      return held();
+    },
+    'session:put': async (data, sender) => {
+      trusted(sender);
+      const incoming = checked(RequestDataSchemas.session, data);
+      const current = await held();
+      if (incoming.updatedAt <= current.updatedAt) return current;
+      await options.storage.set(SESSION_KEY, incoming);
+      await options.broadcast(incoming);
+      return incoming;
+    },
+    'language:get': async (_data, sender) => {
+      trusted(sender);
+      const language = await options.storage.get(LANGUAGE_KEY);
+      return (LANGUAGES as readonly unknown[]).includes(language) ? (language as Language) : null;
+    },
+    'language:put': async (data, sender) => {
+      trusted(sender);
+      const language = checked(RequestDataSchemas.language, data);
+      await options.storage.set(LANGUAGE_KEY, language);
+      return language;
     },
   };
 }

@@ -1,13 +1,6 @@
-import {
-  type ExtractOutcome,
-  ExtractOutcomeSchema,
-  type ExtractRequestSchema,
-} from '@extension/messaging/schemas';
+import { tabMessenger } from '@extension/messaging/messengers';
+import { type ExtractOutcome, ExtractOutcomeSchema } from '@extension/messaging/schemas';
 import { browser } from 'wxt/browser';
-import type * as z from 'zod/mini';
-
-/** What the background asks a content script. */
-const READ_REQUEST: z.infer<typeof ExtractRequestSchema> = { type: 'collect:read' };
 
 /** How long a tab may take to load before its reading is tried anyway. */
 const LOAD_TIMEOUT_MS = 45_000;
@@ -36,11 +29,12 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /**
  * Asks the content script in a tab's top frame to read its page. Null when nothing answers: no
- * content script there (not a source site), or it did not answer in time.
+ * content script there (not a source site), or it did not answer in time. What it answers is
+ * checked: a page of a supplier site is no trusted place.
  */
 export async function readTab(tabId: number): Promise<ExtractOutcome | null> {
   const answer = await withTimeout<unknown>(
-    browser.tabs.sendMessage(tabId, READ_REQUEST, { frameId: 0 }),
+    tabMessenger.sendMessage('collect:read', undefined, { tabId, frameId: 0 }),
     READ_TIMEOUT_MS,
     null,
   );

@@ -1,9 +1,4 @@
-import { SessionChangedSchema } from '@extension/messaging/protocol';
-import {
-  type CollectRequestMessage,
-  ConsoleCollectNoticeSchema,
-} from '@extension/messaging/schemas';
-import { ask } from '@extension/pages/session-port';
+import { backgroundMessenger, onNotice } from '@extension/messaging/messengers';
 import type { SessionSnapshot } from '@shared/contracts/session';
 import { type BridgeMessage, BridgeMessageSchema } from '@shared/session/bridge';
 import { BRIDGE_CHANNEL } from '@shared/session/bridge-channel';
@@ -26,21 +21,20 @@ export function startBridgeRelay(win: Window, onInvalidated: (cleanup: () => voi
   /** Our presence and snapshot to the page, and a request for the page's (and its language). */
   const announce = () => {
     toPage({ channel: BRIDGE_CHANNEL, from: 'extension', type: 'presence', version });
-    void ask({ type: 'session:get' }).then((response) => {
-      if (response.ok && 'snapshot' in response) sendSnapshot(response.snapshot);
-      toPage({ channel: BRIDGE_CHANNEL, from: 'extension', type: 'request-snapshot' });
-    });
+    void backgroundMessenger.sendMessage('session:get').then(
+      (snapshot) => {
+        sendSnapshot(snapshot);
+        toPage({ channel: BRIDGE_CHANNEL, from: 'extension', type: 'request-snapshot' });
+      },
+      () => undefined,
+    );
   };
 
   /** The console's addresses to the bulk queue; if the background cannot take them, the page hears so. */
   const collectUrls = (requestId: string, urls: string[]) => {
-    const request: CollectRequestMessage = { type: 'bulk:add', urls, requestId };
-    void browser.runtime.sendMessage(request).then(
-      (answer: unknown) => {
-        if ((answer as { state?: unknown } | null)?.state === undefined) refuse(requestId, urls);
-      },
-      () => refuse(requestId, urls),
-    );
+    void backgroundMessenger
+      .sendMessage('bulk:add', { urls, requestId })
+      .catch(() => refuse(requestId, urls));
   };
   const refuse = (requestId: string, urls: string[]) => {
     for (const url of urls) {
@@ -68,7 +62,9 @@ export function startBridgeRelay(win: Window, onInvalidated: (cleanup: () => voi
       return;
     }
     if (parsed.data.type === 'language') {
-      void ask({ type: 'language:put', language: parsed.data.language });
+      void backgroundMessenger
+        .sendMessage('language:put', parsed.data.language)
+        .catch(() => undefined);
       return;
     }
     if (parsed.data.type === 'collect-urls') {
@@ -77,35 +73,30 @@ export function startBridgeRelay(win: Window, onInvalidated: (cleanup: () => voi
     }
     if (parsed.data.type !== 'snapshot') return;
     const sent = parsed.data.snapshot;
-    void ask({ type: 'session:put', snapshot: sent }).then((response) => {
-      // The background holds a newer session than the page sent: give the page that one.
-      if (response.ok && 'snapshot' in response && response.snapshot.updatedAt > sent.updatedAt) {
-        sendSnapshot(response.snapshot);
-      }
-    });
-  };
-  const onRuntimeMessage = (message: unknown) => {
-    const changed = SessionChangedSchema.safeParse(message);
-    if (changed.success) sendSnapshot(changed.data.snapshot);
-    // Progress and results of the console's collect requests, posted to the page as they are.
-    const notice = ConsoleCollectNoticeSchema.safeParse(message);
-    if (
-      notice.success &&
-      notice.data.message.from === 'extension' &&
-      (notice.data.message.type === 'collect-progress' ||
-        notice.data.message.type === 'collect-result')
-    ) {
-      toPage(notice.data.message);
-    }
-    // Nothing to answer: the sender does not wait for the bridge.
-    return undefined;
+    void backgroundMessenger.sendMessage('session:put', sent).then(
+      (held) => {
+        // The background holds a newer session than the page sent: give the page that one.
+        if (held.updatedAt > sent.updatedAt) sendSnapshot(held);
+      },
+      () => undefined,
+    );
   };
 
   win.addEventListener('message', onPageMessage);
-  browser.runtime.onMessage.addListener(onRuntimeMessage);
+  const stopSession = onNotice('session:changed', sendSnapshot);
+  // Progress and results of the console's collect requests, posted to the page as they are.
+  const stopCollect = onNotice('collect:console', (message) => {
+    if (
+      message.from === 'extension' &&
+      (message.type === 'collect-progress' || message.type === 'collect-result')
+    ) {
+      toPage(message);
+    }
+  });
   onInvalidated(() => {
     win.removeEventListener('message', onPageMessage);
-    browser.runtime.onMessage.removeListener(onRuntimeMessage);
+    stopSession();
+    stopCollect();
   });
 
   announce();

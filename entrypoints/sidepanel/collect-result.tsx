@@ -1,7 +1,6 @@
 import { consoleLinks } from '@extension/pages/console-links';
 import { FailureNotice } from '@extension/pages/failure-notice';
 import { Alert, Anchor, List, Stack, Text } from '@mantine/core';
-import { useErrorText } from '@shared/ui/error-message';
 import { IconAlertTriangle, IconCircleCheck, IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { CollectRun } from './use-collect-and-claim';
@@ -32,7 +31,6 @@ export function CollectResult({
   shopName(id: string): string;
 }) {
   const { t } = useTranslation('extension');
-  const errorText = useErrorText();
 
   if (run.phase === 'error') {
     return (
@@ -114,7 +112,7 @@ export function CollectResult({
       data-testid="claim-failed"
     >
       <Stack gap={6}>
-        <Text size="sm">{errorText(claim.error)}</Text>
+        <Text size="sm">{claim.message}</Text>
         <OpenInConsole id={collected.id} />
       </Stack>
     </Alert>

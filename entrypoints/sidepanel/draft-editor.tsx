@@ -19,12 +19,10 @@ import type { ShopChoice } from './use-shop-choice';
  */
 export function DraftEditor({
   draft,
-  tabId,
   compact,
   choice,
 }: {
   draft: ProductDraft;
-  tabId: number | null;
   compact: boolean;
   choice: ShopChoice;
 }) {
@@ -127,14 +125,7 @@ export function DraftEditor({
             leftSection={<IconPackageImport size={16} />}
             loading={working}
             disabled={!checked.valid}
-            onClick={() =>
-              void start({
-                draft: checked.draft,
-                edited: checked.edited,
-                tabId,
-                shopIds: choice.selected,
-              })
-            }
+            onClick={() => void start({ draft: checked.draft, shopIds: choice.selected })}
             data-testid="collect-and-claim"
           >
             {choice.selected.length > 0

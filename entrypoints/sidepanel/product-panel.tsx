@@ -96,7 +96,6 @@ export function ProductPanel({ placement }: { placement: PanelPlacement }) {
         // Another product starts afresh; the same one read again keeps the edits and the result.
         key={`${tab.tabId}:${extraction.data.draft.site}:${extraction.data.draft.itemId}`}
         draft={extraction.data.draft}
-        tabId={tab.tabId}
         compact={compact}
         choice={choice}
       />

@@ -1,12 +1,6 @@
 import { extensionConfig } from '@extension/config';
-import type {
-  BulkQueue,
-  CollectContext,
-  CollectOutcome,
-  CollectRequestMessage,
-  ExtractOutcome,
-  PanelOpenAnswer,
-} from '@extension/messaging/schemas';
+import { backgroundMessenger, tabMessenger } from '@extension/messaging/messengers';
+import type { BulkQueue, CollectOutcome, ExtractOutcome } from '@extension/messaging/schemas';
 import { type CollectWords, collectWords, failureWords, fill } from '@extension/words';
 import { DEFAULT_LANGUAGE, type Language, parseLanguage } from '@shared/contracts/languages';
 import { type ExtractResult, isFailure, type SiteAdapter } from '@shared/sites/common/draft';
@@ -38,22 +32,6 @@ const RECOUNT_MS = 3_000;
 /** The console page of a collected product. */
 function collectedLink(id: string): string {
   return `${extensionConfig.consoleOrigin}/cmp/product/collectorDetails?id=${encodeURIComponent(id)}`;
-}
-
-async function ask(message: CollectRequestMessage): Promise<unknown> {
-  return browser.runtime.sendMessage(message);
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null;
-
-/** A CollectOutcome as the background sends it (checked by shape; no schema library on pages). */
-function asOutcome(value: unknown): CollectOutcome | null {
-  if (!isRecord(value)) return null;
-  if (value.ok === true && typeof value.id === 'string' && typeof value.title === 'string')
-    return value as CollectOutcome;
-  if (value.ok === false && typeof value.message === 'string') return value as CollectOutcome;
-  return null;
 }
 
 /**
@@ -151,18 +129,14 @@ export function startCollector(ctx: ContentScriptContext, site: CollectorSite): 
       failed(message, hint);
       return;
     }
-    let outcome: CollectOutcome | null;
+    let outcome: CollectOutcome;
     try {
-      outcome = asOutcome(await ask({ type: 'collect:draft', draft: reading.draft }));
+      outcome = await backgroundMessenger.sendMessage('collect:draft', reading.draft);
     } catch {
       if (started === generation) lostExtension();
       return;
     }
     if (started !== generation) return;
-    if (!outcome) {
-      lostExtension();
-      return;
-    }
     if (outcome.ok) {
       render({
         state: 'collected',
@@ -185,19 +159,14 @@ export function startCollector(ctx: ContentScriptContext, site: CollectorSite): 
     }
     const started = generation;
     render({ state: 'working', message: null, hint: null, link: null, collectedId: null });
-    let queue: unknown;
+    let state: BulkQueue['state'];
     try {
-      queue = await ask({ type: 'bulk:add', urls });
+      state = (await backgroundMessenger.sendMessage('bulk:add', { urls })).state;
     } catch {
       if (started === generation) lostExtension();
       return;
     }
     if (started !== generation) return;
-    const state = isRecord(queue) ? (queue.state as BulkQueue['state'] | undefined) : undefined;
-    if (!state) {
-      lostExtension();
-      return;
-    }
     render({
       state: 'queued',
       message: fill(state === 'waitingSession' ? words.queuedSignIn : words.queued, {
@@ -215,15 +184,10 @@ export function startCollector(ctx: ContentScriptContext, site: CollectorSite): 
       panel = null;
       return;
     }
-    let answer: unknown;
+    let tabId: number;
     try {
-      answer = await ask({ type: 'panel:open' });
+      ({ tabId } = await backgroundMessenger.sendMessage('panel:open'));
     } catch {
-      lostExtension();
-      return;
-    }
-    const tabId = isRecord(answer) ? (answer as Partial<PanelOpenAnswer>).tabId : undefined;
-    if (typeof tabId !== 'number') {
       lostExtension();
       return;
     }
@@ -289,38 +253,32 @@ export function startCollector(ctx: ContentScriptContext, site: CollectorSite): 
   }
 
   // The background's `collect:read`: a fresh reading of this page.
-  const onMessage = (
-    message: unknown,
-    _sender: unknown,
-    sendResponse: (answer: ExtractOutcome) => void,
-  ) => {
-    if (!isRecord(message) || message.type !== 'collect:read') return undefined;
-    void readPage(READ_PATIENCE_MS).then(sendResponse, () =>
-      sendResponse({ ok: false, failure: 'layoutUnknown', missing: [] }),
-    );
-    return true;
-  };
-  browser.runtime.onMessage.addListener(onMessage);
+  const stopReading = tabMessenger.onMessage(
+    'collect:read',
+    (): Promise<ExtractOutcome> =>
+      readPage(READ_PATIENCE_MS).catch(() => ({
+        ok: false,
+        failure: 'layoutUnknown',
+        missing: [],
+      })),
+  );
   ctx.onInvalidated(() => {
-    browser.runtime.onMessage.removeListener(onMessage);
+    stopReading();
     panel?.close();
     ui.detach();
   });
 
   // The extension's language and whether the browser has a side panel.
-  void ask({ type: 'collect:context' })
-    .then((answer) => {
-      if (!isRecord(answer)) return;
-      const context = answer as Partial<CollectContext>;
+  void backgroundMessenger
+    .sendMessage('collect:context')
+    .then((context) => {
       if (context.language) {
         language = context.language;
         words = collectWords(language);
         ui.setWords(words);
       }
-      if (typeof context.sidePanel === 'boolean') {
-        sidePanel = context.sidePanel;
-        if (ui.host.isConnected) render({ panel: !sidePanel });
-      }
+      sidePanel = context.sidePanel;
+      if (ui.host.isConnected) render({ panel: !sidePanel });
     })
     .catch(() => undefined);
 

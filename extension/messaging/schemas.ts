@@ -1,12 +1,16 @@
-import type { Language } from '@shared/contracts/languages';
+import {
+  type ClaimConflicts,
+  ClaimRequestSchema,
+  type ClaimResult,
+} from '@shared/contracts/collector';
+import { LANGUAGES } from '@shared/contracts/languages';
 import { EXTRACTION_FAILURES, ProductDraftSchema } from '@shared/contracts/product-draft';
-import { BridgeMessageSchema } from '@shared/session/bridge';
+import { SessionSnapshotSchema } from '@shared/contracts/session';
 import * as z from 'zod/mini';
 
 /**
- * Runtime messages of the collector between the content scripts on source sites, the extension's
- * pages (popup, side panel, the in-page panel) and the background. The background alone holds the
- * session and talks to the API; content scripts only hand it what they read.
+ * What the extension's runtime messages (protocol.ts) carry, as schemas: the background checks
+ * what arrives with them, and the outcomes it keeps in storage are read back with them.
  */
 
 /** A page read: a draft, or why there is none (with what was missing for layoutUnknown). */
@@ -21,7 +25,7 @@ export const ExtractOutcomeSchema = z.union([
 export type ExtractOutcome = z.infer<typeof ExtractOutcomeSchema>;
 
 /** Where one collection ended: saved in the box, or refused (an extraction failure or an API error). */
-export const CollectOutcomeSchema = z.union([
+const CollectOutcomeSchema = z.union([
   z.object({
     ok: z.literal(true),
     id: z.string(),
@@ -71,70 +75,29 @@ export const BulkQueueSchema = z.object({
 });
 export type BulkQueue = z.infer<typeof BulkQueueSchema>;
 
-/** To the background. */
-export const CollectRequestMessageSchema = z.discriminatedUnion('type', [
-  /** From a content script: collect what this page read (the background fetches a lazy description). */
-  z.object({ type: z.literal('collect:draft'), draft: ProductDraftSchema }),
-  /** From an extension page: read the active tab (or the given one) without collecting. */
-  z.object({ type: z.literal('collect:extract'), tabId: z.optional(z.int()) }),
-  /** From an extension page: collect the active tab (or the given one), or a draft the seller edited. */
-  z.object({ type: z.literal('collect:tab'), tabId: z.optional(z.int()) }),
-  z.object({ type: z.literal('collect:edited'), draft: ProductDraftSchema }),
-  z.object({ type: z.literal('collect:recent') }),
-  /**
-   * From a content script on a list page or an extension page: queue product addresses. From the
-   * console bridge (and only from it): with the console's request id, which hears back per address.
-   */
-  z.object({
-    type: z.literal('bulk:add'),
+/** Where a claim into shops ended, as the background answers the side panel. */
+export type ClaimOutcome =
+  | { status: 'claimed'; result: ClaimResult }
+  /** COLLECT_ALREADY_CLAIMED: the product is already in these shops; nothing was claimed. */
+  | { status: 'conflict'; conflicts: ClaimConflicts['conflicts'] }
+  /** Refused: the server's key and words (or the client's, in the extension's language). */
+  | { status: 'failed'; errorKey: string; message: string };
+
+/**
+ * The data of the requests to the background that carry some (protocol.ts), as the background
+ * checks it before it answers: the types say what a sender means to send, these what arrived.
+ */
+export const RequestDataSchemas = {
+  session: SessionSnapshotSchema,
+  language: z.enum(LANGUAGES),
+  draft: ProductDraftSchema,
+  tab: z.object({ tabId: z.optional(z.int()) }),
+  claim: z.object({
+    id: z.string().check(z.minLength(1)),
+    shopIds: ClaimRequestSchema.shape.shopIds,
+  }),
+  bulkAdd: z.object({
     urls: z.array(z.string()).check(z.minLength(1), z.maxLength(500)),
     requestId: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
   }),
-  z.object({ type: z.literal('bulk:get') }),
-  z.object({ type: z.literal('bulk:pause') }),
-  z.object({ type: z.literal('bulk:resume') }),
-  z.object({ type: z.literal('bulk:clear') }),
-  /** From a content script when chrome.sidePanel is missing (360 browser): open the in-page panel. */
-  z.object({ type: z.literal('panel:open') }),
-  /** From a content script when it starts: the extension's language and whether a side panel exists. */
-  z.object({ type: z.literal('collect:context') }),
-]);
-export type CollectRequestMessage = z.infer<typeof CollectRequestMessageSchema>;
-
-/** From the background to a content script: read your page and answer with an ExtractOutcome. */
-export const ExtractRequestSchema = z.object({ type: z.literal('collect:read') });
-
-/** From the background to the extension's pages when the bulk queue changes. */
-export const BulkChangedSchema = z.object({
-  type: z.literal('bulk:changed'),
-  queue: BulkQueueSchema,
-});
-
-/** The background's answer to `collect:context`. */
-export interface CollectContext {
-  /** The console's language when it told the extension, else null (the browser's then). */
-  language: Language | null;
-  /** Whether the browser has the side panel API; without it the page offers the in-page panel. */
-  sidePanel: boolean;
-}
-
-/** The background's answer to `panel:open`: the tab the in-page panel belongs to. */
-export interface PanelOpenAnswer {
-  tabId: number;
-}
-
-/** What the background answers a request it refuses (a sender without the right, or a bad message). */
-export interface CollectRefusal {
-  ok: false;
-  error: 'forbidden' | 'invalid';
-}
-
-/**
- * From the background to the console bridge: a collect-progress or collect-result of a request
- * the console made, for the bridge to post to the page as it is.
- */
-export const ConsoleCollectNoticeSchema = z.object({
-  type: z.literal('collect:console'),
-  message: BridgeMessageSchema,
-});
-export type ConsoleCollectNotice = z.infer<typeof ConsoleCollectNoticeSchema>;
+};

@@ -1,6 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { extensionConfig } from '@extension/config';
+import { backgroundMessenger } from '@extension/messaging/messengers';
 import { createApiClient } from '@shared/api/client';
 import { PLUGIN_HEADER } from '@shared/contracts/collector';
 import { DEFAULT_LANGUAGE, parseLanguage } from '@shared/contracts/languages';
@@ -14,7 +15,7 @@ import type { ReactNode } from 'react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { browser } from 'wxt/browser';
-import { ask, createExtensionSessionPort } from './session-port';
+import { createExtensionSessionPort } from './session-port';
 
 /**
  * Starts an extension page (popup or side panel) on the same providers, client and session as
@@ -23,11 +24,8 @@ import { ask, createExtensionSessionPort } from './session-port';
 export async function startExtensionPage(element: HTMLElement | null, render: () => ReactNode) {
   if (!element) throw new Error('missing root element');
   // The console's language when it has told us, else the browser's.
-  const preference = await ask({ type: 'language:get' }).catch(() => null);
-  const language =
-    (preference?.ok && 'language' in preference ? preference.language : null) ??
-    parseLanguage(browser.i18n.getUILanguage()) ??
-    DEFAULT_LANGUAGE;
+  const preference = await backgroundMessenger.sendMessage('language:get').catch(() => null);
+  const language = preference ?? parseLanguage(browser.i18n.getUILanguage()) ?? DEFAULT_LANGUAGE;
   document.documentElement.lang = language;
   const i18n = await createI18n(language, ['auth', 'extension', 'errors', 'collector']);
   const session = createSessionStore(createExtensionSessionPort());

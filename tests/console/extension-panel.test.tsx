@@ -1,7 +1,19 @@
 import { PopupApp } from '@entrypoints/popup/popup-app';
 import { SidePanelApp } from '@entrypoints/sidepanel/sidepanel-app';
 import { SETTLE_MS } from '@entrypoints/sidepanel/use-watched-tab';
-import type { CollectOutcome, ExtractOutcome } from '@extension/messaging/schemas';
+import { backgroundMessenger, notify } from '@extension/messaging/messengers';
+import {
+  type BackgroundReply,
+  type BackgroundRequest,
+  RefusedError,
+} from '@extension/messaging/protocol';
+import type {
+  BulkQueue,
+  ClaimOutcome,
+  CollectOutcome,
+  ExtractOutcome,
+  RecentCollection,
+} from '@extension/messaging/schemas';
 import { createApiClient } from '@shared/api/client';
 import type { ProductDraft } from '@shared/contracts/product-draft';
 import { API_CLIENTS } from '@shared/contracts/protocol';
@@ -18,9 +30,10 @@ import { demoSession } from '../support/fixtures';
 import { readLocale } from '../support/locales';
 
 /**
- * The side panel against a stand-in for the extension's background (answering the collect
- * messages of shared/extension/collect-messages.ts as the contract says) and for the API
- * (shops, plug-in settings and claim answered in the server's envelope).
+ * The side panel and the popup against a stand-in for the extension's background, answering the
+ * requests of extension/messaging/protocol.ts through the real messengers, and for the API
+ * (shops and plug-in settings answered in the server's envelope; a claim from the panel itself
+ * would be recorded there, and must not happen: the background claims).
  */
 const fake = vi.hoisted(() => {
   type Listener = (...args: never[]) => unknown;
@@ -40,15 +53,23 @@ const fake = vi.hoisted(() => {
       url: 'https://detail.1688.com/offer/745512380921.html',
       status: 'complete',
     },
-    sent: [] as { type: string; [key: string]: unknown }[],
-    answer: (_message: { type: string }): unknown => undefined,
   };
+  /** The page's own address, as the browser names an extension page's messages. */
+  const sender = { id: 'test-extension', url: 'chrome-extension://test-extension/sidepanel.html' };
   const browser = {
     runtime: {
       id: 'test-extension',
-      sendMessage: async (message: { type: string }) => {
-        state.sent.push(structuredClone(message));
-        return state.answer(message);
+      // As webextension-polyfill does: every listener hears a copy; the first that answers with a
+      // promise answers the sender, and without one the sender hears nothing.
+      sendMessage: async (message: unknown) => {
+        for (const listener of [...listeners.message]) {
+          const answer = (listener as (message: unknown, sender: unknown) => unknown)(
+            structuredClone(message),
+            sender,
+          );
+          if (answer instanceof Promise) return structuredClone(await answer);
+        }
+        return undefined;
       },
       onMessage: event(listeners.message),
       getManifest: () => ({ version: '1.4.0' }),
@@ -65,7 +86,9 @@ const fake = vi.hoisted(() => {
   };
   return { browser, state, listeners };
 });
+// The extension's code reaches the browser through wxt/browser, the messengers through the polyfill.
 vi.mock('wxt/browser', () => ({ browser: fake.browser }));
+vi.mock('webextension-polyfill', () => ({ default: fake.browser }));
 vi.mock('@extension/config', () => ({
   extensionConfig: { consoleOrigin: 'http://console.test' },
 }));
@@ -163,11 +186,8 @@ function offer(): ProductDraft {
   };
 }
 
-/** What the API stand-in answers, and what it was asked. */
-let api: {
-  claims: unknown[];
-  claim: () => { resp_code: number; resp_msg: string; key?: string; datas?: unknown };
-};
+/** What the panel asked the API stand-in to claim: nothing, ever (the background claims). */
+let apiClaims: unknown[] = [];
 
 function envelope(datas: unknown) {
   return { resp_code: 0, resp_msg: 'ok', datas };
@@ -199,11 +219,33 @@ async function apiFetch(input: RequestInfo | URL, init?: RequestInit): Promise<R
     );
   }
   if (url.pathname === '/api-product/collect/claim') {
-    api.claims.push(await request.json());
-    return json(api.claim());
+    apiClaims.push(await request.json());
+    return json({ resp_code: 500, resp_msg: 'not here', key: 'INTERNAL_ERROR' });
   }
   return json({ resp_code: 404, resp_msg: 'not found', key: 'NOT_FOUND' });
 }
+
+/** What the background stand-in answers; a request it has no answer for is refused. */
+interface Answers {
+  extract?: ExtractOutcome;
+  /** What collecting a tab or a draft gives (collected and created by default). */
+  collect?: CollectOutcome;
+  /** What claiming gives (claimed into every shop asked by default). */
+  claim?: ClaimOutcome;
+  recent?: RecentCollection[];
+  bulk?: Partial<Record<'get' | 'pause' | 'resume' | 'clear', BulkQueue>>;
+}
+let answers: Answers = {};
+/** Every request the background stand-in received, in order: its type and its data. */
+let sent: { type: BackgroundRequest; data: unknown }[] = [];
+
+const collected = (): CollectOutcome =>
+  answers.collect ?? {
+    ok: true,
+    id: COLLECT_ID,
+    title: 'Stainless steel vacuum flask 500ml',
+    created: true,
+  };
 
 let i18n: Awaited<ReturnType<typeof createI18n>>;
 beforeAll(async () => {
@@ -215,47 +257,50 @@ beforeAll(async () => {
     });
   }
   i18n = await createI18n('en', ['auth', 'extension', 'errors', 'collector']);
-});
 
-interface Answers {
-  extract?: ExtractOutcome;
-  collect?: CollectOutcome;
-  claim?: typeof api.claim;
-  /** Any other message: the background's answer to it. */
-  other?: (message: { type: string }) => unknown;
-}
-
-function renderPanel(answers: Answers) {
-  return renderPage(<SidePanelApp search="" />, answers);
-}
-
-function renderPage(page: ReactNode, answers: Answers) {
-  fake.state.sent = [];
-  const collected: CollectOutcome = answers.collect ?? {
-    ok: true,
-    id: COLLECT_ID,
-    title: 'Stainless steel vacuum flask 500ml',
-    created: true,
-  };
-  fake.state.answer = (message) => {
-    if (message.type === 'collect:extract') return answers.extract;
-    if (message.type === 'collect:tab' || message.type === 'collect:edited') return collected;
-    return answers.other ? answers.other(message) : { ok: false, error: 'invalid' };
-  };
-  api = {
-    claims: [],
-    claim:
-      answers.claim ??
-      (() =>
-        envelope({
-          products: (api.claims.at(-1) as { shopIds: string[] }).shopIds.map((shopId) => ({
+  // The background, answering through the same messenger the extension's background serves on.
+  const answer = <K extends BackgroundRequest>(
+    type: K,
+    reply: (data: unknown) => BackgroundReply<K> | undefined,
+  ) =>
+    backgroundMessenger.onMessage(type, (message) => {
+      sent.push({ type, data: message.data });
+      const given = reply(message.data);
+      if (given === undefined) throw new RefusedError('invalid');
+      return given as never;
+    });
+  answer('collect:extract', () => answers.extract);
+  answer('collect:tab', collected);
+  answer('collect:draft', collected);
+  answer(
+    'collect:claim',
+    (data) =>
+      answers.claim ?? {
+        status: 'claimed',
+        result: {
+          products: (data as { shopIds: string[] }).shopIds.map((shopId) => ({
             collectId: COLLECT_ID,
             shopId,
             productId: `p-${shopId.slice(-1)}`,
             status: 'wait',
           })),
-        })),
-  };
+        },
+      },
+  );
+  answer('collect:recent', () => answers.recent);
+  for (const action of ['get', 'pause', 'resume', 'clear'] as const) {
+    answer(`bulk:${action}`, () => answers.bulk?.[action]);
+  }
+});
+
+function renderPanel(given: Answers) {
+  return renderPage(<SidePanelApp search="" />, given);
+}
+
+function renderPage(page: ReactNode, given: Answers) {
+  sent = [];
+  answers = given;
+  apiClaims = [];
   const session = createSessionStore({
     load: () => ({ session: demoSession(), updatedAt: 1 }),
     save: () => undefined,
@@ -275,8 +320,12 @@ function renderPage(page: ReactNode, answers: Answers) {
   );
 }
 
+/** The requests of one type the background received, their data in order. */
+const sentOf = (type: BackgroundRequest) =>
+  sent.filter((message) => message.type === type).map((message) => message.data);
+
 afterEach(() => {
-  fake.listeners.message.clear();
+  // The messengers' own listeners stay: each page's listeners go as it unmounts.
   fake.listeners.activated.clear();
   fake.listeners.updated.clear();
 });
@@ -285,7 +334,7 @@ describe('side panel', () => {
   it('shows each field with its confidence and the reason when it is not sure', async () => {
     renderPanel({ extract: { ok: true, draft: offer() } });
     await screen.findByTestId('panel-draft');
-    expect(fake.state.sent[0]).toEqual({ type: 'collect:extract', tabId: 7 });
+    expect(sent[0]).toEqual({ type: 'collect:extract', data: { tabId: 7 } });
     expect(screen.getByTestId('field-title').dataset.confidence).toBe('high');
     expect(screen.getByTestId('field-price').dataset.confidence).toBe('medium');
     expect(screen.getByTestId('field-price-reason').textContent).toBe(
@@ -319,8 +368,8 @@ describe('side panel', () => {
     await user.click(screen.getByTestId('collect-and-claim'));
     await screen.findByTestId('collect-success');
 
-    const edited = fake.state.sent.find((message) => message.type === 'collect:edited');
-    const draft = edited?.draft as ProductDraft;
+    const [draft] = sentOf('collect:draft') as ProductDraft[];
+    if (!draft) throw new Error('no draft collected');
     expect(draft.title).toBe('Vacuum flask 500ml, 304 steel');
     expect(draft.skus.map((sku) => [sku.id, sku.price])).toEqual([
       ['sku-white', 1520],
@@ -332,14 +381,17 @@ describe('side panel', () => {
     // Everything else as read.
     expect(draft.weightGrams).toBe(350);
     expect(draft.confidence.weightGrams?.level).toBe('low');
-    expect(fake.state.sent.some((message) => message.type === 'collect:tab')).toBe(false);
-    expect(api.claims).toEqual([]);
+    // The draft as shown is what is collected: the page is not read again, nothing is claimed.
+    expect(sentOf('collect:tab')).toEqual([]);
+    expect(sentOf('collect:extract')).toHaveLength(1);
+    expect(sentOf('collect:claim')).toEqual([]);
+    expect(apiClaims).toEqual([]);
     expect(screen.getByTestId('collect-open-console').getAttribute('href')).toBe(
       `http://console.test/cmp/product/collectorDetails?id=${COLLECT_ID}`,
     );
   });
 
-  it('refuses a price that is not one, and collects an unchanged page from the tab', async () => {
+  it('refuses a price that is not one, and collects an unchanged page as it shows it', async () => {
     const user = userEvent.setup();
     renderPanel({ extract: { ok: true, draft: offer() } });
     const white = await screen.findByTestId('edit-sku-price-sku-white');
@@ -354,7 +406,10 @@ describe('side panel', () => {
       if ((box as HTMLInputElement).checked) await user.click(box);
     await user.click(screen.getByTestId('collect-and-claim'));
     await screen.findByTestId('collect-success');
-    expect(fake.state.sent.at(-1)).toEqual({ type: 'collect:tab', tabId: 7 });
+    // The draft the panel shows, sent as it is: no second reading of the page.
+    expect(sent.at(-1)).toEqual({ type: 'collect:draft', data: offer() });
+    expect(sentOf('collect:extract')).toHaveLength(1);
+    expect(sentOf('collect:tab')).toEqual([]);
   });
 
   it('chooses the default shops from the settings (normal ones only) and claims into them', async () => {
@@ -375,9 +430,16 @@ describe('side panel', () => {
     expect(checked()).toEqual([SHOPS.bangkok, SHOPS.kualaLumpur]);
     await user.click(screen.getByTestId('collect-and-claim'));
     const done = await screen.findByTestId('collect-success');
-    expect(api.claims).toEqual([
-      { ids: [COLLECT_ID], shopIds: [SHOPS.kualaLumpur, SHOPS.bangkok] },
+    // Collected as shown, then claimed through the background (never by the panel itself).
+    expect(sent.map((message) => message.type)).toEqual([
+      'collect:extract',
+      'collect:draft',
+      'collect:claim',
     ]);
+    expect(sentOf('collect:claim')).toEqual([
+      { id: COLLECT_ID, shopIds: [SHOPS.kualaLumpur, SHOPS.bangkok] },
+    ]);
+    expect(apiClaims).toEqual([]);
     expect(within(done).getByTestId('claim-shops').textContent).toContain('Bangkok Home');
     expect(within(done).getByTestId('claim-shops').textContent).toContain('KL Living');
   });
@@ -392,21 +454,17 @@ describe('side panel', () => {
         title: 'Stainless steel vacuum flask 500ml',
         created: false,
       },
-      claim: () => ({
-        resp_code: 5004,
-        resp_msg: 'Already claimed',
-        key: 'COLLECT_ALREADY_CLAIMED',
-        datas: {
-          conflicts: [
-            {
-              collectId: COLLECT_ID,
-              title: 'Stainless steel vacuum flask 500ml',
-              shopId: SHOPS.kualaLumpur,
-              shopName: 'KL Living',
-            },
-          ],
-        },
-      }),
+      claim: {
+        status: 'conflict',
+        conflicts: [
+          {
+            collectId: COLLECT_ID,
+            title: 'Stainless steel vacuum flask 500ml',
+            shopId: SHOPS.kualaLumpur,
+            shopName: 'KL Living',
+          },
+        ],
+      },
     });
     await screen.findByTestId('panel-draft');
     await waitFor(() =>
@@ -419,6 +477,29 @@ describe('side panel', () => {
     expect(within(conflict).getByTestId('claim-conflict-shops').textContent).toBe('KL Living');
     expect(conflict.textContent).toContain(en.extension.panel.alreadyClaimedHint);
     expect(conflict.textContent).toContain(en.extension.popup.refreshed);
+  });
+
+  it('shows the background’s words when a claim is refused, the collection kept', async () => {
+    const user = userEvent.setup();
+    renderPanel({
+      extract: { ok: true, draft: offer() },
+      claim: {
+        status: 'failed',
+        errorKey: 'COLLECT_SHOP_UNAVAILABLE',
+        message: 'A chosen shop cannot take products.',
+      },
+    });
+    await screen.findByTestId('panel-draft');
+    await waitFor(() => expect(screen.getAllByTestId('panel-shop')).toHaveLength(2));
+    await user.click(screen.getByTestId('collect-and-claim'));
+    const failed = await screen.findByTestId('claim-failed');
+    expect(failed.textContent).toContain(en.extension.panel.claimFailed);
+    expect(failed.textContent).toContain('A chosen shop cannot take products.');
+    expect(within(failed).getByTestId('collect-open-console').getAttribute('href')).toBe(
+      `http://console.test/cmp/product/collectorDetails?id=${COLLECT_ID}`,
+    );
+    expect(sentOf('collect:claim')).toEqual([{ id: COLLECT_ID, shopIds: [SHOPS.kualaLumpur] }]);
+    expect(apiClaims).toEqual([]);
   });
 
   it('says why a page gave no product and what to do', async () => {
@@ -437,7 +518,7 @@ describe('side panel', () => {
       renderPanel({ extract: { ok: false, failure: 'notProduct', missing: [] } });
       await screen.findByTestId('panel-unsupported');
       expect(screen.getAllByTestId('supported-site')).toHaveLength(5);
-      expect(fake.state.sent.filter((message) => message.type === 'collect:extract')).toEqual([]);
+      expect(sentOf('collect:extract')).toEqual([]);
     } finally {
       fake.state.tab = {
         ...fake.state.tab,
@@ -449,7 +530,7 @@ describe('side panel', () => {
   it('reads the page again when the tab goes to another address', async () => {
     renderPanel({ extract: { ok: true, draft: offer() } });
     await screen.findByTestId('panel-draft');
-    const reads = () => fake.state.sent.filter((message) => message.type === 'collect:extract');
+    const reads = () => sentOf('collect:extract');
     expect(reads()).toHaveLength(1);
     const url = 'https://detail.1688.com/offer/1.html';
     for (const listener of fake.listeners.updated)
@@ -473,20 +554,16 @@ describe('side panel', () => {
 describe('side panel, read again', () => {
   it('keeps the seller’s edits when the same product is read again', async () => {
     const user = userEvent.setup();
-    const answers: Answers = { extract: { ok: true, draft: offer() } };
-    renderPanel(answers);
+    const given: Answers = { extract: { ok: true, draft: offer() } };
+    renderPanel(given);
     const title = await screen.findByTestId('edit-title');
     await user.type(title, ' (gift box)');
     // The page read again has a new price: the seller's title stays, the new price shows.
-    answers.extract = { ok: true, draft: { ...offer(), price: { min: 1600, max: 2350 } } };
+    given.extract = { ok: true, draft: { ...offer(), price: { min: 1600, max: 2350 } } };
     const url = 'https://detail.1688.com/offer/745512380921.html';
     for (const listener of fake.listeners.updated)
       (listener as (...args: unknown[]) => void)(7, { status: 'complete' }, { url });
-    await waitFor(() =>
-      expect(fake.state.sent.filter((message) => message.type === 'collect:extract')).toHaveLength(
-        2,
-      ),
-    );
+    await waitFor(() => expect(sentOf('collect:extract')).toHaveLength(2));
     await waitFor(() =>
       expect(screen.getByTestId('panel-price-range').textContent).toBe('¥16.00 – ¥23.50'),
     );
@@ -508,7 +585,7 @@ describe('popup', () => {
       at: new Date(Date.now() - 5 * 60_000).toISOString(),
     },
   ];
-  const queue = (state: 'running' | 'paused') => ({
+  const queue = (state: 'running' | 'paused'): BulkQueue => ({
     state,
     items: [
       {
@@ -535,9 +612,7 @@ describe('popup', () => {
 
   it('collects the active tab and links the result to the console', async () => {
     const user = userEvent.setup();
-    renderPage(<PopupApp />, {
-      other: (message) => (message.type === 'collect:recent' ? recent : undefined),
-    });
+    renderPage(<PopupApp />, { recent });
     const item = await screen.findByTestId('recent-item');
     expect(item.getAttribute('href')).toBe(
       `http://console.test/cmp/product/collectorDetails?id=${COLLECT_ID}`,
@@ -548,7 +623,8 @@ describe('popup', () => {
     );
     await user.click(screen.getByTestId('collect-page'));
     const done = await screen.findByTestId('collect-success');
-    expect(fake.state.sent).toContainEqual({ type: 'collect:tab' });
+    // The active tab: no tab named.
+    expect(sentOf('collect:tab')).toEqual([{}]);
     expect(done.textContent).toContain(en.extension.popup.collected);
     expect(within(done).getByTestId('collect-open-console').getAttribute('href')).toBe(
       `http://console.test/cmp/product/collectorDetails?id=${COLLECT_ID}`,
@@ -559,7 +635,7 @@ describe('popup', () => {
     const user = userEvent.setup();
     renderPage(<PopupApp />, {
       collect: { ok: false, failure: 'loginWall', errorKey: null, message: 'Log in first' },
-      other: (message) => (message.type === 'collect:recent' ? [] : undefined),
+      recent: [],
     });
     await screen.findByTestId('recent-empty');
     await user.click(screen.getByTestId('collect-page'));
@@ -575,26 +651,19 @@ describe('popup', () => {
   it('shows the bulk queue, pauses it, and follows its changes', async () => {
     const user = userEvent.setup();
     renderPage(<PopupApp />, {
-      other: (message) => {
-        if (message.type === 'bulk:get') return queue('running');
-        if (message.type === 'bulk:pause') return queue('paused');
-        return [];
-      },
+      bulk: { get: queue('running'), pause: queue('paused') },
+      recent: [],
     });
     const card = await screen.findByTestId('bulk-queue');
     expect(screen.getByTestId('bulk-progress').textContent).toBe('2 of 3 pages');
     expect(card.dataset.state).toBe('running');
     await user.click(screen.getByTestId('bulk-pause'));
     await waitFor(() => expect(screen.getByTestId('bulk-queue').dataset.state).toBe('paused'));
-    expect(fake.state.sent).toContainEqual({ type: 'bulk:pause' });
+    expect(sentOf('bulk:pause')).toEqual([undefined]);
     expect(screen.getByTestId('bulk-resume')).toBeTruthy();
 
     // The background says the queue was cleared elsewhere: the card goes.
-    for (const listener of fake.listeners.message)
-      (listener as (...args: unknown[]) => void)({
-        type: 'bulk:changed',
-        queue: { state: 'idle', items: [], nextAt: null },
-      });
+    await notify('bulk:changed', { state: 'idle', items: [], nextAt: null });
     await waitFor(() => expect(screen.queryByTestId('bulk-queue')).toBeNull());
   });
 });

@@ -2,17 +2,17 @@ import {
   type CollectServiceDeps,
   collectSender,
   createCollectService,
-  isCollectMessage,
   RECENT_MAX,
 } from '@entrypoints/background/collect-service';
 import type { BulkQueue, ExtractOutcome, RecentCollection } from '@extension/messaging/schemas';
 import { ApiError } from '@shared/api/errors';
-import type { CollectRequest } from '@shared/contracts/collector';
+import type { ClaimRequest, ClaimResult, CollectRequest } from '@shared/contracts/collector';
 import type { Language } from '@shared/contracts/languages';
 import type { ProductDraft } from '@shared/contracts/product-draft';
 import type { SessionSnapshot } from '@shared/contracts/session';
 import { SIGNED_OUT } from '@shared/session/snapshot';
 import { describe, expect, it } from 'vitest';
+import { refused } from '../support/extension-messaging';
 import { demoUser } from '../support/fixtures';
 import { readLocale } from '../support/locales';
 
@@ -80,13 +80,17 @@ interface SetupOptions {
   collect?: (input: CollectRequest) => Promise<{
     records: { id: string; site: '1688'; itemId: string; title: string; created: boolean }[];
   }>;
+  claim?: (input: ClaimRequest) => Promise<ClaimResult>;
   readings?: Record<number, ExtractOutcome | null>;
   recent?: unknown;
 }
 
+const SHOP = '5d6f7a10-1111-4c2e-8a5e-000000000001';
+
 function setup(options: SetupOptions = {}) {
   const calls = {
     collect: [] as CollectRequest[],
+    claims: [] as ClaimRequest[],
     sessions: [] as string[],
     fetched: [] as string[],
     bulkAdds: [] as [string[], string | null][],
@@ -107,6 +111,19 @@ function setup(options: SetupOptions = {}) {
           records: [
             { id: 'row-1', site: '1688', itemId: draft.itemId, title: draft.title, created: true },
           ],
+        };
+      },
+      claim: async (input) => {
+        calls.claims.push(input);
+        calls.sessions.push(session.token);
+        if (options.claim) return options.claim(input);
+        return {
+          products: input.shopIds.map((shopId) => ({
+            collectId: input.ids[0] ?? '',
+            shopId,
+            productId: `p-${shopId.slice(-1)}`,
+            status: 'wait' as const,
+          })),
         };
       },
     }),
@@ -150,8 +167,6 @@ function setup(options: SetupOptions = {}) {
   return { service: createCollectService(deps), calls, recent: () => recent };
 }
 
-const FORBIDDEN = { ok: false, error: 'forbidden' };
-
 describe('collect senders', () => {
   it('knows the extension pages (the in-page panel too), the bridge and source pages', () => {
     expect(collectSender(popup, ids)).toEqual({ role: 'extension-page' });
@@ -176,88 +191,108 @@ describe('collect senders', () => {
     expect(collectSender(sender, ids)).toBeNull();
   });
 
-  it('routes only the collector messages to the collect service', () => {
-    expect(isCollectMessage({ type: 'collect:draft' })).toBe(true);
-    expect(isCollectMessage({ type: 'bulk:get' })).toBe(true);
-    expect(isCollectMessage({ type: 'panel:open' })).toBe(true);
-    expect(isCollectMessage({ type: 'session:get' })).toBe(false);
-    expect(isCollectMessage({ type: 'language:get' })).toBe(false);
-    expect(isCollectMessage(null)).toBe(false);
+  it('serves the collector’s requests, and none of the session hub’s', () => {
+    const { service } = setup();
+    expect(Object.keys(service.handlers).sort()).toEqual([
+      'bulk:add',
+      'bulk:clear',
+      'bulk:get',
+      'bulk:pause',
+      'bulk:resume',
+      'collect:claim',
+      'collect:context',
+      'collect:draft',
+      'collect:extract',
+      'collect:recent',
+      'collect:tab',
+      'panel:open',
+    ]);
   });
 });
 
 describe('collect service: who may do what', () => {
-  it('takes a draft only from a content script on the same site, never from pages or the bridge', async () => {
+  it('takes a draft from a content script on its own site or from an extension page, never from the bridge', async () => {
     const { service, calls } = setup();
-    await expect(service.handle({ type: 'collect:draft', draft }, offerPage)).resolves.toEqual({
+    const collect = service.handlers['collect:draft'];
+    await expect(collect(draft, offerPage)).resolves.toEqual({
       ok: true,
       id: 'row-1',
       title: draft.title,
       created: true,
     });
+    // The side panel sends the draft it shows (with the seller's edits).
+    const edited = { ...draft, title: 'Glass cup 500ml, gift box' };
+    await expect(collect(edited, popup)).resolves.toMatchObject({ ok: true, id: 'row-1' });
+    await expect(collect(edited, inPagePanel)).resolves.toMatchObject({ ok: true });
     const elsewhere = { ...draft, site: 'aliexpress' as const };
-    await expect(
-      service.handle({ type: 'collect:draft', draft: elsewhere }, offerPage),
-    ).resolves.toEqual(FORBIDDEN);
+    await expect(collect(elsewhere, offerPage)).rejects.toMatchObject(refused('forbidden'));
+    await expect(collect(elsewhere, popup)).rejects.toMatchObject(refused('forbidden'));
     const foreignUrl = { ...draft, url: 'https://example.com/offer/612345678901.html' };
-    await expect(
-      service.handle({ type: 'collect:draft', draft: foreignUrl }, offerPage),
-    ).resolves.toEqual(FORBIDDEN);
-    for (const sender of [popup, bridge, { ...offerPage, frameId: 1 }]) {
-      await expect(service.handle({ type: 'collect:draft', draft }, sender)).resolves.toEqual(
-        FORBIDDEN,
-      );
+    await expect(collect(foreignUrl, offerPage)).rejects.toMatchObject(refused('forbidden'));
+    await expect(collect(foreignUrl, popup)).rejects.toMatchObject(refused('forbidden'));
+    for (const sender of [bridge, { ...offerPage, frameId: 1 }]) {
+      await expect(collect(draft, sender)).rejects.toMatchObject(refused('forbidden'));
     }
-    expect(calls.collect).toHaveLength(1);
+    expect(calls.collect.map((call) => call.drafts[0]?.title)).toEqual([
+      draft.title,
+      edited.title,
+      edited.title,
+    ]);
   });
 
-  it('lets only extension pages read or collect tabs, list recent collections and steer the queue', async () => {
+  it('lets only extension pages read or collect tabs, claim, list recent collections and steer the queue', async () => {
     const reading: ExtractOutcome = { ok: true, draft };
     const { service, calls } = setup({ readings: { 7: reading } });
-    for (const message of [
-      { type: 'collect:extract' },
-      { type: 'collect:tab', tabId: 7 },
-      { type: 'collect:edited', draft },
-      { type: 'collect:recent' },
-      { type: 'bulk:get' },
-      { type: 'bulk:pause' },
-      { type: 'bulk:resume' },
-      { type: 'bulk:clear' },
-    ]) {
-      await expect(service.handle(message, offerPage), message.type).resolves.toEqual(FORBIDDEN);
-      await expect(service.handle(message, bridge), message.type).resolves.toEqual(FORBIDDEN);
+    const pageOnly: [string, () => Promise<unknown>, () => Promise<unknown>][] = (
+      [
+        ['collect:extract', {}],
+        ['collect:tab', { tabId: 7 }],
+        ['collect:claim', { id: 'row-1', shopIds: [SHOP] }],
+        ['collect:recent', undefined],
+        ['bulk:get', undefined],
+        ['bulk:pause', undefined],
+        ['bulk:resume', undefined],
+        ['bulk:clear', undefined],
+      ] as const
+    ).map(([type, data]) => [
+      type,
+      () => service.handlers[type](data, offerPage),
+      () => service.handlers[type](data, bridge),
+    ]);
+    for (const [type, fromSourcePage, fromBridge] of pageOnly) {
+      await expect(fromSourcePage(), type).rejects.toMatchObject(refused('forbidden'));
+      await expect(fromBridge(), type).rejects.toMatchObject(refused('forbidden'));
     }
     expect(calls.collect).toEqual([]);
+    expect(calls.claims).toEqual([]);
     expect(calls.bulk).toEqual([]);
-    await expect(service.handle({ type: 'collect:extract' }, popup)).resolves.toEqual(reading);
-    await expect(
-      service.handle({ type: 'collect:extract', tabId: 7 }, inPagePanel),
-    ).resolves.toEqual(reading);
-    await expect(service.handle({ type: 'bulk:pause' }, popup)).resolves.toEqual(emptyQueue);
+    await expect(service.handlers['collect:extract']({}, popup)).resolves.toEqual(reading);
+    await expect(service.handlers['collect:extract']({ tabId: 7 }, inPagePanel)).resolves.toEqual(
+      reading,
+    );
+    await expect(service.handlers['bulk:pause'](undefined, popup)).resolves.toEqual(emptyQueue);
     expect(calls.bulk).toEqual(['pause']);
   });
 
   it('queues console addresses only from the bridge, with its request id', async () => {
     const { service, calls } = setup();
+    const add = service.handlers['bulk:add'];
     const urls = ['https://detail.1688.com/offer/612345678901.html'];
-    await expect(service.handle({ type: 'bulk:add', urls }, bridge)).resolves.toEqual(FORBIDDEN);
-    await expect(
-      service.handle({ type: 'bulk:add', urls, requestId: 'r1' }, popup),
-    ).resolves.toEqual(FORBIDDEN);
-    await expect(
-      service.handle({ type: 'bulk:add', urls, requestId: 'r1' }, offerPage),
-    ).resolves.toEqual(FORBIDDEN);
-    await expect(
-      service.handle({ type: 'bulk:add', urls, requestId: 'r1' }, bridge),
-    ).resolves.toMatchObject({ state: 'running' });
+    await expect(add({ urls }, bridge)).rejects.toMatchObject(refused('forbidden'));
+    await expect(add({ urls, requestId: 'r1' }, popup)).rejects.toMatchObject(refused('forbidden'));
+    await expect(add({ urls, requestId: 'r1' }, offerPage)).rejects.toMatchObject(
+      refused('forbidden'),
+    );
+    await expect(add({ urls, requestId: 'r1' }, bridge)).resolves.toMatchObject({
+      state: 'running',
+    });
     expect(calls.bulkAdds).toEqual([[urls, 'r1']]);
   });
 
   it('queues a list page’s addresses of its own site only', async () => {
     const { service, calls } = setup();
-    await service.handle(
+    await service.handlers['bulk:add'](
       {
-        type: 'bulk:add',
         urls: [
           'https://detail.1688.com/offer/612345678901.html',
           'https://www.aliexpress.com/item/1005001.html',
@@ -265,8 +300,8 @@ describe('collect service: who may do what', () => {
       },
       offerPage,
     );
-    await service.handle(
-      { type: 'bulk:add', urls: ['https://www.aliexpress.com/item/1005001.html'] },
+    await service.handlers['bulk:add'](
+      { urls: ['https://www.aliexpress.com/item/1005001.html'] },
       offerPage,
     );
     expect(calls.bulkAdds).toEqual([[['https://detail.1688.com/offer/612345678901.html'], null]]);
@@ -275,33 +310,51 @@ describe('collect service: who may do what', () => {
 
   it('answers a source page its context and its tab for the in-page panel', async () => {
     const { service } = setup({ language: 'th' });
-    await expect(service.handle({ type: 'collect:context' }, offerPage)).resolves.toEqual({
+    await expect(service.handlers['collect:context'](undefined, offerPage)).resolves.toEqual({
       language: 'th',
       sidePanel: false,
     });
-    await expect(service.handle({ type: 'panel:open' }, offerPage)).resolves.toEqual({ tabId: 7 });
-    await expect(service.handle({ type: 'panel:open' }, bridge)).resolves.toEqual(FORBIDDEN);
+    await expect(service.handlers['panel:open'](undefined, offerPage)).resolves.toEqual({
+      tabId: 7,
+    });
+    await expect(service.handlers['panel:open'](undefined, bridge)).rejects.toMatchObject(
+      refused('forbidden'),
+    );
+    await expect(service.handlers['collect:context'](undefined, popup)).rejects.toMatchObject(
+      refused('forbidden'),
+    );
   });
 
-  it('refuses malformed messages and strangers', async () => {
-    const { service } = setup();
+  it('refuses malformed requests and strangers', async () => {
+    const { service, calls } = setup();
     await expect(
-      service.handle({ type: 'collect:draft', draft: { site: '1688' } }, offerPage),
-    ).resolves.toEqual({ ok: false, error: 'invalid' });
-    await expect(service.handle({ type: 'collect:nonsense' }, popup)).resolves.toEqual({
-      ok: false,
-      error: 'invalid',
-    });
+      service.handlers['collect:draft']({ site: '1688' }, offerPage),
+    ).rejects.toMatchObject(refused('invalid'));
+    await expect(service.handlers['collect:tab']({ tabId: 'seven' }, popup)).rejects.toMatchObject(
+      refused('invalid'),
+    );
     await expect(
-      service.handle({ type: 'collect:recent' }, { ...popup, id: 'another-extension' }),
-    ).resolves.toEqual(FORBIDDEN);
+      service.handlers['collect:claim']({ id: 'row-1', shopIds: [] }, popup),
+    ).rejects.toMatchObject(refused('invalid'));
+    await expect(
+      service.handlers['collect:claim']({ id: 'row-1', shopIds: ['not-a-shop'] }, popup),
+    ).rejects.toMatchObject(refused('invalid'));
+    await expect(service.handlers['bulk:add']({ urls: [] }, popup)).rejects.toMatchObject(
+      refused('invalid'),
+    );
+    await expect(
+      service.handlers['collect:recent'](undefined, { ...popup, id: 'another-extension' }),
+    ).rejects.toMatchObject(refused('forbidden'));
+    expect(calls.collect).toEqual([]);
+    expect(calls.claims).toEqual([]);
+    expect(calls.bulkAdds).toEqual([]);
   });
 });
 
 describe('collect service: collecting', () => {
   it('fetches a lazy description before collecting, with the hub session', async () => {
     const { service, calls } = setup();
-    await service.handle({ type: 'collect:draft', draft }, offerPage);
+    await service.handlers['collect:draft'](draft, offerPage);
     expect(calls.fetched).toEqual([
       draft.description && 'url' in draft.description ? draft.description.url : '',
     ]);
@@ -311,14 +364,14 @@ describe('collect service: collecting', () => {
 
   it('keeps the description address when it cannot be fetched, and still collects', async () => {
     const { service, calls } = setup({ description: null });
-    const outcome = await service.handle({ type: 'collect:draft', draft }, offerPage);
+    const outcome = await service.handlers['collect:draft'](draft, offerPage);
     expect(outcome).toMatchObject({ ok: true });
     expect(calls.collect[0]?.drafts[0]?.description).toEqual(draft.description);
   });
 
   it('asks to sign in first, in the extension language, without calling the API', async () => {
     const { service, calls } = setup({ snapshot: SIGNED_OUT, language: 'zh' });
-    const outcome = await service.handle({ type: 'collect:draft', draft }, offerPage);
+    const outcome = await service.handlers['collect:draft'](draft, offerPage);
     expect(outcome).toEqual({
       ok: false,
       failure: null,
@@ -341,9 +394,7 @@ describe('collect service: collecting', () => {
         });
       },
     });
-    await expect(
-      business.service.handle({ type: 'collect:draft', draft }, offerPage),
-    ).resolves.toEqual({
+    await expect(business.service.handlers['collect:draft'](draft, offerPage)).resolves.toEqual({
       ok: false,
       failure: null,
       errorKey: 'COLLECT_URL_UNSUPPORTED',
@@ -355,9 +406,7 @@ describe('collect service: collecting', () => {
         throw new ApiError({ kind: 'network', key: 'NETWORK_ERROR' });
       },
     });
-    await expect(
-      offline.service.handle({ type: 'collect:draft', draft }, offerPage),
-    ).resolves.toEqual({
+    await expect(offline.service.handlers['collect:draft'](draft, offerPage)).resolves.toEqual({
       ok: false,
       failure: null,
       errorKey: 'NETWORK_ERROR',
@@ -373,11 +422,11 @@ describe('collect service: collecting', () => {
         8: { ok: false, failure: 'captcha', missing: [] },
       },
     });
-    await expect(service.handle({ type: 'collect:tab', tabId: 7 }, popup)).resolves.toMatchObject({
+    await expect(service.handlers['collect:tab']({ tabId: 7 }, popup)).resolves.toMatchObject({
       ok: true,
       id: 'row-1',
     });
-    await expect(service.handle({ type: 'collect:tab', tabId: 8 }, popup)).resolves.toEqual({
+    await expect(service.handlers['collect:tab']({ tabId: 8 }, popup)).resolves.toEqual({
       ok: false,
       failure: 'captcha',
       errorKey: null,
@@ -385,7 +434,7 @@ describe('collect service: collecting', () => {
         .failures.captcha.message,
     });
     // A tab no content script answers in is no product page of a source site.
-    await expect(service.handle({ type: 'collect:extract', tabId: 9 }, popup)).resolves.toEqual({
+    await expect(service.handlers['collect:extract']({ tabId: 9 }, popup)).resolves.toEqual({
       ok: false,
       failure: 'notProduct',
       missing: [],
@@ -410,7 +459,7 @@ describe('collect service: collecting', () => {
       }),
     });
     for (let index = 0; index < RECENT_MAX + 3; index++) {
-      await service.handle({ type: 'collect:draft', draft }, offerPage);
+      await service.handlers['collect:draft'](draft, offerPage);
     }
     // row-22 was collected last; row-0 .. row-2 fell off the end.
     let list = recent() as RecentCollection[];
@@ -424,10 +473,93 @@ describe('collect service: collecting', () => {
       at: '2026-11-21T10:00:00.000Z',
     });
     next = 10;
-    await service.handle({ type: 'collect:draft', draft }, offerPage);
+    await service.handlers['collect:draft'](draft, offerPage);
     list = recent() as RecentCollection[];
     expect(list[0]?.id).toBe('row-10');
     expect(list.filter((entry) => entry.id === 'row-10')).toHaveLength(1);
-    await expect(service.handle({ type: 'collect:recent' }, popup)).resolves.toEqual(list);
+    await expect(service.handlers['collect:recent'](undefined, popup)).resolves.toEqual(list);
+  });
+});
+
+describe('collect service: claiming', () => {
+  const claim = (service: ReturnType<typeof setup>['service'], shopIds = [SHOP]) =>
+    service.handlers['collect:claim']({ id: 'row-1', shopIds }, popup);
+
+  it('claims a collected product into the chosen shops with the hub session', async () => {
+    const { service, calls } = setup();
+    await expect(claim(service)).resolves.toEqual({
+      status: 'claimed',
+      result: {
+        products: [{ collectId: 'row-1', shopId: SHOP, productId: 'p-1', status: 'wait' }],
+      },
+    });
+    expect(calls.claims).toEqual([{ ids: ['row-1'], shopIds: [SHOP] }]);
+    expect(calls.sessions).toEqual(['tok']);
+  });
+
+  it('names the shops a product was already claimed into', async () => {
+    const conflicts = [
+      { collectId: 'row-1', title: draft.title, shopId: SHOP, shopName: 'KL Living' },
+    ];
+    const { service } = setup({
+      claim: async () => {
+        throw new ApiError({
+          kind: 'business',
+          key: 'COLLECT_ALREADY_CLAIMED',
+          code: 5004,
+          serverMessage: 'Already claimed',
+          datas: { conflicts },
+        });
+      },
+    });
+    await expect(claim(service)).resolves.toEqual({ status: 'conflict', conflicts });
+  });
+
+  it('passes on the server’s refusal, words what the client knows, and asks to sign in first', async () => {
+    const unavailable = setup({
+      claim: async () => {
+        throw new ApiError({
+          kind: 'business',
+          key: 'COLLECT_SHOP_UNAVAILABLE',
+          code: 5005,
+          serverMessage: 'ร้านค้านี้รับสินค้าไม่ได้',
+        });
+      },
+    });
+    await expect(claim(unavailable.service)).resolves.toEqual({
+      status: 'failed',
+      errorKey: 'COLLECT_SHOP_UNAVAILABLE',
+      message: 'ร้านค้านี้รับสินค้าไม่ได้',
+    });
+    const offline = setup({
+      language: 'zh',
+      claim: async () => {
+        throw new ApiError({ kind: 'network', key: 'NETWORK_ERROR' });
+      },
+    });
+    await expect(claim(offline.service)).resolves.toEqual({
+      status: 'failed',
+      errorKey: 'NETWORK_ERROR',
+      message: readLocale('zh', 'errors').NETWORK_ERROR,
+    });
+    const broken = setup({
+      language: 'th',
+      claim: async () => {
+        throw new Error('nothing the client knows');
+      },
+    });
+    await expect(claim(broken.service)).resolves.toEqual({
+      status: 'failed',
+      errorKey: 'OPERATION_FAILED',
+      message: readLocale('th', 'errors').OPERATION_FAILED,
+    });
+    const signedOut = setup({ snapshot: SIGNED_OUT, language: 'en' });
+    await expect(claim(signedOut.service)).resolves.toEqual({
+      status: 'failed',
+      errorKey: 'TOKEN_MISSING',
+      message: (readLocale('en', 'extension') as { collect: { signInFirst: string } }).collect
+        .signInFirst,
+    });
+    expect(signedOut.calls.claims).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { createSessionHub, senderRole } from '@entrypoints/background/session-hu
 import type { SessionSnapshot } from '@shared/contracts/session';
 import { SIGNED_OUT } from '@shared/session/snapshot';
 import { describe, expect, it } from 'vitest';
+import { refused } from '../support/extension-messaging';
 import { demoUser } from '../support/fixtures';
 
 const ids = {
@@ -70,36 +71,25 @@ describe('senderRole', () => {
 describe('session hub', () => {
   it('hands the session to the popup and the bridge, and nothing to anyone else', async () => {
     const { instance } = hub(signedIn);
-    await expect(instance.handle({ type: 'session:get' }, popup)).resolves.toEqual({
-      ok: true,
-      snapshot: signedIn,
-    });
-    await expect(instance.handle({ type: 'session:get' }, bridge)).resolves.toEqual({
-      ok: true,
-      snapshot: signedIn,
-    });
+    await expect(instance['session:get'](undefined, popup)).resolves.toEqual(signedIn);
+    await expect(instance['session:get'](undefined, bridge)).resolves.toEqual(signedIn);
     const stranger = {
       ...bridge,
       url: 'https://shopee.co.th/item',
       origin: 'https://shopee.co.th',
     };
-    await expect(instance.handle({ type: 'session:get' }, stranger)).resolves.toEqual({
-      ok: false,
-      error: 'forbidden',
-    });
+    await expect(instance['session:get'](undefined, stranger)).rejects.toMatchObject(
+      refused('forbidden'),
+    );
   });
 
   it('keeps a newer snapshot and broadcasts it; ignores an older one', async () => {
     const { instance, broadcasts, stored } = hub(signedIn);
     const older = { session: null, updatedAt: 1999 };
-    await expect(
-      instance.handle({ type: 'session:put', snapshot: older }, bridge),
-    ).resolves.toEqual({ ok: true, snapshot: signedIn });
+    await expect(instance['session:put'](older, bridge)).resolves.toEqual(signedIn);
     expect(broadcasts).toEqual([]);
     const signedOut = { session: null, updatedAt: 2001 };
-    await expect(
-      instance.handle({ type: 'session:put', snapshot: signedOut }, popup),
-    ).resolves.toEqual({ ok: true, snapshot: signedOut });
+    await expect(instance['session:put'](signedOut, popup)).resolves.toEqual(signedOut);
     expect(stored()).toEqual(signedOut);
     expect(broadcasts).toEqual([signedOut]);
   });
@@ -107,16 +97,16 @@ describe('session hub', () => {
   it('refuses malformed messages and starts signed out when storage holds nothing usable', async () => {
     const { instance, stored } = hub({ nonsense: true });
     await expect(
-      instance.handle({ type: 'session:put', snapshot: { session: 'x', updatedAt: 1 } }, popup),
-    ).resolves.toEqual({ ok: false, error: 'invalid' });
-    await expect(instance.handle({ type: 'session:drop' }, popup)).resolves.toEqual({
-      ok: false,
-      error: 'invalid',
-    });
-    await expect(instance.handle({ type: 'session:get' }, popup)).resolves.toEqual({
-      ok: true,
-      snapshot: SIGNED_OUT,
-    });
+      instance['session:put']({ session: 'x', updatedAt: 1 }, popup),
+    ).rejects.toMatchObject(refused('invalid'));
+    // Nothing else is answered: the hub serves these four requests alone.
+    expect(Object.keys(instance).sort()).toEqual([
+      'language:get',
+      'language:put',
+      'session:get',
+      'session:put',
+    ]);
+    await expect(instance['session:get'](undefined, popup)).resolves.toEqual(SIGNED_OUT);
     expect(stored()).toEqual({ nonsense: true });
   });
 });
@@ -124,27 +114,17 @@ describe('session hub', () => {
 describe('interface language', () => {
   it('keeps the language the console announces, for the popup and side panel', async () => {
     const { instance } = hub();
-    await expect(instance.handle({ type: 'language:get' }, popup)).resolves.toEqual({
-      ok: true,
-      language: null,
-    });
-    await expect(
-      instance.handle({ type: 'language:put', language: 'th' }, bridge),
-    ).resolves.toEqual({ ok: true, language: 'th' });
-    await expect(instance.handle({ type: 'language:get' }, popup)).resolves.toEqual({
-      ok: true,
-      language: 'th',
-    });
-    await expect(
-      instance.handle({ type: 'language:put', language: 'fr' }, bridge),
-    ).resolves.toEqual({ ok: false, error: 'invalid' });
+    await expect(instance['language:get'](undefined, popup)).resolves.toEqual(null);
+    await expect(instance['language:put']('th', bridge)).resolves.toEqual('th');
+    await expect(instance['language:get'](undefined, popup)).resolves.toEqual('th');
+    await expect(instance['language:put']('fr', bridge)).rejects.toMatchObject(refused('invalid'));
     const supplierPage = {
       ...bridge,
       url: 'https://detail.1688.com/offer/1.html',
       origin: 'https://detail.1688.com',
     };
-    await expect(
-      instance.handle({ type: 'language:put', language: 'zh' }, supplierPage),
-    ).resolves.toEqual({ ok: false, error: 'forbidden' });
+    await expect(instance['language:put']('zh', supplierPage)).rejects.toMatchObject(
+      refused('forbidden'),
+    );
   });
 });
