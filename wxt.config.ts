@@ -25,13 +25,14 @@ export default defineConfig({
   },
   // A separate folder lets the e2e build (pointed at the test server) sit beside the normal one.
   outDir: process.env.WXT_OUT_DIR ?? '.output',
-  manifest: {
+  manifest: ({ browser }) => ({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
     default_locale: 'en',
     // tabs: the bulk queue opens, reads and closes product pages, and finds console tabs;
-    // alarms: it wakes a stopped background when the next page is due.
-    permissions: ['storage', 'sidePanel', 'tabs', 'alarms'],
+    // alarms: it wakes a stopped background when the next page is due. (WXT adds sidePanel
+    // where the side panel is Chrome's; Firefox gets it as its sidebar.)
+    permissions: ['storage', 'tabs', 'alarms'],
     host_permissions: [`${consoleOrigin}/*`, ...new Set([...sourcePages, ...descriptionPages])],
     action: { default_title: '__MSG_extName__' },
     web_accessible_resources: [
@@ -47,19 +48,60 @@ export default defineConfig({
         matches: matchPatternsOf('aliexpress'),
       },
     ],
+    ...(browser === 'firefox' && {
+      browser_specific_settings: {
+        gecko: {
+          id: 'collector@seller-center.local',
+          // What the collector hands the seller's console: the product pages it reads.
+          data_collection_permissions: { required: ['websiteContent'] },
+        },
+      },
+    }),
+  }),
+  zip: {
+    artifactTemplate: 'extension.zip',
+    // Firefox builds also zip the sources the extension is built from (for the add-on review):
+    // the extension's own folders, shared/, the locales and the build configuration.
+    sourcesTemplate: 'extension-sources.zip',
+    excludeSources: [
+      'dist/**',
+      'server/**',
+      'console/**',
+      'tests/**',
+      '.data/**',
+      '.tmp/**',
+      '.bench/**',
+      '.test-results/**',
+      '.ci/**',
+      '.output*/**',
+      'vitest.config.ts',
+      'tsconfig.{server,console,tests}.json',
+    ],
   },
-  zip: { artifactTemplate: 'extension.zip' },
-  vite: () => ({
+  vite: ({ browser }) => ({
     define: { 'import.meta.env.WXT_CONSOLE_ORIGIN': JSON.stringify(consoleOrigin) },
-    build: { target: ['chrome100'] },
+    // 360 browser runs Chromium 100 (APIs newer than that are feature-checked where they are used).
+    build: { target: browser === 'firefox' ? ['firefox115'] : ['chrome100'] },
   }),
   hooks: {
+    // The server offers extension.zip, the Chrome and 360 build; a Firefox build zips beside it.
+    'config:resolved': (wxt) => {
+      if (wxt.config.browser === 'firefox')
+        wxt.config.zip.artifactTemplate = 'extension-firefox.zip';
+    },
     // The bridge runs only on the console's origin, which is known at build time, not in source.
     'build:manifestGenerated': (_wxt, manifest) => {
       for (const script of manifest.content_scripts ?? []) {
         if (script.js?.some((file) => file.includes('content-scripts/console'))) {
           script.matches = [`${consoleOrigin}/*`];
         }
+      }
+      // Manifest V2 (Firefox) has no `world`: the collector puts the page-world scripts into the
+      // page itself, as it does wherever the browser ignores `world: MAIN`.
+      if (manifest.manifest_version === 2) {
+        manifest.content_scripts = manifest.content_scripts?.filter(
+          (script) => (script as { world?: string }).world !== 'MAIN',
+        );
       }
     },
   },

@@ -16,9 +16,18 @@ import { BulkQueueCard } from './bulk-queue-card';
 import { CollectPageButton } from './collect-page-button';
 import { RecentCollections } from './recent-collections';
 
+/** Firefox's sidebar (its side panel), absent from Chrome's types. */
+const sidebar = (browser as unknown as { sidebarAction?: { open(): Promise<void> } })
+  .sidebarAction;
+
 async function openSidePanel() {
-  // The side panel API needs Chrome 114; older Chromium browsers (360) get the panel in a tab,
-  // serving the tab the seller was on.
+  // The side panel API needs Chrome 116; Firefox has its sidebar (opened at once, while the click
+  // still counts as the seller's); older Chromium browsers (360) get the panel in a tab, serving
+  // the tab the seller was on.
+  if (sidebar?.open) {
+    await sidebar.open();
+    return;
+  }
   if (browser.sidePanel?.open) {
     const current = await browser.windows.getCurrent();
     if (current.id !== undefined) {
