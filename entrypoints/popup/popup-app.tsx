@@ -17,8 +17,7 @@ import { CollectPageButton } from './collect-page-button';
 import { RecentCollections } from './recent-collections';
 
 /** Firefox's sidebar (its side panel), absent from Chrome's types. */
-const sidebar = (browser as unknown as { sidebarAction?: { open(): Promise<void> } })
-  .sidebarAction;
+const sidebar = (browser as unknown as { sidebarAction?: { open(): Promise<void> } }).sidebarAction;
 
 async function openSidePanel() {
   // The side panel API needs Chrome 116; Firefox has its sidebar (opened at once, while the click
