@@ -49,6 +49,12 @@ const CASES: { language: Language; site: SourceSite; file: string; shop: string 
   },
 ];
 const CAPTCHA = { site: '1688', file: 'constructed-punish-captcha.html' } as const;
+/** The side panel's case: a page no other case collects, claimed into a shop of its own. */
+const PANEL = {
+  site: '1688',
+  file: 'constructed-context-two-axes-kg.html',
+  shop: 'Chao Phraya Beauty',
+} as const;
 
 let server: Awaited<ReturnType<typeof startE2eServer>>;
 let sites: Awaited<ReturnType<typeof startSourceSitesServer>>;
@@ -59,7 +65,7 @@ const pages = new Map<string, SitePage>();
 const key = (site: string, file: string) => `${site}/${file}`;
 
 beforeAll(async () => {
-  for (const { site, file } of [...CASES, CAPTCHA])
+  for (const { site, file } of [...CASES, CAPTCHA, PANEL])
     pages.set(key(site, file), await sitePage(site, file));
   server = await startE2eServer();
   sites = await startSourceSitesServer([...pages.values()]);
@@ -245,4 +251,83 @@ describe('collecting in Chromium with the extension loaded', () => {
     expect(after.length).toBe(before.length);
     await tab.close();
   }, 60_000);
+
+  it('en: the side panel collects the draft it shows, with the seller’s title, and claims it through the background', async () => {
+    const page = pages.get(key(PANEL.site, PANEL.file));
+    if (!page) throw new Error('no page');
+    const expected = page.expectation.draft as { itemId: string; title: string };
+    await consoleIn('en', '/product/collectorList');
+    const tab = await openSourcePage(page);
+
+    // The panel for that tab, as the popup opens it where there is no side panel.
+    const panel = await chrome.openExtensionPage('sidepanel.html');
+    const tabId = await panel.evaluate(async (url) => {
+      // The page's own browser APIs (the test's `chrome` is the launched browser).
+      const { tabs } = (
+        globalThis as unknown as {
+          chrome: { tabs: { query(query: object): Promise<{ id?: number; url?: string }[]> } };
+        }
+      ).chrome;
+      return (await tabs.query({})).find((each) => each.url === url)?.id;
+    }, tab.url());
+    if (tabId === undefined) throw new Error('the source page has no tab');
+    await panel.goto(`chrome-extension://${chrome.extensionId}/sidepanel.html?tab=${tabId}`);
+    await panel.waitForSelector('[data-testid="panel-draft"]', { timeout: 30_000 });
+
+    // The seller names the product, and claims it into one shop.
+    const title = `${expected.title} (panel)`;
+    await panel.focus('[data-testid="edit-title"]');
+    await panel.keyboard.down('Control');
+    await panel.keyboard.press('KeyA');
+    await panel.keyboard.up('Control');
+    await panel.keyboard.type(title);
+    const [target] = await server.db
+      .select({ id: shops.id })
+      .from(shops)
+      .where(eq(shops.name, PANEL.shop));
+    if (!target) throw new Error(`no shop ${PANEL.shop}`);
+    await panel.waitForSelector('[data-testid="panel-shop"]', { timeout: 20_000 });
+    await panel.$$eval(
+      '[data-testid="panel-shop"]',
+      (inputs, wanted) => {
+        for (const input of inputs as HTMLInputElement[]) {
+          if (!input.disabled && (input.dataset.shopId === wanted) !== input.checked) input.click();
+        }
+      },
+      target.id,
+    );
+    await panel.click('[data-testid="collect-and-claim"]');
+    const done = await panel.waitForSelector(
+      '[data-testid="collect-success"], [data-testid="claim-failed"], [data-testid="claim-conflict"], [data-testid="collect-failure"], [data-testid="collect-no-answer"]',
+      { timeout: 30_000 },
+    );
+    expect(await done?.evaluate((node) => node.getAttribute('data-testid'))).toBe(
+      'collect-success',
+    );
+    expect(await panel.$eval('[data-testid="claim-shops"]', (node) => node.textContent)).toContain(
+      PANEL.shop,
+    );
+
+    // The box keeps what the panel showed, the seller's title with it; the shop has it waiting.
+    const [row] = await server.db
+      .select({ title: collectedProducts.title })
+      .from(collectedProducts)
+      .where(
+        and(eq(collectedProducts.site, PANEL.site), eq(collectedProducts.itemId, expected.itemId)),
+      );
+    expect(row?.title).toBe(title);
+    const claimed = await server.db
+      .select({ status: products.status, title: products.title })
+      .from(products)
+      .where(
+        and(
+          eq(products.sourceSite, PANEL.site),
+          eq(products.sourceItemId, expected.itemId),
+          eq(products.shopId, target.id),
+        ),
+      );
+    expect(claimed).toEqual([{ status: 'wait', title }]);
+    await panel.close();
+    await tab.close();
+  }, 120_000);
 });
