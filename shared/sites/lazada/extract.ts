@@ -4,21 +4,28 @@
  * images from `skuGalleries`, HTML description from `product`. Lazada reports `stock: 0` for
  * SKUs that can be bought, so a 0 is stored as unknown and availability comes from the SKU's
  * operation ("wishlist" means out of stock).
+ *
+ * Some pages carry far less (a publisher's reduced page keeps only `tracking.pdt_price`): the
+ * page is still the product when its summary names the item (og:url, LD+JSON) and it shows a
+ * title and a price; each field then comes from the page's summary or stays empty, and the
+ * draft says which.
  */
 import type { ProductDraft } from '@shared/contracts/product-draft';
 import { HIGH, low, medium } from '../common/confidence';
 import { boundedRaw, type ExtractInput, type ExtractResult, failure } from '../common/draft';
 import { toMinor } from '../common/money';
-import { at } from '../common/values';
+import { scriptTexts } from '../common/scan';
+import { at, distinct } from '../common/values';
 import { currencyOfHost, itemIdFromUrl } from './match';
 import {
   asArray,
-  isCaptcha,
   isRecord,
   type Json,
   type LazadaPage,
   readPage,
   record,
+  scriptsShowCaptcha,
+  showsCaptcha,
 } from './payload';
 import { displayedAmount } from './price';
 
@@ -104,19 +111,49 @@ function draftOf(
     skuInfoList(skuInfos).find((info) => isRecord(info.dataLayer))?.dataLayer,
   );
 
-  const payloadId =
-    text(primaryKey.itemId) ?? text(record(skuInfos['0']).itemId) ?? text(tracking.pdt_sku);
-  if (payloadId !== itemId) return failure('layoutUnknown', SITE, ['matching item id']);
+  // The item: named by the page data, else by the page's summary (og:url, LD+JSON).
+  const payloadIds = distinct([
+    text(primaryKey.itemId),
+    text(record(skuInfos['0']).itemId),
+    text(tracking.pdt_sku),
+  ]);
+  const naming = payloadIds.length > 0 ? null : page.naming(itemId);
+  if (payloadIds.some((id) => id !== itemId) || naming === 'other') {
+    return failure('layoutUnknown', SITE, ['matching item id']);
+  }
+  if (naming === 'none') {
+    return failure('layoutUnknown', SITE, [
+      ...(page.fields ? [] : ['__moduleData__ or app.run page data']),
+      'item id (page data, og:url or LD+JSON)',
+    ]);
+  }
 
-  const title = text(product.title) ?? text(tracking.pdt_name) ?? text(page.product().name);
-  if (!title) return failure('layoutUnknown', SITE, ['title']);
+  const summary = page.product();
+  const dataTitle = text(product.title) ?? text(tracking.pdt_name);
+  const title =
+    dataTitle ??
+    text(summary.name) ??
+    text(page.meta('og:title')?.replace(/\s*\|\s*(?:Lazada|Daraz)\b.*$/i, ''));
+  if (!dataTitle && title) {
+    confidence.title = medium('fromPageHeading', 'from the page summary (LD+JSON, og:title)');
+  }
 
+  const summaryCurrency = text(at(summary, 'offers', 'priceCurrency'));
   let currency =
-    text(at(dataLayer, 'core', 'currencyCode')) ?? text(at(tracking, 'core', 'currencyCode'));
+    text(at(dataLayer, 'core', 'currencyCode')) ??
+    text(at(tracking, 'core', 'currencyCode')) ??
+    (summaryCurrency && /^[A-Z]{3}$/.test(summaryCurrency) ? summaryCurrency : null);
   if (!currency) {
     currency = currencyOfHost(url);
-    if (!currency) return failure('layoutUnknown', SITE, ['currency']);
-    confidence.currency = medium('currencyFromSite', 'not in the page data; the site’s currency');
+    if (currency) {
+      confidence.currency = medium('currencyFromSite', 'not in the page data; the site’s currency');
+    }
+  }
+  if (!title || !currency) {
+    return failure('layoutUnknown', SITE, [
+      ...(title ? [] : ['title']),
+      ...(currency ? [] : ['currency']),
+    ]);
   }
 
   const skuBase = record(at(fields, 'productOption', 'skuBase'));
@@ -202,7 +239,12 @@ function draftOf(
       );
     }
   }
-  if (min === null) return failure('layoutUnknown', SITE, ['price']);
+  if (min === null) {
+    return failure('layoutUnknown', SITE, [
+      ...(page.fields ? [] : ['__moduleData__ or app.run page data']),
+      'price (skuInfos or tracking.pdt_price)',
+    ]);
+  }
 
   const galleries = record(fields.skuGalleries);
   const gallery = asArray(
@@ -213,13 +255,17 @@ function draftOf(
     .map((entry) => absolute(entry.src) ?? absolute(entry.image) ?? absolute(entry.poster))
     .filter((image): image is string => image !== null);
   if (images.length === 0) {
-    const ldImage = page.product().image;
+    const ldImage = summary.image;
     images = (Array.isArray(ldImage) ? ldImage : [ldImage])
       .map(absolute)
       .filter((image): image is string => image !== null);
-    if (images.length > 0) confidence.images = medium('imagesFromPageSummary', 'from LD+JSON');
+    if (images.length === 0) images = [absolute(page.meta('og:image'))].filter((i) => i !== null);
+    if (images.length > 0) {
+      confidence.images = medium('imagesFromPageSummary', 'from the page summary (LD+JSON, og)');
+    }
   }
   images = [...new Set(images)];
+  if (images.length === 0) confidence.images = low('noImages', 'no images in the page data');
 
   const highlights = cleanHtml(product.highlights);
   const desc = cleanHtml(product.desc);
@@ -248,7 +294,7 @@ function draftOf(
   let categoryPath = asArray(dataLayer.pdt_category ?? tracking.pdt_category)
     .map(text)
     .filter((name): name is string => name !== null);
-  const ldCategory = categoryPath.length === 0 ? text(page.product().category) : null;
+  const ldCategory = categoryPath.length === 0 ? text(summary.category) : null;
   if (ldCategory) {
     categoryPath = ldCategory
       .split('>')
@@ -316,12 +362,23 @@ function draftOf(
   return draft;
 }
 
+/**
+ * Reads a Lazada or Daraz page, cheapest signs first: the captcha's title and slider, then the
+ * address (a list or search page has no item id, and its scripts are never read), then the page
+ * data; the scripts are searched for the captcha's markers only when no page data was found.
+ */
 export function extractLazada(input: ExtractInput): ExtractResult {
-  const url = new URL(input.url);
+  let url: URL;
+  try {
+    url = new URL(input.url);
+  } catch {
+    return failure('notProduct', SITE);
+  }
+  if (showsCaptcha(input.document)) return failure('captcha', SITE);
   const itemId = itemIdFromUrl(url);
-  const page = readPage(input.document);
-  if (itemId && page.fields) return draftOf(page.fields, page, input, url, itemId);
-  if (isCaptcha(input.document)) return failure('captcha', SITE);
   if (!itemId) return failure('notProduct', SITE);
-  return failure('layoutUnknown', SITE, ['__moduleData__ or app.run page data']);
+  const texts = scriptTexts(input.document);
+  const page = readPage(input.document, texts);
+  if (!page.fields && scriptsShowCaptcha(texts)) return failure('captcha', SITE);
+  return draftOf(page.fields ?? {}, page, input, url, itemId);
 }

@@ -1,14 +1,19 @@
 /**
  * Where a Lazada/Daraz page keeps its product: `var __moduleData__ = {data:{root:{fields}}}` or
  * `app.run({data:{root:{fields}}})` (the same object under two spellings), the JSON-in-a-string
- * `var pdpTrackingData = "…"`, and LD+JSON `Product`. Also the Alibaba "punish" captcha markers
- * that replace the page for suspicious sessions.
+ * `var pdpTrackingData = "…"`, and the page's summary for search engines (og tags, LD+JSON
+ * `Product`). Also the Alibaba "punish" captcha markers that replace the page for suspicious
+ * sessions.
  */
-import { jsonAfter, jsonInString, scriptTexts } from '../common/scan';
+import { jsonAfter, jsonInString } from '../common/scan';
 
 import { asArray, at, isRecord, type Json, record } from '../common/values';
+import { itemIdFromUrl } from './match';
 
 export { asArray, isRecord, type Json, record };
+
+/** Where a page names an item besides its page data: the address's item, another one, or none. */
+export type Naming = 'item' | 'other' | 'none';
 
 export interface LazadaPage {
   /** `data.root.fields`, and the script spelling it came from. */
@@ -18,6 +23,10 @@ export interface LazadaPage {
   tracking: Json;
   /** The LD+JSON `Product` block (empty if none), read only when a fallback needs it. */
   product: () => Json;
+  /** A head meta value (`og:title`, `og:image`), by property or name. */
+  meta: (key: string) => string | null;
+  /** Whether the head (og:url, canonical link) and the LD+JSON `Product` name this item. */
+  naming: (itemId: string) => Naming;
 }
 
 const PAYLOAD_MARKERS = [
@@ -25,19 +34,20 @@ const PAYLOAD_MARKERS = [
   ['app.run(', 'app.run'],
 ] as const;
 
+/** Keys by which a fields object saved on its own (without `data.root`) is recognised. */
+const FIELD_KEYS = ['primaryKey', 'skuInfos', 'productOption', 'product', 'tracking'];
+
 /**
- * The fields object wherever the payload roots it: `data.root.fields` (both spellings), or a
- * `root` / `fields` object saved on its own; recognised by its keys.
+ * The fields object wherever the payload roots it: `data.root.fields` (both spellings) or
+ * `root.fields`, whatever they hold (a publisher may reduce them to one field); or a `fields`
+ * object saved on its own, recognised by its keys.
  */
 function fieldsOf(value: unknown): Json | null {
-  const candidates = [
-    at(value, 'data', 'root', 'fields'),
-    at(value, 'root', 'fields'),
-    at(value, 'fields'),
-    value,
-  ];
-  for (const candidate of candidates) {
-    if (isRecord(candidate) && (isRecord(candidate.primaryKey) || isRecord(candidate.skuInfos))) {
+  for (const candidate of [at(value, 'data', 'root', 'fields'), at(value, 'root', 'fields')]) {
+    if (isRecord(candidate)) return candidate;
+  }
+  for (const candidate of [at(value, 'fields'), value]) {
+    if (isRecord(candidate) && FIELD_KEYS.some((key) => isRecord(candidate[key]))) {
       return candidate;
     }
   }
@@ -76,11 +86,69 @@ function ldProduct(document: Document): Json {
   return {};
 }
 
-export function readPage(document: Document): LazadaPage {
+function metaOf(document: Document, key: string): string | null {
+  const value = document
+    .querySelector(`meta[property="${key}"], meta[name="${key}"]`)
+    ?.getAttribute('content')
+    ?.trim();
+  return value || null;
+}
+
+/** The item id of an address the page states (Daraz writes og:url with a trailing slash). */
+function itemIdOfAddress(address: unknown, base: string): string | null {
+  if (typeof address !== 'string' || !address.trim()) return null;
+  try {
+    const url = new URL(address.trim(), base);
+    url.pathname = url.pathname.replace(/\/+$/, '');
+    return itemIdFromUrl(url);
+  } catch {
+    return null;
+  }
+}
+
+/** An item code of the LD+JSON block as text (`sku` may be `<itemId>_<venture>-<skuId>`). */
+function codeOf(value: unknown): string | null {
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+  if (typeof value !== 'string' || !value.trim()) return null;
+  return value.trim().split('_')[0] ?? null;
+}
+
+/**
+ * Whether the page's summary names the item, in two places independent of the page data: the
+ * head (og:url, canonical link) and the LD+JSON `Product` (its addresses, and `productID`, `mpn`
+ * and `sku`, which Lazada fills with the item id). A place whose addresses name another item,
+ * and none this one, makes the page another item's.
+ */
+function namingOf(document: Document, product: Json, itemId: string): Naming {
+  const offers = product.offers;
+  const places = [
+    {
+      addresses: [
+        metaOf(document, 'og:url'),
+        document.querySelector('link[rel="canonical"]')?.getAttribute('href'),
+      ],
+      codes: [],
+    },
+    {
+      addresses: [product.url, at(offers, 'url'), ...asArray(offers).map((o) => at(o, 'url'))],
+      codes: [product.productID, product.mpn, product.sku],
+    },
+  ];
+  let named = false;
+  for (const place of places) {
+    const ids = place.addresses.map((address) => itemIdOfAddress(address, document.URL));
+    if (ids.includes(itemId) || place.codes.map(codeOf).includes(itemId)) named = true;
+    else if (ids.some((id) => id !== null)) return 'other';
+  }
+  return named ? 'item' : 'none';
+}
+
+/** Reads the page's data from its inline scripts (`texts`, each read once by the caller). */
+export function readPage(document: Document, texts: string[]): LazadaPage {
   let fields: Json | null = null;
   let source: LazadaPage['source'] = null;
   let tracking: Json = {};
-  for (const text of scriptTexts(document)) {
+  for (const text of texts) {
     for (const [marker, name] of PAYLOAD_MARKERS) {
       if (fields || !text.includes(marker)) continue;
       fields = fieldsOf(jsonAfter(text, marker));
@@ -91,14 +159,32 @@ export function readPage(document: Document): LazadaPage {
     }
   }
   let product: Json | null = null;
-  return { fields, source, tracking, product: () => (product ??= ldProduct(document)) };
+  const ld = () => (product ??= ldProduct(document));
+  return {
+    fields,
+    source,
+    tracking,
+    product: ld,
+    meta: (key) => metaOf(document, key),
+    naming: (itemId) => namingOf(document, ld(), itemId),
+  };
 }
 
-/** The Alibaba "punish" slider page (title, slider ids, tmd/x5sec markers in its scripts). */
-export function isCaptcha(document: Document): boolean {
-  if (/captcha interception/i.test(document.title)) return true;
-  if (document.querySelector('#nc_1_n1z, .baxia-punish, .punish-component')) return true;
-  return scriptTexts(document).some(
-    (text) => text.includes('_____tmd_____/punish') || text.includes('x5secdata'),
-  );
+const CAPTCHA_TITLE = /captcha interception/i;
+const CAPTCHA_IDS = ['nc_1_n1z'];
+const CAPTCHA_CLASSES = ['baxia-punish', 'punish-component'];
+
+/**
+ * The Alibaba "punish" slider page, by its cheapest signs: its title, its slider's id and its
+ * container's class. Read before anything else, on any address.
+ */
+export function showsCaptcha(document: Document): boolean {
+  if (CAPTCHA_TITLE.test(document.title)) return true;
+  if (CAPTCHA_IDS.some((id) => document.getElementById(id) !== null)) return true;
+  return CAPTCHA_CLASSES.some((name) => document.getElementsByClassName(name).length > 0);
+}
+
+/** The slider's markers in the page's scripts (tmd/x5sec): looked for only when data is missing. */
+export function scriptsShowCaptcha(texts: string[]): boolean {
+  return texts.some((text) => text.includes('_____tmd_____/punish') || text.includes('x5secdata'));
 }

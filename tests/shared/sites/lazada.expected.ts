@@ -173,25 +173,48 @@ export const EXPECTED: Expectations = {
     },
   },
 
-  'constructed-vn-moduledata-ldjson-price0.html': {
-    url: 'https://www.lazada.vn/products/tai-nghe-dung-san-i2222-s3333.html',
+  // A real lazada.vn page reduced by its publisher: __moduleData__ holds only tracking.pdt_price
+  // ("2.490.000 ₫"); the item is named by the address, og:url and the LD+JSON (sku, mpn, url),
+  // whose price is 0. Title, image and category come from the LD+JSON summary; the rest is
+  // missing, and the draft says so field by field.
+  'lazada-vn-2025-pamu-reduced.html': {
+    url: 'https://www.lazada.vn/products/tai-nghe-bluetooth-pamu-slide-mini-i456096674.html',
     draft: {
-      itemId: '2222',
-      title: 'Tai nghe dựng sẵn',
+      site: 'lazada',
+      itemId: '456096674',
+      url: 'https://www.lazada.vn/products/tai-nghe-bluetooth-pamu-slide-mini-i456096674.html',
+      title: 'Tai nghe Bluetooth Pamu Slide Mini',
       currency: 'VND',
       price: { min: 2490000, max: 2490000 },
+      tiers: [],
+      skuProperties: [],
       skus: [],
-      images: [
-        'https://vn-live.slatic.net/p/constructed-1.jpg',
-        'https://vn-live.slatic.net/p/constructed-2.jpg',
-      ],
-      description: { html: '<ul><li>Bluetooth 5.3</li></ul><p>Âm thanh rõ; pin 30 giờ.</p>' },
-      categoryPath: ['Âm thanh', 'Các loại tai nghe'],
+      images: ['https://vn-test-11.slatic.net/p/mdc/043ec92964f626e1979eaa2a8912bc05.jpg'],
+      description: null,
       shop: null,
+      categoryPath: ['Âm thanh', 'Các loại tai nghe'],
+      attributes: [],
+      weightGrams: null,
     },
     check: (draft) => {
-      expect(draft.confidence.price?.level).toBe('low');
-      expect(draft.confidence.categoryPath?.level).toBe('medium');
+      const { confidence } = draft;
+      expect(confidence.price).toMatchObject({
+        level: 'low',
+        code: 'priceFromDisplayedText',
+        params: { shown: '2.490.000 ₫' },
+      });
+      expect(confidence.currency?.level).toBe('high');
+      expect(confidence.title).toMatchObject({ level: 'medium', code: 'fromPageHeading' });
+      expect(confidence.images).toMatchObject({ level: 'medium', code: 'imagesFromPageSummary' });
+      expect(confidence.categoryPath?.code).toBe('categoryFromPageSummary');
+      // Every field the page leaves empty is reported, with its reason.
+      expect(confidence.skus).toMatchObject({ level: 'low', code: 'noSkuModel' });
+      expect(confidence.skuProperties).toMatchObject({ level: 'low', code: 'noSkuModel' });
+      expect(confidence.description).toMatchObject({ level: 'low', code: 'noDescription' });
+      expect(confidence.shop).toMatchObject({ level: 'low', code: 'noShop' });
+      expect(confidence.attributes).toMatchObject({ level: 'low', code: 'noAttributes' });
+      expect(confidence.weightGrams).toMatchObject({ level: 'low', code: 'noWeight' });
+      expect(confidence.dimensionsCm).toMatchObject({ level: 'low', code: 'noPackageSize' });
     },
   },
 
