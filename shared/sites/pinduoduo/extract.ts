@@ -16,13 +16,18 @@ function idOf(value: unknown): string | null {
     : null;
 }
 
+/**
+ * Reads a PDD page, cheapest signs first: the address (the login page, or no goods id: a list or
+ * search page, whose scripts and answers are never read), then the page's data, then its DOM.
+ */
 export function extractPinduoduo(input: ExtractInput): ExtractResult {
   const url = new URL(input.url);
   if (isLoginUrl(url)) return failure('loginWall', SITE);
   const goodsId = goodsIdFromUrl(url);
+  if (!goodsId) return failure('notProduct', SITE);
   const { init, listing } = findPddData(input);
   if (init?.needLogin === true) return failure('loginWall', SITE);
-  if (!goodsId || (listing && !init)) return failure('notProduct', SITE);
+  if (listing && !init) return failure('notProduct', SITE);
   if (init) {
     const goods = record(init.goods);
     if (idOf(goods.goodsID ?? goods.goodsId) !== goodsId) {

@@ -243,18 +243,24 @@ function draftOf(payload: PdpPayload, input: ExtractInput, url: URL, ids: Shopee
   return draft;
 }
 
+/**
+ * Reads a Shopee page, cheapest signs first: the address (a verification page, or no item ids:
+ * a list or search page, of which only the visible "unavailable" view is read), then the
+ * captured answers and embedded data of a product address.
+ */
 export function extractShopee(input: ExtractInput): ExtractResult {
   const url = new URL(input.url);
   if (isVerificationUrl(url)) return failure('captcha', SITE);
   const ids = idsFromUrl(url);
+  if (!ids) return failure(unavailableView(input.document) ?? 'notProduct', SITE);
   const data = findShopeeData(input);
-  const matching = ids ? data.payloads.filter((p) => itemIdOf(p.item) === ids.itemId) : [];
+  const matching = data.payloads.filter((p) => itemIdOf(p.item) === ids.itemId);
   const best = matching.sort((a, b) => rank(b) - rank(a))[0];
-  if (ids && best) return draftOf(best, input, url, ids);
+  if (best) return draftOf(best, input, url, ids);
   if (data.refused === 'riskControl') return failure('captcha', SITE);
   const view = unavailableView(input.document);
   if (view) return failure(view, SITE);
-  if (!ids || data.listing) return failure('notProduct', SITE);
+  if (data.listing) return failure('notProduct', SITE);
   if (data.payloads.length > 0) return failure('layoutUnknown', SITE, ['matching item id']);
   if (data.refused === 'error') return failure('errorPage', SITE);
   if (headNamesItem(input.document, ids.itemId)) {

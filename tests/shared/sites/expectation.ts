@@ -1,5 +1,9 @@
-import { readFileSync } from 'node:fs';
-import type { ExtractionFailureKind, ProductDraft } from '@shared/contracts/product-draft';
+import { readdirSync, readFileSync } from 'node:fs';
+import type {
+  ExtractionFailureKind,
+  ProductDraft,
+  SourceSite,
+} from '@shared/contracts/product-draft';
 import type { ExtractInput } from '@shared/sites/common/draft';
 import { parseDocument } from '../../support/dom';
 
@@ -22,6 +26,25 @@ export interface Expectation {
 }
 
 export type Expectations = Record<string, Expectation>;
+
+/**
+ * A list or search page of each site (an address without an item id), at which any saved page
+ * must be refused from its address alone.
+ */
+export const LIST_ADDRESSES: Record<SourceSite, string> = {
+  '1688': 'https://s.1688.com/selloffer/offer_search.htm?keywords=%C8%D5%D3%C3%C6%B7',
+  aliexpress: 'https://www.aliexpress.com/w/wholesale-headphones.html',
+  shopee: 'https://shopee.vn/search?keyword=tai%20nghe',
+  lazada: 'https://www.lazada.com.ph/catalog/?q=earphones',
+  pinduoduo: 'https://mobile.yangkeduo.com/search_result.html?search_key=%E6%89%98%E7%9B%98',
+};
+
+/** The saved pages of a site (every file of its folder that an adapter can be given). */
+export function savedPages(folder: string): string[] {
+  return readdirSync(folder)
+    .filter((name) => /\.(html|json)$/.test(name))
+    .sort();
+}
 
 /** The expectations written for one site's saved pages (`<site>.expected.ts`). */
 export async function expectationsOf(site: string): Promise<Expectations> {
