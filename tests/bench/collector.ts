@@ -4,7 +4,8 @@
  *     folders: product, list and negative pages): the site adapters bundled as the content
  *     scripts use them, each page parsed into a document of the browser, `extract` timed over
  *     several runs (per page the first reading, the median and the slowest; target at most 30 ms
- *     for each), then the worst page;
+ *     for each median), then the worst page. Pages are read in one tab one after the other, so
+ *     only the first page's first reading also pays for compiling the adapters;
  *   - the same for every saved page shown at a list or search address of its site, which the
  *     content script reads on every list page to tell it from a product page;
  *   - the gzip size of each built content script (target at most 60 kB each);

@@ -13,7 +13,7 @@ import { itemIdFromUrl } from './match';
 export { asArray, isRecord, type Json, record };
 
 /** Where a page names an item besides its page data: the address's item, another one, or none. */
-export type Naming = 'item' | 'other' | 'none';
+type Naming = 'item' | 'other' | 'none';
 
 export interface LazadaPage {
   /** `data.root.fields`, and the script spelling it came from. */
