@@ -19,12 +19,12 @@ import { at, distinct } from '../common/values';
 import { currencyOfHost, itemIdFromUrl } from './match';
 import {
   asArray,
+  hidesCaptcha,
   isRecord,
   type Json,
   type LazadaPage,
   readPage,
   record,
-  scriptsShowCaptcha,
   showsCaptcha,
 } from './payload';
 import { displayedAmount } from './price';
@@ -365,7 +365,7 @@ function draftOf(
 /**
  * Reads a Lazada or Daraz page, cheapest signs first: the captcha's title and slider, then the
  * address (a list or search page has no item id, and its scripts are never read), then the page
- * data; the scripts are searched for the captcha's markers only when no page data was found.
+ * data; the captcha's dearer markers are looked for only when no page data was found.
  */
 export function extractLazada(input: ExtractInput): ExtractResult {
   let url: URL;
@@ -379,6 +379,6 @@ export function extractLazada(input: ExtractInput): ExtractResult {
   if (!itemId) return failure('notProduct', SITE);
   const texts = scriptTexts(input.document);
   const page = readPage(input.document, texts);
-  if (!page.fields && scriptsShowCaptcha(texts)) return failure('captcha', SITE);
+  if (!page.fields && hidesCaptcha(input.document, texts)) return failure('captcha', SITE);
   return draftOf(page.fields ?? {}, page, input, url, itemId);
 }

@@ -171,20 +171,24 @@ export function readPage(document: Document, texts: string[]): LazadaPage {
 }
 
 const CAPTCHA_TITLE = /captcha interception/i;
-const CAPTCHA_IDS = ['nc_1_n1z'];
+const CAPTCHA_SLIDER = 'nc_1_n1z';
 const CAPTCHA_CLASSES = ['baxia-punish', 'punish-component'];
 
 /**
- * The Alibaba "punish" slider page, by its cheapest signs: its title, its slider's id and its
- * container's class. Read before anything else, on any address.
+ * The Alibaba "punish" slider page by its cheapest signs, its title and its slider's id (one
+ * lookup each): read before anything else, on any address.
  */
 export function showsCaptcha(document: Document): boolean {
-  if (CAPTCHA_TITLE.test(document.title)) return true;
-  if (CAPTCHA_IDS.some((id) => document.getElementById(id) !== null)) return true;
-  return CAPTCHA_CLASSES.some((name) => document.getElementsByClassName(name).length > 0);
+  return CAPTCHA_TITLE.test(document.title) || document.getElementById(CAPTCHA_SLIDER) !== null;
 }
 
-/** The slider's markers in the page's scripts (tmd/x5sec): looked for only when data is missing. */
-export function scriptsShowCaptcha(texts: string[]): boolean {
+/**
+ * The slider's other markers, dearer to look for (its container's class, a walk of the whole
+ * document; the tmd/x5sec markers in the scripts): only on a product address without page data.
+ */
+export function hidesCaptcha(document: Document, texts: string[]): boolean {
+  if (CAPTCHA_CLASSES.some((name) => document.getElementsByClassName(name).length > 0)) {
+    return true;
+  }
   return texts.some((text) => text.includes('_____tmd_____/punish') || text.includes('x5secdata'));
 }

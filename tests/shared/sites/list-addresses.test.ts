@@ -39,11 +39,9 @@ function watched(input: ExtractInput): { input: ExtractInput; reads: () => numbe
 describe('a list or search page is refused from its address, before its data is read', () => {
   for (const site of SOURCE_SITES) {
     const folder = join(FIXTURES, site);
-    const files = savedPages(folder);
-    it(`${site}: every saved page, at a list address, answers without reading a script or an answer`, async () => {
-      const expected = await expectationsOf(site);
-      for (const name of files) {
-        const expectation = expected[name];
+    for (const name of savedPages(folder)) {
+      it(`${site}/${name}, at a list address, is answered without reading a script or an answer`, async () => {
+        const expectation = (await expectationsOf(site))[name];
         if (!expectation) throw new Error(`no expectation for ${name}`);
         const atList = { ...expectation, url: LIST_ADDRESSES[site] };
         const { input, reads } = watched(inputOf(join(folder, name), atList));
@@ -51,11 +49,11 @@ describe('a list or search page is refused from its address, before its data is 
         if (!('failure' in result)) throw new Error(`${name}: a draft at a list address`);
         // A product page's document at a list address is no product; a captcha or a wall that
         // shows itself without reading the data may still say so.
-        if (expectation.draft) expect(result.failure, name).toBe('notProduct');
-        else expect(result.failure, name).not.toBe('layoutUnknown');
-        expect(reads(), name).toBe(0);
-      }
-    });
+        if (expectation.draft) expect(result.failure).toBe('notProduct');
+        else expect(result.failure).not.toBe('layoutUnknown');
+        expect(reads()).toBe(0);
+      });
+    }
   }
 
   it('the same pages at their own addresses are read (the count sees the reads)', async () => {
