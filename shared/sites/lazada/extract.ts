@@ -128,21 +128,25 @@ function draftOf(
     ]);
   }
 
-  const summary = page.product();
+  // The page's summary (LD+JSON) is looked up only for a field the page data lacks.
+  const summary = page.product;
   const dataTitle = text(product.title) ?? text(tracking.pdt_name);
   const title =
     dataTitle ??
-    text(summary.name) ??
+    text(summary().name) ??
     text(page.meta('og:title')?.replace(/\s*\|\s*(?:Lazada|Daraz)\b.*$/i, ''));
   if (!dataTitle && title) {
     confidence.title = medium('fromPageHeading', 'from the page summary (LD+JSON, og:title)');
   }
 
-  const summaryCurrency = text(at(summary, 'offers', 'priceCurrency'));
+  const summaryCurrency = () => {
+    const code = text(at(summary(), 'offers', 'priceCurrency'));
+    return code && /^[A-Z]{3}$/.test(code) ? code : null;
+  };
   let currency =
     text(at(dataLayer, 'core', 'currencyCode')) ??
     text(at(tracking, 'core', 'currencyCode')) ??
-    (summaryCurrency && /^[A-Z]{3}$/.test(summaryCurrency) ? summaryCurrency : null);
+    summaryCurrency();
   if (!currency) {
     currency = currencyOfHost(url);
     if (currency) {
@@ -255,7 +259,7 @@ function draftOf(
     .map((entry) => absolute(entry.src) ?? absolute(entry.image) ?? absolute(entry.poster))
     .filter((image): image is string => image !== null);
   if (images.length === 0) {
-    const ldImage = summary.image;
+    const ldImage = summary().image;
     images = (Array.isArray(ldImage) ? ldImage : [ldImage])
       .map(absolute)
       .filter((image): image is string => image !== null);
@@ -294,7 +298,7 @@ function draftOf(
   let categoryPath = asArray(dataLayer.pdt_category ?? tracking.pdt_category)
     .map(text)
     .filter((name): name is string => name !== null);
-  const ldCategory = categoryPath.length === 0 ? text(summary.category) : null;
+  const ldCategory = categoryPath.length === 0 ? text(summary().category) : null;
   if (ldCategory) {
     categoryPath = ldCategory
       .split('>')
