@@ -8,7 +8,6 @@ import { createApp } from './app';
 import { defaultConfig, mainSiteLinks, shopCallbackUrl, type WechatConfig } from './config';
 import { openDatabase } from './db/client';
 import { users } from './db/schema/index';
-import { DEMO_ACCOUNT, seedDemo } from './db/seed';
 import { readEnv } from './env';
 import { createMarketplaceClients } from './integrations/marketplace/clients';
 import { marketplacesConfig } from './integrations/marketplace/marketplace.config';
@@ -22,6 +21,7 @@ import { parseSecretKey } from './lib/secret-box';
 import { seedConfig } from './modules/config/config.service';
 import { createSandboxApp, SANDBOX_PLATFORMS } from './sandbox/app';
 import { ensureSandboxSellers, seedSandboxRecords } from './sandbox/marketplace/data';
+import { DEMO_ACCOUNT, seedDemo } from './seed/demo';
 
 const env = readEnv();
 const logger = createLogger({ level: env.LOG_LEVEL });

@@ -25,7 +25,6 @@ import type { Browser } from 'puppeteer-core';
 import { defaultConfig, shopCallbackUrl } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import { platformOrders, sandboxShops, shops, users } from '../../server/db/schema/index';
-import { DEMO_ACCOUNT } from '../../server/db/seed';
 import { createMarketplaceClients } from '../../server/integrations/marketplace/clients';
 import { sandboxMarketplaces } from '../../server/integrations/marketplace/marketplace.config';
 import { syncRange } from '../../server/jobs/shop-sync';
@@ -34,7 +33,6 @@ import { createLogger } from '../../server/lib/logger';
 import { createMailer } from '../../server/lib/mailer';
 import { hashPassword } from '../../server/lib/passwords';
 import { startSession } from '../../server/modules/auth/auth.service';
-import { authorizeDemoShops } from '../../server/modules/shops/shops.seed';
 import { createAccount } from '../../server/modules/users/users.service';
 import { createSandboxApp, SANDBOX_PLATFORMS } from '../../server/sandbox/app';
 import {
@@ -43,6 +41,8 @@ import {
   seededRandom,
 } from '../../server/sandbox/marketplace/data';
 import { shopeeSandbox } from '../../server/sandbox/shopee/shopee.sandbox';
+import { DEMO_ACCOUNT } from '../../server/seed/demo';
+import { authorizeDemoShops } from '../../server/seed/shops';
 import { API_CLIENTS, basicClientAuth, HEADERS } from '../../shared/contracts/protocol';
 import { launchChromium } from '../support/browser';
 import { startServerProcess } from '../support/server-process';

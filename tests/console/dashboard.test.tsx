@@ -1,8 +1,8 @@
 import { announcements, helpArticles, users } from '@server/db/schema/index';
-import { DEMO_ACCOUNT, seedDemo } from '@server/db/seed';
 import { saveHelpArticle } from '@server/modules/help/help.service';
 import { saveAnnouncement } from '@server/modules/notices/notices.service';
 import { freeze, recharge } from '@server/modules/wallet/wallet.service';
+import { DEMO_ACCOUNT, seedDemo } from '@server/seed/demo';
 import type { Currency } from '@shared/contracts/money';
 import { dayIn } from '@shared/contracts/site-codes';
 import type { UserInfo } from '@shared/contracts/users';

@@ -5,8 +5,8 @@ import {
 } from '@console/features/help/help-spotlight';
 import { filterMenus, matchesPinyin } from '@console/features/help/menu-match';
 import { helpArticles } from '@server/db/schema/index';
-import { DEMO_ACCOUNT, seedDemo } from '@server/db/seed';
-import { seedHelp } from '@server/modules/help/help.seed';
+import { DEMO_ACCOUNT, seedDemo } from '@server/seed/demo';
+import { seedHelp } from '@server/seed/help';
 import { createApiClient } from '@shared/api/client';
 import type { Language } from '@shared/contracts/languages';
 import { API_CLIENTS } from '@shared/contracts/protocol';

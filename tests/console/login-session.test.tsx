@@ -1,4 +1,4 @@
-import { DEMO_ACCOUNT, seedDemo } from '@server/db/seed';
+import { DEMO_ACCOUNT, seedDemo } from '@server/seed/demo';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished } from 'vitest';

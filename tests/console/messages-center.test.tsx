@@ -1,4 +1,4 @@
-import { seedMessages } from '@server/modules/messages/messages.seed';
+import { seedMessages } from '@server/seed/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {

@@ -2,7 +2,7 @@ import { createErrorHandler } from '@console/app/error-handler';
 import { createQueryClient } from '@console/app/query-client';
 import { MessageBell } from '@console/features/messages/message-bell';
 import { messages } from '@server/db/schema/index';
-import { seedMessages } from '@server/modules/messages/messages.seed';
+import { seedMessages } from '@server/seed/messages';
 import { createApiClient } from '@shared/api/client';
 import { API_CLIENTS } from '@shared/contracts/protocol';
 import { createI18n } from '@shared/i18n/i18n';

@@ -1,4 +1,4 @@
-import { seedMessages } from '@server/modules/messages/messages.seed';
+import { seedMessages } from '@server/seed/messages';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import {

@@ -1,4 +1,4 @@
-import { DEMO_ACCOUNT } from '@server/db/seed';
+import { DEMO_ACCOUNT } from '@server/seed/demo';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import { seedDemo } from '@server/db/seed';
+import { seedDemo } from '@server/seed/demo';
 import { screen, waitFor } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';

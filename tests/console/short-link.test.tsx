@@ -1,6 +1,6 @@
 import { ShortLinkPage } from '@console/features/short-links/short-link-page';
-import { DEMO_ACCOUNT, seedDemo } from '@server/db/seed';
 import { issueShortLink } from '@server/modules/short-links/short-links.service';
+import { DEMO_ACCOUNT, seedDemo } from '@server/seed/demo';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';

@@ -1,5 +1,5 @@
 import { collectedProducts, products, shops } from '@server/db/schema/index';
-import { DEMO_ACCOUNT } from '@server/db/seed';
+import { DEMO_ACCOUNT } from '@server/seed/demo';
 import type { Language } from '@shared/contracts/languages';
 import type { SourceSite } from '@shared/contracts/product-draft';
 import { and, eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-import { DEMO_ACCOUNT } from '@server/db/seed';
+import { DEMO_ACCOUNT } from '@server/seed/demo';
 import { API_CLIENTS, basicClientAuth, HEADERS } from '@shared/contracts/protocol';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import { DEMO_ACCOUNT } from '@server/db/seed';
+import { DEMO_ACCOUNT } from '@server/seed/demo';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExtensionBrowser, launchWithExtension } from '../support/browser';

@@ -1,9 +1,9 @@
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { coupons, paymentOrders, tradeOrders, users, wallets } from '@server/db/schema/index';
-import { DEMO_ACCOUNT } from '@server/db/seed';
 import { parsePromptpay } from '@server/integrations/payments/promptpay';
 import { verifyLedger } from '@server/modules/wallet/ledger-verify';
+import { DEMO_ACCOUNT } from '@server/seed/demo';
 import type { Language } from '@shared/contracts/languages';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';

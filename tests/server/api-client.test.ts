@@ -1,4 +1,4 @@
-import { DEMO_ACCOUNT, seedDemo } from '@server/db/seed';
+import { DEMO_ACCOUNT, seedDemo } from '@server/seed/demo';
 import { createApiClient } from '@shared/api/client';
 import { ApiError } from '@shared/api/errors';
 import { signInWithPassword, signOut } from '@shared/api/session-actions';

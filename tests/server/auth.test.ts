@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sessions, users } from '@server/db/schema/index';
-import { DEMO_ACCOUNT, seedDemo } from '@server/db/seed';
+import { DEMO_ACCOUNT, seedDemo } from '@server/seed/demo';
 import { API_CLIENTS, basicClientAuth } from '@shared/contracts/protocol';
 import { UserInfoSchema } from '@shared/contracts/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -934,7 +934,7 @@ describe('the demo seed', () => {
     // As the server seeds it: the shops authorized on the sandbox platforms, then the box.
     const demo = await createTestApp({ sandboxShops: true });
     try {
-      const { seedDemo, DEMO_ACCOUNT } = await import('@server/db/seed');
+      const { seedDemo, DEMO_ACCOUNT } = await import('@server/seed/demo');
       const { login } = await import('../support/accounts');
       await seedDemo(demo.deps);
       const token = await login(demo, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);

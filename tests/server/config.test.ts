@@ -1,6 +1,6 @@
 import { configValues } from '@server/db/schema/index';
-import { seedDemo } from '@server/db/seed';
 import { seedConfig } from '@server/modules/config/config.service';
+import { seedDemo } from '@server/seed/demo';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSeller } from '../support/accounts';

@@ -1,6 +1,6 @@
-import { DEMO_ACCOUNT, seedDemo } from '@server/db/seed';
 import { verifyCoupons } from '@server/modules/coupons/coupons.service';
 import { verifyLedger } from '@server/modules/wallet/ledger-verify';
+import { DEMO_ACCOUNT, seedDemo } from '@server/seed/demo';
 import { LEDGER_ENTRY_KINDS } from '@shared/contracts/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login } from '../support/accounts';

@@ -1,6 +1,6 @@
-import { seedHelp } from '@server/modules/help/help.seed';
 import { saveHelpArticle } from '@server/modules/help/help.service';
 import { createAccount } from '@server/modules/users/users.service';
+import { seedHelp } from '@server/seed/help';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, makeSeller, makeSubAccount } from '../support/accounts';
 import { createTestApp, type TestApp } from '../support/app';

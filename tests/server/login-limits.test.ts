@@ -1,4 +1,4 @@
-import { DEMO_ACCOUNT, seedDemo } from '@server/db/seed';
+import { DEMO_ACCOUNT, seedDemo } from '@server/seed/demo';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
 import { readLocale } from '../support/locales';

@@ -1,10 +1,10 @@
 import { defaultConfig } from '@server/config';
 import { mailOutbox, messages } from '@server/db/schema/index';
-import { DEMO_ACCOUNT, seedDemo } from '@server/db/seed';
 import { createLogger } from '@server/lib/logger';
 import { createMailer } from '@server/lib/mailer';
 import { type NotifyInput, notify } from '@server/modules/messages/messages.service';
 import { findUserByIdentifier } from '@server/modules/users/users.service';
+import { DEMO_ACCOUNT, seedDemo } from '@server/seed/demo';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, makeSeller, makeSubAccount } from '../support/accounts';

@@ -22,7 +22,7 @@ declare module 'vitest' {
 
 const CACHE_DIR = join(process.cwd(), 'node_modules', '.cache', 'cmp-tests');
 /** What the demo template is made by: its digest changes when any file it imports does. */
-const DEMO_SOURCES = ['server/db/seed.ts', 'tests/support/clock.ts'];
+const DEMO_SOURCES = ['server/seed/demo.ts', 'tests/support/clock.ts'];
 const SELF = 'tests/support/database-setup.ts';
 
 /**
@@ -43,7 +43,7 @@ const PGLITE_SETTINGS = [
 /** The demo seller as the console's screen tests find it, on the test apps' manual clock. */
 async function seedTemplate(handle: DatabaseHandle) {
   // Loaded only when a template is made: most runs find both in the cache.
-  const { seedDemo } = await import('@server/db/seed');
+  const { seedDemo } = await import('@server/seed/demo');
   await seedDemo({ db: handle.db, clock: createManualClock() });
 }
 

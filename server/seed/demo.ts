@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../context';
-import { seedCollector } from '../modules/collector/collector.seed';
+import { users } from '../db/schema/index';
 import { seedConfig } from '../modules/config/config.service';
-import { seedHelp } from '../modules/help/help.seed';
-import { seedMessages } from '../modules/messages/messages.seed';
-import { seedNotices } from '../modules/notices/notices.seed';
-import { seedDemoWallet } from '../modules/payments/payments.seed';
-import { authorizeDemoShops } from '../modules/shops/shops.seed';
 import { addShop } from '../modules/shops/shops.service';
 import { createAccount, findUserByIdentifier } from '../modules/users/users.service';
-import { users } from './schema/index';
+import { seedCollector } from './collector';
+import { seedHelp } from './help';
+import { seedMessages } from './messages';
+import { seedNotices } from './notices';
+import { authorizeDemoShops } from './shops';
+import { seedDemoWallet } from './wallet';
 
 export const DEMO_ACCOUNT = { email: 'demo@example.com', password: 'demo1234' } as const;
 

@@ -1,21 +1,21 @@
 import type { CouponScope } from '@shared/contracts/coupons';
 import type { Language } from '@shared/contracts/languages';
 import type { PaymentChannel } from '@shared/contracts/payments';
-import type { Actor, AppDeps } from '../../context';
-import type { Clock } from '../../lib/clock';
-import { translator } from '../../lib/i18n';
-import { grantCoupon } from '../coupons/coupons.service';
+import type { Actor, AppDeps } from '../context';
+import type { Clock } from '../lib/clock';
+import { translator } from '../lib/i18n';
+import { grantCoupon } from '../modules/coupons/coupons.service';
+import { cancelOrder, freezeForOrder, settleOrder } from '../modules/payments/checkout.service';
+import { applyVerifiedNotification } from '../modules/payments/notify.service';
+import { createRecharge } from '../modules/payments/recharge.service';
+import { createTradeOrder, payTrade } from '../modules/payments/trade-orders.service';
 import {
   compensation,
   refund,
   withdraw,
   withholding,
   withholdingReturn,
-} from '../wallet/wallet.service';
-import { cancelOrder, freezeForOrder, settleOrder } from './checkout.service';
-import { applyVerifiedNotification } from './notify.service';
-import { createRecharge } from './recharge.service';
-import { createTradeOrder, payTrade } from './trade-orders.service';
+} from '../modules/wallet/wallet.service';
 
 type SeedDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'logger' | 'payments'>;
 type Names = Record<Language, string>;

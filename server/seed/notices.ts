@@ -1,7 +1,7 @@
 import type { Language } from '@shared/contracts/languages';
-import type { AppDeps } from '../../context';
-import { announcements } from '../../db/schema/index';
-import { saveAnnouncement } from './notices.service';
+import type { AppDeps } from '../context';
+import { announcements } from '../db/schema/index';
+import { saveAnnouncement } from '../modules/notices/notices.service';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;

@@ -1,7 +1,7 @@
 import type { Language } from '@shared/contracts/languages';
-import type { AppDeps } from '../../context';
-import { helpArticles } from '../../db/schema/index';
-import { saveHelpArticle } from './help.service';
+import type { AppDeps } from '../context';
+import { helpArticles } from '../db/schema/index';
+import { saveHelpArticle } from '../modules/help/help.service';
 
 type Article = Record<Language, { title: string; content: string }>;
 

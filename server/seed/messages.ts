@@ -1,6 +1,6 @@
-import type { AppDeps } from '../../context';
-import type { Clock } from '../../lib/clock';
-import { type NotifyInput, notify, openMessage } from './messages.service';
+import type { AppDeps } from '../context';
+import type { Clock } from '../lib/clock';
+import { type NotifyInput, notify, openMessage } from '../modules/messages/messages.service';
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;

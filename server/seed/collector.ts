@@ -1,10 +1,10 @@
 import type { ProductDraft } from '@shared/contracts/product-draft';
 import { and, asc, eq } from 'drizzle-orm';
-import type { Actor, AppDeps } from '../../context';
-import { shops } from '../../db/schema/index';
-import { claimCollected } from './claim.service';
-import { collectDrafts } from './collector.service';
-import { savePluginSettings } from './plugin-settings.service';
+import type { Actor, AppDeps } from '../context';
+import { shops } from '../db/schema/index';
+import { claimCollected } from '../modules/collector/claim.service';
+import { collectDrafts } from '../modules/collector/collector.service';
+import { savePluginSettings } from '../modules/collector/plugin-settings.service';
 
 const ALICDN = 'https://cbu01.alicdn.com/img/ibank';
 

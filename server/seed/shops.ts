@@ -1,11 +1,14 @@
 import type { Platform } from '@shared/contracts/shops';
 import type { SiteCode } from '@shared/contracts/site-codes';
-import { shopCallbackUrl } from '../../config';
-import type { Actor, AppDeps } from '../../context';
-import { runDueSyncs } from '../../jobs/shop-sync';
-import { translator } from '../../lib/i18n';
-import { issueCode } from '../../sandbox/marketplace/store';
-import { completeAuthorization, startAuthorization } from './shop-authorization.service';
+import { shopCallbackUrl } from '../config';
+import type { Actor, AppDeps } from '../context';
+import { runDueSyncs } from '../jobs/shop-sync';
+import { translator } from '../lib/i18n';
+import {
+  completeAuthorization,
+  startAuthorization,
+} from '../modules/shops/shop-authorization.service';
+import { issueCode } from '../sandbox/marketplace/store';
 
 /** The demo seller's shops: one sandbox account per marketplace, on the Thai site. */
 const DEMO_AUTHORIZATIONS: ReadonlyArray<{
