@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import type { SyncDeps } from '../modules/shops/shop-sync.service';
 import { expireStaleRuns } from '../modules/shops/sync-runs.service';
 import { reconcileLedger } from './ledger-reconcile';
 import { expirePaymentOrders } from './payment-expiry';
 import { warnExpiringAuthorizations } from './shop-notices';
-import { runDueSyncs, type SyncDeps } from './shop-sync';
+import { runDueSyncs } from './shop-sync';
 import { refreshDueTokens } from './token-refresh';
 
 /**

@@ -4,8 +4,8 @@ import { shopAuthorizations, shops } from '../db/schema/index';
 import { MarketplaceError } from '../integrations/marketplace/marketplace.errors';
 import { openSecret, sealSecret } from '../lib/secret-box';
 import { REFRESH_AHEAD_MS } from '../modules/shops/shop-authorization.service';
+import { describeFailure } from '../modules/shops/shop-sync.service';
 import { reportAuthorizationAbnormal } from './shop-notices';
-import { describeFailure } from './shop-sync';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'marketplaces' | 'logger' | 'mailer'>;
 

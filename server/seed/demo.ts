@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../context';
 import { users } from '../db/schema/index';
+import { createAccount, findUserByIdentifier } from '../modules/accounts/accounts.service';
 import { seedConfig } from '../modules/config/config.service';
 import { addShop } from '../modules/shops/shops.service';
-import { createAccount, findUserByIdentifier } from '../modules/users/users.service';
 import { seedCollector } from './collector';
 import { seedHelp } from './help';
 import { seedMessages } from './messages';

@@ -27,13 +27,13 @@ import { openDatabase } from '../../server/db/client';
 import { platformOrders, sandboxShops, shops, users } from '../../server/db/schema/index';
 import { createMarketplaceClients } from '../../server/integrations/marketplace/clients';
 import { sandboxMarketplaces } from '../../server/integrations/marketplace/marketplace.config';
-import { syncRange } from '../../server/jobs/shop-sync';
 import { systemClock } from '../../server/lib/clock';
 import { createLogger } from '../../server/lib/logger';
 import { createMailer } from '../../server/lib/mailer';
 import { hashPassword } from '../../server/lib/passwords';
+import { createAccount } from '../../server/modules/accounts/accounts.service';
 import { startSession } from '../../server/modules/auth/auth.service';
-import { createAccount } from '../../server/modules/users/users.service';
+import { syncRange } from '../../server/modules/shops/shop-sync.service';
 import { createSandboxApp, SANDBOX_PLATFORMS } from '../../server/sandbox/app';
 import {
   addSandboxOrders,

@@ -106,7 +106,7 @@ describe('account settings: WeChat', () => {
     expect((await profileOf(seller.token)).wechat).toBeNull();
   });
   it('tells an account without an email that no code can be sent, with the server’s refusal inline', async () => {
-    const { createAccount } = await import('@server/modules/users/users.service');
+    const { createAccount } = await import('@server/modules/accounts/accounts.service');
     const phone = '+66812345670';
     const password = 'Phone-pass1';
     await createAccount(app.db, app.clock, {

@@ -1,7 +1,7 @@
 import { captchaChallenges, users } from '@server/db/schema/index';
 import { systemClock } from '@server/lib/clock';
+import { createAccount } from '@server/modules/accounts/accounts.service';
 import { addShop } from '@server/modules/shops/shops.service';
-import { createAccount } from '@server/modules/users/users.service';
 import type { Language } from '@shared/contracts/languages';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'puppeteer-core';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { announcements } from '@server/db/schema/index';
 import { systemClock } from '@server/lib/clock';
-import { createAccount } from '@server/modules/users/users.service';
+import { createAccount } from '@server/modules/accounts/accounts.service';
 import { createApiClient } from '@shared/api/client';
 import { API_CLIENTS } from '@shared/contracts/protocol';
 import type { Page } from 'puppeteer-core';

@@ -1,5 +1,5 @@
+import { createAccount } from '@server/modules/accounts/accounts.service';
 import { saveHelpArticle } from '@server/modules/help/help.service';
-import { createAccount } from '@server/modules/users/users.service';
 import { seedHelp } from '@server/seed/help';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, makeSeller, makeSubAccount } from '../support/accounts';

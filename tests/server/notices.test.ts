@@ -1,6 +1,6 @@
 import { sanitizeHtml } from '@server/lib/sanitize-html';
+import { createAccount } from '@server/modules/accounts/accounts.service';
 import { saveAnnouncement } from '@server/modules/notices/notices.service';
-import { createAccount } from '@server/modules/users/users.service';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { login, makeSeller, makeSubAccount } from '../support/accounts';
 import { createTestApp, type TestApp } from '../support/app';

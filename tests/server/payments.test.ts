@@ -39,7 +39,7 @@ interface Seller {
 
 /** A main account on a site (its wallet currency is the site's), signed in. */
 async function seller(site: SiteCode = 'th'): Promise<Seller> {
-  const { createAccount } = await import('@server/modules/users/users.service');
+  const { createAccount } = await import('@server/modules/accounts/accounts.service');
   const email = `pay-${randomUUID()}@example.com`;
   const user = await createAccount(t.db, t.clock, {
     email,

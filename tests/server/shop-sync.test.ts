@@ -13,8 +13,9 @@ import {
 import { MarketplaceError } from '@server/integrations/marketplace/marketplace.errors';
 import type { MarketplaceClient } from '@server/integrations/marketplace/marketplace.types';
 import { warnExpiringAuthorizations } from '@server/jobs/shop-notices';
-import { queueShopSync, runDueSyncs, type SyncDeps, syncRange } from '@server/jobs/shop-sync';
+import { runDueSyncs } from '@server/jobs/shop-sync';
 import { refreshDueTokens } from '@server/jobs/token-refresh';
+import { queueShopSync, type SyncDeps, syncRange } from '@server/modules/shops/shop-sync.service';
 import { addSandboxOrders, seededRandom } from '@server/sandbox/marketplace/data';
 import { revokeSellerTokens } from '@server/sandbox/marketplace/store';
 import { shopeeSandbox } from '@server/sandbox/shopee/shopee.sandbox';

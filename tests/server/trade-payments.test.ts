@@ -49,7 +49,7 @@ interface Seller {
 }
 
 async function seller(site: SiteCode = 'th'): Promise<Seller> {
-  const { createAccount } = await import('@server/modules/users/users.service');
+  const { createAccount } = await import('@server/modules/accounts/accounts.service');
   const email = `trade-${randomUUID()}@example.com`;
   const user = await createAccount(t.db, t.clock, {
     email,

@@ -86,7 +86,7 @@ export async function makeSeller(
   email: string,
   shopNames: string[] = ['Shop A', 'Shop B'],
 ) {
-  const { createAccount } = await import('@server/modules/users/users.service');
+  const { createAccount } = await import('@server/modules/accounts/accounts.service');
   const { addShop } = await import('@server/modules/shops/shops.service');
   const password = 'Seller-pass1';
   const user = await createAccount(t.db, t.clock, {

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { openDatabase } from '../../server/db/client';
 import { systemClock } from '../../server/lib/clock';
-import { createAccount } from '../../server/modules/users/users.service';
+import { createAccount } from '../../server/modules/accounts/accounts.service';
 import { DEMO_ACCOUNT } from '../../server/seed/demo';
 import { LANGUAGES } from '../../shared/contracts/languages';
 import { API_CLIENTS, basicClientAuth, HEADERS } from '../../shared/contracts/protocol';

@@ -2,7 +2,7 @@ import { LoginByCodeRequestSchema, MobileByEmailQuerySchema } from '@shared/cont
 import { LoginByPasswordRequestSchema } from '@shared/contracts/auth';
 import { ok } from '../../lib/respond';
 import { defineRoute } from '../../lib/route';
-import { maskedMobileOf } from '../register/register.service';
+import { maskedMobileOf } from '../accounts/accounts.service';
 import { loginByCode, loginByPassword, revokeSession } from './auth.service';
 import { signInRoute } from './sign-in-route';
 

@@ -11,7 +11,11 @@ import { AppError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import { checkLimit, clearHits, hit, minutesUntil } from '../../lib/rate-limit';
 import { generateToken, hashToken } from '../../lib/tokens';
-import { findUserByIdentifier, normaliseIdentifier, type UserRow } from '../users/users.service';
+import {
+  findUserByIdentifier,
+  normaliseIdentifier,
+  type UserRow,
+} from '../accounts/accounts.service';
 import { consumeCode } from '../verification/verification.service';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;

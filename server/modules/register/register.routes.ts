@@ -10,11 +10,11 @@ import { SliderVerifyRequestSchema } from '@shared/contracts/captcha';
 import { AppError } from '../../lib/errors';
 import { ok } from '../../lib/respond';
 import { defineRoute } from '../../lib/route';
+import { accountExists, findUserByIdentifier, guardLookup } from '../accounts/accounts.service';
 import { signInRoute } from '../auth/sign-in-route';
 import { consumeCaptchaToken, createChallenge, verifyChallenge } from '../captcha/captcha.service';
-import { findUserByIdentifier } from '../users/users.service';
 import { consumeCode, issueTicket, sendCode } from '../verification/verification.service';
-import { accountExists, guardLookup, register, resetPassword } from './register.service';
+import { register, resetPassword } from './register.service';
 
 export const registerRoutes = [
   defineRoute(

@@ -17,17 +17,17 @@ import {
   SyncRunSchema,
 } from '@shared/contracts/shops';
 import * as z from 'zod/mini';
-import { queueShopSync } from '../../jobs/shop-sync';
 import { ok } from '../../lib/respond';
 import { defineRoute } from '../../lib/route';
-import { PlatformListQuerySchema, sourceSiteList } from '../collector/source-sites';
 import { platformTypes } from './platforms';
 import {
   completeAuthorization,
   startAuthorization,
   unbindShop,
 } from './shop-authorization.service';
+import { queueShopSync } from './shop-sync.service';
 import { getShop, getShopRow, listShopDetails, setShopAlias } from './shops.service';
+import { PlatformListQuerySchema, sourceSiteList } from './source-sites';
 import { cancelSyncRun, getSyncRun, startSyncRun } from './sync-runs.service';
 
 const AUTHORIZE_LIST = '/thirdPartyPlatform/authorizeList';

@@ -5,16 +5,16 @@ import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Actor } from '../../context';
 import { shopSync, syncRuns, users } from '../../db/schema/index';
 import { PLATFORM_NAMES } from '../../integrations/marketplace/marketplace.errors';
+import { AppError } from '../../lib/errors';
+import type { Translator } from '../../lib/i18n';
+import { addDays, instantOf } from '../../lib/zoned-time';
 import {
   describeFailure,
   LEASE_MS,
   SyncCancelled,
   type SyncDeps,
   syncRange,
-} from '../../jobs/shop-sync';
-import { AppError } from '../../lib/errors';
-import type { Translator } from '../../lib/i18n';
-import { addDays, instantOf } from '../../lib/zoned-time';
+} from './shop-sync.service';
 import { listShopRows } from './shops.service';
 
 /** The longest custom range a person may ask for. */

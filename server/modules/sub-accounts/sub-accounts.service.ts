@@ -13,9 +13,9 @@ import type { Database } from '../../db/client';
 import { userShops, users } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
+import { createAccount, findUserById, type UserRow } from '../accounts/accounts.service';
 import { isExpired, revokeSessionsOf } from '../auth/auth.service';
 import { assertOwnShops } from '../shops/shops.service';
-import { createAccount, findUserById, type UserRow } from '../users/users.service';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 

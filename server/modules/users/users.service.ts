@@ -1,14 +1,8 @@
-import {
-  type BusinessType,
-  isValidMobile,
-  normaliseMobile,
-  type Profile,
-  TEL_CODES,
-} from '@shared/contracts/accounts';
+import type { BusinessType, Profile } from '@shared/contracts/accounts';
 import { CURRENCY_SYMBOLS, type Currency } from '@shared/contracts/money';
 import type { SiteCode } from '@shared/contracts/site-codes';
 import type { UserInfo } from '@shared/contracts/users';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../context';
 import type { Database } from '../../db/client';
 import {
@@ -21,87 +15,8 @@ import {
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { findUserById } from '../accounts/accounts.service';
 import { walletBalance } from '../wallet/wallet.service';
-
-export type UserRow = typeof users.$inferSelect;
-
-/** How an identifier is looked up: e-mails lower-cased; phones as every stored form they could be. */
-export function normaliseIdentifier(
-  username: string,
-): { email: string } | { phone: string; candidates: string[] } {
-  const value = username.trim();
-  if (value.includes('@')) return { email: value.toLowerCase() };
-  const phone = value.replace(/[\s\-()]/g, '');
-  const candidates = new Set<string>([phone]);
-  if (phone.startsWith('+')) {
-    const telCode = TEL_CODES.find((t) => phone.startsWith(t.code));
-    if (telCode) candidates.add(normaliseMobile(telCode.code, phone));
-  } else {
-    for (const { code } of TEL_CODES)
-      if (isValidMobile(code, phone)) candidates.add(normaliseMobile(code, phone));
-  }
-  return { phone, candidates: [...candidates] };
-}
-
-export async function findUserByIdentifier(
-  db: Database,
-  username: string,
-): Promise<UserRow | null> {
-  const identifier = normaliseIdentifier(username);
-  const condition =
-    'email' in identifier
-      ? eq(users.email, identifier.email)
-      : inArray(users.phone, identifier.candidates);
-  const [row] = await db.select().from(users).where(condition).limit(1);
-  return row ?? null;
-}
-
-export async function findUserById(db: Database, id: string): Promise<UserRow> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  if (!row) throw new AppError('TOKEN_INVALID');
-  return row;
-}
-
-export interface NewAccount {
-  email?: string | null;
-  /** E.164 (+<code><number>); see normaliseMobile. */
-  phone?: string | null;
-  password: string;
-  name: string;
-  role: string;
-  site: SiteCode;
-  parentId?: string;
-}
-
-/**
- * Creates an account with its password hashed (Argon2id). Registration, sub-accounts and the demo
- * seed all come through here. An address already in use answers ACCOUNT_IN_USE.
- */
-export async function createAccount(
-  db: Pick<Database, 'insert'>,
-  clock: Clock,
-  input: NewAccount,
-): Promise<UserRow> {
-  const now = clock.now();
-  const passwordHash = await hashPassword(input.password);
-  const [row] = await db
-    .insert(users)
-    .values({
-      email: input.email?.trim().toLowerCase() || null,
-      phone: input.phone || null,
-      passwordHash,
-      name: input.name,
-      role: input.role,
-      site: input.site,
-      parentId: input.parentId ?? null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (!row) throw new AppError('ACCOUNT_IN_USE');
-  return row;
-}
 
 /** userInfo of spec section 3 for the signed-in account. */
 export async function getUserInfo(db: Database, actor: Actor): Promise<UserInfo> {

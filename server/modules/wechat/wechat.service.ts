@@ -7,8 +7,8 @@ import { oauthStates, users, wechatBindTickets } from '../../db/schema/index';
 import { xmlField } from '../../integrations/wechat/wechat.client';
 import { AppError } from '../../lib/errors';
 import type { Translator } from '../../lib/i18n';
+import { findUserById } from '../accounts/accounts.service';
 import { type LoginMeta, startSession } from '../auth/auth.service';
-import { findUserById } from '../users/users.service';
 import { consumeCode, sendCode } from '../verification/verification.service';
 
 const STATE_TTL_MS = 10 * 60 * 1000;
