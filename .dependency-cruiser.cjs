@@ -25,6 +25,59 @@ module.exports = {
       to: { path: '^(console|entrypoints|extension|tests)/' },
     },
     {
+      name: 'db-imports-no-layer-above',
+      severity: 'error',
+      comment:
+        'server/db (client, schema, migrations) stands below everything: it imports no module, ' +
+        'seed, job, sandbox or middleware, nor the files that assemble the app.',
+      from: { path: '^server/db/' },
+      to: {
+        path: [
+          '^server/(modules|seed|jobs|sandbox|middleware)/',
+          '^server/(app|index|routes|static)\\.ts$',
+        ],
+      },
+    },
+    {
+      name: 'modules-do-not-import-jobs-sandbox-or-seed',
+      severity: 'error',
+      comment:
+        'A job calls a module, never the other way; the sandbox stands in for outside platforms ' +
+        'and the seed tells the demo story through the modules: a module imports none of them.',
+      from: { path: '^server/modules/' },
+      to: {
+        path: ['^server/(jobs|sandbox|seed)/', '^server/(app|index|routes)\\.ts$'],
+      },
+    },
+    {
+      name: 'modules-not-in-a-circle',
+      severity: 'error',
+      comment:
+        'No module imports another that imports it, directly or through others: a piece two ' +
+        'modules share moves down (server/lib or a lower module), or one calls the other through ' +
+        'a port in its deps.',
+      scope: 'folder',
+      from: { path: '^server/modules/[^/]+' },
+      to: { path: '^server/modules/[^/]+', circular: true },
+    },
+    {
+      name: 'jobs-do-not-import-sandbox-or-seed',
+      severity: 'error',
+      comment:
+        'Background work runs against the real platforms as well: it needs neither the sandbox nor the demo seed.',
+      from: { path: '^server/jobs/' },
+      to: { path: '^server/(sandbox|seed)/' },
+    },
+    {
+      name: 'sandbox-stands-apart',
+      severity: 'error',
+      comment:
+        'The sandbox plays the outside platforms: it speaks their protocols (server/integrations) ' +
+        'and keeps its own tables, but knows nothing of our modules, jobs or seed.',
+      from: { path: '^server/sandbox/' },
+      to: { path: '^server/(modules|jobs|seed)/' },
+    },
+    {
       name: 'console-not-sites-or-extension',
       severity: 'error',
       comment:
