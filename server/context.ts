@@ -26,7 +26,27 @@ export interface AppDeps {
   kickJobs: () => void;
 }
 
-/** The signed-in account behind a request. */
+/**
+ * The signed-in account behind a request.
+ *
+ * Every service of server/modules takes `(deps, actor, input)`:
+ * - `deps`: the part of AppDeps it uses (`Pick<AppDeps, 'db' | 'clock'>`, ...). A service that runs
+ *   inside its caller's transaction takes that transaction as `deps.db`.
+ * - `actor`: the account it acts for, typed as the part of Actor it reads (`Pick<Actor, 'ownerId'>`
+ *   lets the seed or a test name an account without a session). It is `null` only where no
+ *   account is behind the call: sign-in, registration and their codes, tickets, slider and
+ *   lookups (no one is signed in yet; accounts.service finds or makes the account); platform,
+ *   provider and WeChat callbacks (the state or order they carry says whose it is); background
+ *   work over every account (ledger and coupon reconciliation, expiries, sync runs, abnormal
+ *   authorizations); content that reads the same for everyone (sites, configuration, help,
+ *   announcements, short links, files); and the building blocks other services call after
+ *   checking their own actor, which name the account in their input: the ledger and checkout
+ *   postings and coupon holds (`ownerId`, `actorId`), messages (`notify`), trade orders, shop
+ *   syncs, payment-order steps, session revocation and exchange rates. Help articles and
+ *   announcements are saved by an operator (checked there) or, with `null`, by the demo seed.
+ * - `input`: one value (an object, or an id), left out where there is none. Words in the reader's
+ *   language come from `input.language`.
+ */
 export interface Actor {
   userId: string;
   sessionId: string;

@@ -188,7 +188,7 @@ const [{ total } = { total: 0 }] = await database.db.select({ total: count() }).
 const shouldSeed = embedded ? env.SEED_DEMO !== '0' && total === 0 : env.SEED_DEMO === '1';
 if (shouldSeed) await seedDemo({ ...jobDeps, payments: app.deps.payments });
 // Customer-service and app-download settings start with defaults an operator can edit (kept if set).
-else await seedConfig({ db: database.db, clock: systemClock });
+else await seedConfig({ db: database.db, clock: systemClock }, null);
 
 // What the sandbox plays: everything without real credentials.
 const played = Object.entries({

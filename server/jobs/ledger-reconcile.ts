@@ -61,8 +61,8 @@ export async function reconcileLedger(
   const claimed = await claimRun(deps, now, options.force ?? false);
   if (!claimed) return null;
   const started = performance.now();
-  const ledger = await verifyLedger(deps.db);
-  const coupons = await verifyCoupons(deps.db);
+  const ledger = await verifyLedger(deps, null);
+  const coupons = await verifyCoupons(deps, null);
   const result: Reconciliation = {
     ...ledger,
     violations: [...ledger.violations, ...coupons.violations],
@@ -83,6 +83,6 @@ export async function reconcileLedger(
       count: result.violations.length,
       violations: result.violations.slice(0, 10),
     });
-  await pruneIdempotencyKeys(deps);
+  await pruneIdempotencyKeys(deps, null);
   return result;
 }

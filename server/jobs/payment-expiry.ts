@@ -29,8 +29,14 @@ export async function expirePaymentOrders(deps: Deps): Promise<number> {
     try {
       const status =
         order.channel === null
-          ? await recoverWalletPayment(deps, order.orderNo)
-          : (await closeUnpaid(deps, order.orderNo, 'expired', { onlyExpired: true }))?.status;
+          ? await recoverWalletPayment(deps, null, order.orderNo)
+          : (
+              await closeUnpaid(deps, null, {
+                orderNo: order.orderNo,
+                reason: 'expired',
+                onlyExpired: true,
+              })
+            )?.status;
       if (status && status !== 'unpaid') settled += 1;
     } catch (error) {
       // One order that cannot be closed now must not keep the others open; it is tried again.

@@ -23,7 +23,7 @@ export function startJobs(deps: SyncDeps, options: { intervalMs?: number } = {})
   async function tick() {
     await refreshDueTokens(deps);
     await warnExpiringAuthorizations(deps);
-    await expireStaleRuns(deps);
+    await expireStaleRuns(deps, null);
     await runDueSyncs(deps, owner);
     await expirePaymentOrders(deps);
     await reconcileLedger(deps);

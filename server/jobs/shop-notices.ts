@@ -31,30 +31,25 @@ export async function reportAuthorizationAbnormal(
   authorizationId: string,
   failure: { key: string; code: string | null; message: string | null },
 ): Promise<void> {
-  const changed = await markAuthorizationAbnormal(deps.db, deps.clock, authorizationId, failure);
+  const changed = await markAuthorizationAbnormal(deps, null, { authorizationId, failure });
   if (!changed) return;
   const [authorization] = await deps.db
     .select({ platform: shopAuthorizations.platform })
     .from(shopAuthorizations)
     .where(eq(shopAuthorizations.id, authorizationId));
   const platform = authorization ? PLATFORM_NAMES[authorization.platform] : '';
-  await notify(
-    deps.db,
-    deps.clock,
-    {
-      userId: changed.ownerId,
-      type: NOTICE,
-      titleKey: 'shopAuthorizationAbnormal',
-      params: { shop: changed.shopNames.join(', '), platform },
-      datas: {
-        shop: changed.shopNames.join(', '),
-        platform,
-        code: failure.code ?? failure.key,
-        reason: failure.message ?? failure.key,
-      },
+  await notify(deps, null, {
+    userId: changed.ownerId,
+    type: NOTICE,
+    titleKey: 'shopAuthorizationAbnormal',
+    params: { shop: changed.shopNames.join(', '), platform },
+    datas: {
+      shop: changed.shopNames.join(', '),
+      platform,
+      code: failure.code ?? failure.key,
+      reason: failure.message ?? failure.key,
     },
-    deps,
-  );
+  });
 }
 
 /**
@@ -91,18 +86,13 @@ export async function warnExpiringAuthorizations(deps: Deps): Promise<number> {
     const shop = names.map((row) => row.name).join(', ') || authorization.accountName;
     const platform = PLATFORM_NAMES[authorization.platform];
     const date = dayIn(zone, authorization.expiresAt ?? now);
-    await notify(
-      deps.db,
-      deps.clock,
-      {
-        userId: authorization.ownerId,
-        type: NOTICE,
-        titleKey: 'shopAuthorizationExpiring',
-        params: { shop, platform, date },
-        datas: { shop, platform, date },
-      },
-      deps,
-    );
+    await notify(deps, null, {
+      userId: authorization.ownerId,
+      type: NOTICE,
+      titleKey: 'shopAuthorizationExpiring',
+      params: { shop, platform, date },
+      datas: { shop, platform, date },
+    });
   }
   return due.length;
 }

@@ -95,7 +95,11 @@ async function runClaimedSync(
       ? deps.config.shops.orderSyncMinutes
       : deps.config.shops.productSyncMinutes) * 60_000;
   try {
-    const count = await syncRange(deps, target, { from, to: started }, { leaseOwner: owner });
+    const count = await syncRange(deps, null, {
+      ...target,
+      range: { from, to: started },
+      control: { leaseOwner: owner },
+    });
     await deps.db
       .update(shopSync)
       .set({

@@ -14,5 +14,5 @@ function readToken(header: string | undefined, query: string | undefined): strin
 export async function sessionOf(c: Context<AppEnv>, deps: AppDeps): Promise<Actor> {
   const token = readToken(c.req.header(HEADERS.token), c.req.query(TOKEN_QUERY_PARAM));
   if (!token) throw new AppError('TOKEN_MISSING');
-  return authenticate(deps, token);
+  return authenticate(deps, null, token);
 }

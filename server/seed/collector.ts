@@ -1,10 +1,11 @@
 import type { ProductDraft } from '@shared/contracts/product-draft';
 import { and, asc, eq } from 'drizzle-orm';
-import type { Actor, AppDeps } from '../context';
+import type { AppDeps } from '../context';
 import { shops } from '../db/schema/index';
 import { claimCollected } from '../modules/collector/claim.service';
 import { collectDrafts } from '../modules/collector/collector.service';
 import { savePluginSettings } from '../modules/collector/plugin-settings.service';
+import { sellerActor } from './actor';
 
 const ALICDN = 'https://cbu01.alicdn.com/img/ibank';
 
@@ -267,29 +268,19 @@ const DEMO_COLLECTED: readonly ProductDraft[] = [
  * into the Shopee shop (the first normal shop when there is none).
  */
 export async function seedCollector(deps: Pick<AppDeps, 'db' | 'clock'>, sellerId: string) {
-  const actor: Actor = {
-    userId: sellerId,
-    sessionId: 'seed',
-    roles: ['BUYER'],
-    parentId: null,
-    ownerId: sellerId,
-    isMain: true,
-    routes: [],
-    shopIds: null,
-  };
-  const { records } = await collectDrafts(deps.db, deps.clock, actor, DEMO_COLLECTED);
+  const actor = sellerActor(sellerId);
+  const { records } = await collectDrafts(deps, actor, DEMO_COLLECTED);
   const candidates = await deps.db
     .select({ id: shops.id, platform: shops.platform })
     .from(shops)
     .where(and(eq(shops.ownerId, sellerId), eq(shops.status, 'normal')))
     .orderBy(asc(shops.platform), asc(shops.name));
   const shop = candidates.find((row) => row.platform === 'shopee') ?? candidates[0];
-  await savePluginSettings(deps.db, deps.clock, actor, {
+  await savePluginSettings(deps, actor, {
     defaultShopIds: shop ? [shop.id] : [],
     pricing: { markupPercent: 30, rounding: 'ninetyNine' },
     bulkPerMinute: 12,
   });
   const thermos = records.find((record) => record.site === '1688');
-  if (shop && thermos)
-    await claimCollected(deps.db, deps.clock, actor, { ids: [thermos.id], shopIds: [shop.id] });
+  if (shop && thermos) await claimCollected(deps, actor, { ids: [thermos.id], shopIds: [shop.id] });
 }

@@ -24,9 +24,9 @@ export async function seedDemo(
     Partial<Pick<AppDeps, 'config' | 'marketplaces' | 'logger' | 'mailer' | 'payments'>>,
 ): Promise<boolean> {
   // Configuration first values (customer service, app downloads); existing values are kept.
-  await seedConfig(deps);
-  if (await findUserByIdentifier(deps.db, DEMO_ACCOUNT.email)) return false;
-  const seller = await createAccount(deps.db, deps.clock, {
+  await seedConfig(deps, null);
+  if (await findUserByIdentifier(deps, null, DEMO_ACCOUNT.email)) return false;
+  const seller = await createAccount(deps, null, {
     email: DEMO_ACCOUNT.email,
     password: DEMO_ACCOUNT.password,
     name: 'Demo Seller',
@@ -63,5 +63,5 @@ async function addDemoShopRecords(deps: Pick<AppDeps, 'db' | 'clock'>, sellerId:
     { platform: 'tiktok', externalId: '7494000101', name: 'Chao Phraya Beauty' },
   ] as const;
   for (const shop of demo)
-    await addShop(deps.db, deps.clock, sellerId, { ...shop, site: 'th', shopType: 'local' });
+    await addShop(deps, { ownerId: sellerId }, { ...shop, site: 'th', shopType: 'local' });
 }

@@ -180,15 +180,15 @@ const DEMO_ARTICLES: Article[] = [
 ];
 
 /**
- * The help centre's articles in zh, th and en, through the same save service operators use.
- * Does nothing when articles exist already.
+ * The help centre's articles in zh, th and en, through the same save service operators use (with
+ * no operator behind it). Does nothing when articles exist already.
  */
 export async function seedHelp(deps: Pick<AppDeps, 'db' | 'clock'>): Promise<void> {
   const [existing] = await deps.db.select({ id: helpArticles.id }).from(helpArticles).limit(1);
   if (existing) return;
   for (const [index, article] of DEMO_ARTICLES.entries()) {
     for (const [language, text] of Object.entries(article) as [Language, Article[Language]][]) {
-      await saveHelpArticle(deps.db, deps.clock, { language, ...text, sort: (index + 1) * 10 });
+      await saveHelpArticle(deps, null, { language, ...text, sort: (index + 1) * 10 });
     }
   }
 }

@@ -138,10 +138,10 @@ export async function seedMessages(
   const now = deps.clock.now().getTime();
   for (const { ago, read, message } of demoMessages(deps.clock)) {
     const then: Clock = { now: () => new Date(now - ago) };
-    const { messageId } = await notify(deps.db, then, { ...message, userId });
+    const { messageId } = await notify({ db: deps.db, clock: then }, null, { ...message, userId });
     if (read && messageId !== null) {
       const later: Clock = { now: () => new Date(now - ago + 10 * MINUTE) };
-      await openMessage(deps.db, later, userId, 'en', messageId);
+      await openMessage({ db: deps.db, clock: later }, { userId }, { messageId, language: 'en' });
     }
   }
 }

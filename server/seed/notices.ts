@@ -135,7 +135,7 @@ export async function seedNotices(deps: Pick<AppDeps, 'db' | 'clock'>): Promise<
       Language,
       DemoAnnouncement['text'][Language],
     ][]) {
-      await saveAnnouncement(deps.db, deps.clock, {
+      await saveAnnouncement(deps, null, {
         language,
         ...text,
         isPopup: demo.isPopup,

@@ -1,14 +1,14 @@
 import type { Platform } from '@shared/contracts/shops';
 import type { SiteCode } from '@shared/contracts/site-codes';
 import { shopCallbackUrl } from '../config';
-import type { Actor, AppDeps } from '../context';
+import type { AppDeps } from '../context';
 import { runDueSyncs } from '../jobs/shop-sync';
-import { translator } from '../lib/i18n';
 import {
   completeAuthorization,
   startAuthorization,
 } from '../modules/shops/shop-authorization.service';
 import { issueCode } from '../sandbox/marketplace/store';
+import { sellerActor } from './actor';
 
 /** The demo seller's shops: one sandbox account per marketplace, on the Thai site. */
 const DEMO_AUTHORIZATIONS: ReadonlyArray<{
@@ -39,17 +39,7 @@ function appKeyOf(deps: Deps, platform: Platform): string {
  * sync brings their products and orders in. Only platforms the sandbox plays are authorized.
  */
 export async function authorizeDemoShops(deps: Deps, userId: string): Promise<void> {
-  const actor: Actor = {
-    userId,
-    sessionId: 'seed',
-    roles: ['BUYER'],
-    parentId: null,
-    ownerId: userId,
-    isMain: true,
-    routes: [],
-    shopIds: null,
-  };
-  const t = translator('en');
+  const actor = sellerActor(userId);
   for (const demo of DEMO_AUTHORIZATIONS) {
     if (!deps.config.marketplaces.sandbox[demo.platform]) continue;
     const { state } = await startAuthorization(deps, actor, {
@@ -65,10 +55,11 @@ export async function authorizeDemoShops(deps: Deps, userId: string): Promise<vo
       redirectUri: shopCallbackUrl(deps.config),
       ttlSeconds: 600,
     });
-    const result = await completeAuthorization(deps, t, {
+    const result = await completeAuthorization(deps, null, {
       state,
       code,
       ...(demo.shopId ? { shop_id: demo.shopId } : {}),
+      language: 'en',
     });
     if (!result.success)
       throw new Error(

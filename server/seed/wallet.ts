@@ -1,9 +1,8 @@
 import type { CouponScope } from '@shared/contracts/coupons';
 import type { Language } from '@shared/contracts/languages';
 import type { PaymentChannel } from '@shared/contracts/payments';
-import type { Actor, AppDeps } from '../context';
+import type { AppDeps } from '../context';
 import type { Clock } from '../lib/clock';
-import { translator } from '../lib/i18n';
 import { grantCoupon } from '../modules/coupons/coupons.service';
 import { cancelOrder, freezeForOrder, settleOrder } from '../modules/payments/checkout.service';
 import { applyVerifiedNotification } from '../modules/payments/notify.service';
@@ -16,6 +15,7 @@ import {
   withholding,
   withholdingReturn,
 } from '../modules/wallet/wallet.service';
+import { sellerActor } from './actor';
 
 type SeedDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'logger' | 'payments'>;
 type Names = Record<Language, string>;
@@ -39,17 +39,7 @@ const THB = (baht: number) => baht * 100;
  * and orders still waiting to be paid. The site is Thailand, so the wallet is in baht.
  */
 export async function seedDemoWallet(base: SeedDeps, sellerId: string): Promise<void> {
-  const actor: Actor = {
-    userId: sellerId,
-    sessionId: 'seed',
-    roles: [],
-    parentId: null,
-    ownerId: sellerId,
-    isMain: true,
-    routes: [],
-    shopIds: null,
-  };
-  const t = translator('en');
+  const actor = sellerActor(sellerId);
   const now = base.clock.now();
   const deps = (ago: number): SeedDeps => ({ ...base, clock: at(base.clock, ago) });
 
@@ -60,26 +50,25 @@ export async function seedDemoWallet(base: SeedDeps, sellerId: string): Promise<
     ago: number,
     couponId?: string,
   ) => {
-    const order = await createRecharge(
-      deps(ago),
-      t,
-      actor,
-      {
-        channel,
-        amount: THB(baht),
-        currency: 'THB',
-        preset: false,
-        ...(couponId ? { couponId } : {}),
+    const order = await createRecharge(deps(ago), actor, {
+      channel,
+      amount: THB(baht),
+      currency: 'THB',
+      preset: false,
+      ...(couponId ? { couponId } : {}),
+      idempotencyKey: `demo-recharge-${channel}-${ago}`,
+      language: 'en',
+    });
+    await applyVerifiedNotification(deps(ago - 2 * 60 * 1000), null, {
+      channel,
+      notice: {
+        orderNo: order.orderNo,
+        providerTradeNo: `DEMO${order.orderNo}`,
+        outcome: 'paid',
+        amount: order.payAmount,
+        currency: order.payCurrency,
+        paidAt: new Date(now.getTime() - ago + 2 * 60 * 1000),
       },
-      `demo-recharge-${channel}-${ago}`,
-    );
-    await applyVerifiedNotification(deps(ago - 2 * 60 * 1000), channel, {
-      orderNo: order.orderNo,
-      providerTradeNo: `DEMO${order.orderNo}`,
-      outcome: 'paid',
-      amount: order.payAmount,
-      currency: order.payCurrency,
-      paidAt: new Date(now.getTime() - ago + 2 * 60 * 1000),
     });
     return order;
   };
@@ -92,7 +81,7 @@ export async function seedDemoWallet(base: SeedDeps, sellerId: string): Promise<
     validFrom: number,
     validTo: number,
   ) =>
-    grantCoupon(base.db, base.clock, {
+    grantCoupon(base, null, {
       ownerId: sellerId,
       name,
       type: 'cash' in offer ? 'cash' : 'discount',
@@ -177,7 +166,7 @@ export async function seedDemoWallet(base: SeedDeps, sellerId: string): Promise<
 
   // A service order settled below its estimate, with a 10% coupon: deduct and release the rest.
   const serviceRef = { type: 'service', id: 'SV2026110001' };
-  await freezeForOrder(deps(7 * DAY), {
+  await freezeForOrder(deps(7 * DAY), null, {
     ownerId: sellerId,
     reference: serviceRef,
     currency: 'THB',
@@ -186,14 +175,14 @@ export async function seedDemoWallet(base: SeedDeps, sellerId: string): Promise<
     scope: 'serviceFee',
     idempotencyKey: 'demo-freeze-SV2026110001',
   });
-  await settleOrder(deps(6 * DAY), {
+  await settleOrder(deps(6 * DAY), null, {
     ownerId: sellerId,
     reference: serviceRef,
     actual: THB(980),
     idempotencyKey: 'demo-settle-SV2026110001',
   });
   // Part of it came back: two pieces returned unused.
-  await refund(deps(3 * DAY), {
+  await refund(deps(3 * DAY), null, {
     ownerId: sellerId,
     reference: serviceRef,
     currency: 'THB',
@@ -204,21 +193,21 @@ export async function seedDemoWallet(base: SeedDeps, sellerId: string): Promise<
 
   // A purchase cancelled before it shipped: the whole freeze released.
   const cancelledRef = { type: 'purchase', id: 'PO2026110002' };
-  await freezeForOrder(deps(6 * DAY - 3 * HOUR), {
+  await freezeForOrder(deps(6 * DAY - 3 * HOUR), null, {
     ownerId: sellerId,
     reference: cancelledRef,
     currency: 'THB',
     estimate: THB(640),
     idempotencyKey: 'demo-freeze-PO2026110002',
   });
-  await cancelOrder(deps(4 * DAY), {
+  await cancelOrder(deps(4 * DAY), null, {
     ownerId: sellerId,
     reference: cancelledRef,
     idempotencyKey: 'demo-cancel-PO2026110002',
   });
 
   // A purchase in progress: its estimate frozen, a purchase-fee coupon held with it.
-  await freezeForOrder(deps(1 * DAY), {
+  await freezeForOrder(deps(1 * DAY), null, {
     ownerId: sellerId,
     reference: { type: 'purchase', id: 'PO2026110003' },
     currency: 'THB',
@@ -230,7 +219,7 @@ export async function seedDemoWallet(base: SeedDeps, sellerId: string): Promise<
 
   // The monthly warehouse fee withheld, part of it returned after a downgrade.
   const feeRef = { type: 'warehouse', id: 'WH-BKK-2026-11' };
-  await withholding(deps(5 * DAY), {
+  await withholding(deps(5 * DAY), null, {
     ownerId: sellerId,
     reference: feeRef,
     currency: 'THB',
@@ -238,7 +227,7 @@ export async function seedDemoWallet(base: SeedDeps, sellerId: string): Promise<
     memo: 'Bangkok warehouse, November',
     idempotencyKey: 'demo-withholding-WH-BKK-2026-11',
   });
-  await withholdingReturn(deps(2 * DAY), {
+  await withholdingReturn(deps(2 * DAY), null, {
     ownerId: sellerId,
     reference: feeRef,
     currency: 'THB',
@@ -246,7 +235,7 @@ export async function seedDemoWallet(base: SeedDeps, sellerId: string): Promise<
     memo: 'Downgrade credited',
     idempotencyKey: 'demo-withholding-return-WH-BKK-2026-11',
   });
-  await compensation(deps(2 * DAY - 5 * HOUR), {
+  await compensation(deps(2 * DAY - 5 * HOUR), null, {
     ownerId: sellerId,
     reference: { type: 'service', id: 'SV2026110001' },
     currency: 'THB',
@@ -254,7 +243,7 @@ export async function seedDemoWallet(base: SeedDeps, sellerId: string): Promise<
     memo: 'Late delivery to the warehouse',
     idempotencyKey: 'demo-compensation-SV2026110001',
   });
-  await withdraw(deps(1 * DAY - 2 * HOUR), {
+  await withdraw(deps(1 * DAY - 2 * HOUR), null, {
     ownerId: sellerId,
     reference: { type: 'withdrawal', id: 'WD2026110001' },
     currency: 'THB',
@@ -269,7 +258,7 @@ export async function seedDemoWallet(base: SeedDeps, sellerId: string): Promise<
     quantity,
     unitPrice: THB(baht),
   });
-  const paidTrade = await createTradeOrder(base.db, at(base.clock, 3 * DAY), {
+  const paidTrade = await createTradeOrder({ db: base.db, clock: at(base.clock, 3 * DAY) }, null, {
     ownerId: sellerId,
     title: {
       zh: '国内运费：义乌 → 广州集运仓',
@@ -280,14 +269,14 @@ export async function seedDemoWallet(base: SeedDeps, sellerId: string): Promise<
     currency: 'THB',
     lines: [line({ zh: '包裹（12 kg）', th: 'พัสดุ (12 กก.)', en: 'Parcel (12 kg)' }, 2, 180)],
   });
-  await payTrade(
-    deps(3 * DAY - HOUR),
-    t,
-    actor,
-    { tradeNo: paidTrade.tradeNo, method: 'wallet', couponId: freightCoupon.id },
-    'demo-pay-freight',
-  );
-  await createTradeOrder(base.db, at(base.clock, 5 * HOUR), {
+  await payTrade(deps(3 * DAY - HOUR), actor, {
+    tradeNo: paidTrade.tradeNo,
+    method: 'wallet',
+    couponId: freightCoupon.id,
+    idempotencyKey: 'demo-pay-freight',
+    language: 'en',
+  });
+  await createTradeOrder({ db: base.db, clock: at(base.clock, 5 * HOUR) }, null, {
     ownerId: sellerId,
     title: {
       zh: '翻译服务：商品详情',
@@ -308,7 +297,7 @@ export async function seedDemoWallet(base: SeedDeps, sellerId: string): Promise<
       ),
     ],
   });
-  await createTradeOrder(base.db, at(base.clock, 2 * HOUR), {
+  await createTradeOrder({ db: base.db, clock: at(base.clock, 2 * HOUR) }, null, {
     ownerId: sellerId,
     title: {
       zh: '开通曼谷海外仓（2 立方米）',

@@ -248,7 +248,8 @@ async function seedMessageLoad(dataDir: string): Promise<string[]> {
     const deps = { db, clock: systemClock, config: defaultConfig };
     const meta = { clientId: API_CLIENTS.console.id, ip: '127.0.0.1', userAgent: 'bench' };
     const tokens: string[] = [];
-    for (const user of polling) tokens.push((await startSession(deps, user, meta)).access_token);
+    for (const user of polling)
+      tokens.push((await startSession(deps, null, { user, meta })).access_token);
     return tokens;
   } finally {
     await database.close();
@@ -385,7 +386,7 @@ async function syncBench() {
         now: () => clock.now(),
       }),
     };
-    const seller = await createAccount(database.db, clock, {
+    const seller = await createAccount({ db: database.db, clock }, null, {
       email: 'bench-sync@example.com',
       password: 'Bench-pass1',
       name: 'Bench',
@@ -402,7 +403,7 @@ async function syncBench() {
     const runs: number[] = [];
     for (let run = 0; run < 2; run++) {
       const started = performance.now();
-      const count = await syncRange(deps, { shopId: ours.id, resource: 'orders' }, range);
+      const count = await syncRange(deps, null, { shopId: ours.id, resource: 'orders', range });
       runs.push(count / ((performance.now() - started) / 1000));
     }
     const [rows] = await database.db

@@ -250,24 +250,24 @@ export async function walletBench(print: Print): Promise<void> {
       switch (kind) {
         case 'recharge': {
           const input = money(`R-${key}`, amount(500_00));
-          call = () => recharge(deps, input);
+          call = () => recharge(deps, null, input);
           break;
         }
         case 'compensation': {
           const input = money(`C-${key}`, amount(50_00));
-          call = () => compensation(deps, input);
+          call = () => compensation(deps, null, input);
           break;
         }
         case 'withdraw': {
           const input = money(`W-${key}`, amount(200_00));
-          call = () => withdraw(deps, input);
+          call = () => withdraw(deps, null, input);
           break;
         }
         case 'withholding': {
           const id = `H-${key}`;
           const value = amount(100_00);
           const input = money(id, value);
-          call = () => withholding(deps, input);
+          call = () => withholding(deps, null, input);
           after = () => account.returnable.set(`${currency}:${id}`, value);
           break;
         }
@@ -275,7 +275,7 @@ export async function walletBench(print: Print): Promise<void> {
           const id = `F-${key}`;
           const value = amount(300_00);
           const input = money(id, value);
-          call = () => freeze(deps, input);
+          call = () => freeze(deps, null, input);
           after = () => account.open.set(`${currency}:${id}`, value);
           break;
         }
@@ -290,11 +290,11 @@ export async function walletBench(print: Print): Promise<void> {
           const id = tagged.slice(tagged.indexOf(':') + 1);
           const reference = { type: 'benchOrder', id };
           if (kind === 'cancel') {
-            call = () => cancel(deps, { ownerId, reference, idempotencyKey: key });
+            call = () => cancel(deps, null, { ownerId, reference, idempotencyKey: key });
           } else {
             // Mostly below the estimate, sometimes above it (the rest from available), sometimes 0.
             const actual = random() < 0.1 ? 0 : Math.floor(frozen * (0.5 + random()));
-            call = () => settle(deps, { ownerId, reference, actual, idempotencyKey: key });
+            call = () => settle(deps, null, { ownerId, reference, actual, idempotencyKey: key });
             after = () => {
               if (actual > 0) account.refundable.set(tagged, actual);
             };
@@ -314,7 +314,8 @@ export async function walletBench(print: Print): Promise<void> {
           else pool.set(tagged, left - value);
           undo = () => pool.set(tagged, (pool.get(tagged) ?? 0) + value);
           const input = { ...money(id, value), currency: tagCurrency };
-          call = () => (kind === 'refund' ? refund(deps, input) : withholdingReturn(deps, input));
+          call = () =>
+            kind === 'refund' ? refund(deps, null, input) : withholdingReturn(deps, null, input);
           break;
         }
         case 'replay': {
@@ -333,7 +334,7 @@ export async function walletBench(print: Print): Promise<void> {
           // The same new request twice at once: one effect, one answer.
           const value = amount(100_00);
           const input = money(`D-${key}`, value);
-          const send = () => recharge(deps, input);
+          const send = () => recharge(deps, null, input);
           try {
             const [a, b] = await Promise.all([timed(kind, send), timed(kind, send)]);
             if (a.operationId !== b.operationId || Number(a.replayed) + Number(b.replayed) !== 1)
@@ -369,7 +370,7 @@ export async function walletBench(print: Print): Promise<void> {
 
     const verify = async (label: string) => {
       const started = performance.now();
-      const found = await verifyLedger(handle.db);
+      const found = await verifyLedger(handle, null);
       verifyRuns += 1;
       verifyViolations += found.violations.length;
       print({
@@ -386,7 +387,7 @@ export async function walletBench(print: Print): Promise<void> {
     // Every account starts with money, so most operations can go through.
     for (const account of accounts)
       for (const currency of ['THB', 'CNY'] as const) {
-        const result = await recharge(deps, {
+        const result = await recharge(deps, null, {
           ownerId: account.ownerId,
           currency,
           amount: 1_000_00,
@@ -430,7 +431,7 @@ export async function walletBench(print: Print): Promise<void> {
     const tallyMismatches: string[] = [];
     for (const account of accounts)
       for (const [currency, figures] of account.tally) {
-        const wallet = await walletBalance(handle.db, account.ownerId, currency);
+        const wallet = await walletBalance(handle, account, currency);
         if (wallet.available !== figures.available || wallet.frozen !== figures.frozen)
           tallyMismatches.push(
             `${account.ownerId} ${currency}: wallet ${wallet.available}/${wallet.frozen} (available/frozen), answers ${figures.available}/${figures.frozen}`,

@@ -109,7 +109,7 @@ describe('account settings: WeChat', () => {
     const { createAccount } = await import('@server/modules/accounts/accounts.service');
     const phone = '+66812345670';
     const password = 'Phone-pass1';
-    await createAccount(app.db, app.clock, {
+    await createAccount(app, null, {
       phone,
       password,
       name: 'Phone seller',

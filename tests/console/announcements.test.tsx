@@ -31,14 +31,14 @@ beforeAll(async () => {
     [HOUR, 'Meet the new Seller Center', 'ศูนย์ผู้ขายโฉมใหม่'],
   ] as const) {
     const showTime = new Date(now - ago);
-    await saveAnnouncement(t.db, t.clock, {
+    await saveAnnouncement(t, null, {
       language: 'en',
       title,
       content: `<p>${title}: <strong>details</strong></p>`,
       isPopup: true,
       showTime,
     });
-    await saveAnnouncement(t.db, t.clock, {
+    await saveAnnouncement(t, null, {
       language: 'th',
       title: thai,
       content: `<p>${thai}</p>`,
@@ -46,7 +46,7 @@ beforeAll(async () => {
       showTime,
     });
   }
-  await saveAnnouncement(t.db, t.clock, {
+  await saveAnnouncement(t, null, {
     language: 'en',
     title: 'Not a popup',
     content: '<p>list only</p>',

@@ -60,7 +60,7 @@ const names = (en: string) => ({ en, th: `${en} (TH)`, zh: `${en}（中文）` }
 async function seedCoupons(s: Seller) {
   const now = t.clock.now();
   const grant = (input: Omit<GrantCouponInput, 'ownerId' | 'currency'>) =>
-    grantCoupon(t.db, t.clock, { ownerId: s.user.id, currency: 'THB', ...input });
+    grantCoupon(t, null, { ownerId: s.user.id, currency: 'THB', ...input });
   const recharge = await grant({
     name: names('Top-up bonus'),
     type: 'cash',
@@ -111,7 +111,7 @@ async function seedCoupons(s: Seller) {
     validFrom: new Date(now.getTime() - DAY_MS),
     validTo: new Date(now.getTime() + 20 * DAY_MS),
   });
-  await holdCoupon(t.db, {
+  await holdCoupon(t, null, {
     ownerId: s.user.id,
     couponId: service.id,
     orderRef: 'trade:T-9001',
@@ -120,7 +120,7 @@ async function seedCoupons(s: Seller) {
     amount: 40_000,
     now,
   });
-  await holdCoupon(t.db, {
+  await holdCoupon(t, null, {
     ownerId: s.user.id,
     couponId: purchase.id,
     orderRef: 'trade:T-9002',
@@ -130,7 +130,12 @@ async function seedCoupons(s: Seller) {
     now,
   });
   // The order completed at ฿600.00: 10% of it, ฿60.00, under the ฿80.00 maximum.
-  await settleCoupon(t.db, { ownerId: s.user.id, orderRef: 'trade:T-9002', actual: 60_000, now });
+  await settleCoupon(t, null, {
+    ownerId: s.user.id,
+    orderRef: 'trade:T-9002',
+    actual: 60_000,
+    now,
+  });
   return { recharge, freight, shortLived, service, purchase };
 }
 

@@ -88,14 +88,14 @@ async function moveDemoMoney(currency: Currency, rechargeAmount: number, frozen:
   if (!owner) throw new Error('no demo seller');
   const deps = { db: app.db, clock: app.clock };
   const key = `dashboard-${currency}-${Date.now()}`;
-  await recharge(deps, {
+  await recharge(deps, null, {
     ownerId: owner.id,
     currency,
     amount: rechargeAmount,
     idempotencyKey: `${key}-recharge`,
     reference: { type: 'recharge', id: key },
   });
-  await freeze(deps, {
+  await freeze(deps, null, {
     ownerId: owner.id,
     currency,
     amount: frozen,
@@ -223,12 +223,12 @@ describe('dashboard: announcements, questions, customer service', () => {
     await current?.close();
     current = undefined;
 
-    await saveAnnouncement(app.db, app.clock, {
+    await saveAnnouncement(app, null, {
       language: 'en',
       title: 'Songkran holiday hours',
       content: '<p>Our warehouse closes on <strong>13–15 April</strong>.</p>',
     });
-    await saveHelpArticle(app.db, app.clock, {
+    await saveHelpArticle(app, null, {
       language: 'en',
       title: 'How do I authorize a Shopee shop?',
       content: '<p>Open <em>Shop authorization</em> and choose Shopee.</p>',

@@ -197,7 +197,7 @@ describe('guided tours', () => {
 
 describe('guided tours and popup announcements', () => {
   it('waits for an unseen popup announcement, even one that arrives after the page, and starts once it is closed', async () => {
-    const announcement = await saveAnnouncement(app.db, app.clock, {
+    const announcement = await saveAnnouncement(app, null, {
       language: 'en',
       title: 'Holiday hours',
       content: '<p>Closed on Friday</p>',

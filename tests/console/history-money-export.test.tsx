@@ -152,7 +152,7 @@ describe('the balance dropdown', () => {
     const info = await t.call('GET', '/api-user/user/userInfo', { token });
     expect(info.body.datas.balance).toBe(0);
     await seedOperations(s);
-    await recharge(ledger, {
+    await recharge(ledger, null, {
       ownerId: s.ownerId,
       currency: 'USD',
       idempotencyKey: s.key(),

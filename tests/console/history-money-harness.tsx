@@ -49,7 +49,7 @@ export type Seller = Awaited<ReturnType<typeof seller>>;
  */
 export async function seedOperations(s: Seller) {
   const base = { ownerId: s.ownerId, currency: 'THB' as Currency };
-  await recharge(ledger, {
+  await recharge(ledger, null, {
     ...base,
     idempotencyKey: s.key(),
     reference: { type: 'recharge', id: 'R-1001' },
@@ -57,21 +57,21 @@ export async function seedOperations(s: Seller) {
     memo: 'PromptPay top-up',
   });
   t.clock.advance(60_000);
-  await freeze(ledger, {
+  await freeze(ledger, null, {
     ...base,
     idempotencyKey: s.key(),
     reference: { type: 'service', id: 'S-2001' },
     amount: 30_000,
   });
   t.clock.advance(60_000);
-  await settle(ledger, {
+  await settle(ledger, null, {
     ownerId: s.ownerId,
     idempotencyKey: s.key(),
     reference: { type: 'service', id: 'S-2001' },
     actual: 25_000,
   });
   t.clock.advance(60_000);
-  await withholding(ledger, {
+  await withholding(ledger, null, {
     ...base,
     idempotencyKey: s.key(),
     reference: { type: 'fee', id: 'F-3001' },
@@ -79,7 +79,7 @@ export async function seedOperations(s: Seller) {
     memo: 'Storage fee',
   });
   t.clock.advance(60_000);
-  await freeze(ledger, {
+  await freeze(ledger, null, {
     ...base,
     idempotencyKey: s.key(),
     reference: { type: 'service', id: 'S-2002' },

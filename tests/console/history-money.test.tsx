@@ -91,7 +91,7 @@ describe('the wallet history', () => {
     const s = await seller();
     const now = t.clock.now();
     t.clock.set(new Date(now.getTime() - 20 * DAY_MS));
-    await recharge(ledger, {
+    await recharge(ledger, null, {
       ownerId: s.ownerId,
       currency: 'THB',
       idempotencyKey: s.key(),
@@ -99,7 +99,7 @@ describe('the wallet history', () => {
       amount: 5_000,
     });
     t.clock.set(now);
-    await recharge(ledger, {
+    await recharge(ledger, null, {
       ownerId: s.ownerId,
       currency: 'THB',
       idempotencyKey: s.key(),

@@ -34,22 +34,19 @@ export async function seller(balance: number) {
   });
   expect(onboarded.body.resp_code, onboarded.text).toBe(0);
   if (balance > 0)
-    await recharge(
-      { db: t.db, clock: t.clock },
-      {
-        ownerId: made.user.id,
-        currency: 'THB',
-        amount: balance,
-        idempotencyKey: `seed-${randomUUID()}`,
-        reference: { type: 'test', id: `seed-${sellers}` },
-      },
-    );
+    await recharge({ db: t.db, clock: t.clock }, null, {
+      ownerId: made.user.id,
+      currency: 'THB',
+      amount: balance,
+      idempotencyKey: `seed-${randomUUID()}`,
+      reference: { type: 'test', id: `seed-${sellers}` },
+    });
   return { ...made, email };
 }
 
 /** An order of two lines to pay, service fees in baht. */
 export function serviceOrder(ownerId: string, unitPrice: number, quantity = 2) {
-  return createTradeOrder(t.db, t.clock, {
+  return createTradeOrder(t, null, {
     ownerId,
     title: { zh: '打包服务', th: 'บริการแพ็กสินค้า', en: 'Packing service' },
     scope: 'serviceFee',

@@ -29,7 +29,7 @@ describe('order payment', () => {
   it('pays an order from the wallet with the best coupon: the payable is shown, the balance falls by the amount less the discount, and the coupon is used up', async () => {
     const main = await seller(500_000);
     const now = t.clock.now();
-    const small = await grantCoupon(t.db, t.clock, {
+    const small = await grantCoupon(t, null, {
       ownerId: main.user.id,
       name: { zh: '满减20', th: 'ลด 20', en: 'Save 20' },
       type: 'cash',
@@ -41,7 +41,7 @@ describe('order payment', () => {
       validFrom: new Date(now.getTime() - DAY),
       validTo: new Date(now.getTime() + 30 * DAY),
     });
-    const best = await grantCoupon(t.db, t.clock, {
+    const best = await grantCoupon(t, null, {
       ownerId: main.user.id,
       name: { zh: '服务费立减50', th: 'ค่าบริการลด 50', en: 'Service fee 50 off' },
       type: 'cash',

@@ -21,7 +21,7 @@ registerRechargeTests();
 describe('recharge', () => {
   it('opens add funds from the insufficient-balance dialog with the shortfall filled in, and pays it', async () => {
     const main = await seller();
-    const trade = await createTradeOrder(t.db, t.clock, {
+    const trade = await createTradeOrder(t, null, {
       ownerId: main.user.id,
       title: { zh: '仓储费', th: 'ค่าคลังสินค้า', en: 'Storage fee' },
       scope: 'serviceFee',

@@ -26,7 +26,7 @@ afterEach(async () => {
 
 const common = readLocale('en', 'common');
 const link = async (target: string, ttlSeconds?: number) =>
-  (await issueShortLink(t.db, t.clock, { target, ...(ttlSeconds ? { ttlSeconds } : {}) })).id;
+  (await issueShortLink(t, null, { target, ...(ttlSeconds ? { ttlSeconds } : {}) })).id;
 const open = async (id: string, app: TestApp = t) => {
   const running = await renderConsole(`/cmp/shortUrlLinkRedirect/${id}`, { app });
   current = running;

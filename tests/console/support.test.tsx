@@ -80,7 +80,7 @@ const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 describe('download-app popover', () => {
   it('opens by itself 180 s after the console opens, once a day (a cookie until midnight)', async () => {
-    await seedConfig(app);
+    await seedConfig(app, null);
     vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date(2026, 10, 2, 10, 0, 0) });
     const written: string[] = [];
     const cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie');
@@ -143,7 +143,7 @@ describe('download-app popover', () => {
 
 describe('customer-service button', () => {
   it('shows the configured QR codes, WeChat ID, mail and hotline', async () => {
-    await seedConfig(app);
+    await seedConfig(app, null);
     const session = await sessionOf('support-cs@example.com');
     await renderWidget(<CustomerServiceButton />, session);
     const user = userEvent.setup();

@@ -171,7 +171,7 @@ describe.each(['zh', 'th', 'en'] as const)('a new seller in %s', (language) => {
     // added the way it stores them.
     const ownerEmail = `owner.${language}@example.com`;
     const ownerPassword = 'Owner-pass1';
-    const owner = await createAccount(server.db, systemClock, {
+    const owner = await createAccount({ db: server.db, clock: systemClock }, null, {
       email: ownerEmail,
       password: ownerPassword,
       name: `Owner ${language}`,
@@ -182,20 +182,28 @@ describe.each(['zh', 'th', 'en'] as const)('a new seller in %s', (language) => {
       .update(users)
       .set({ businessType: 'crossBorder', onboardedAt: new Date() })
       .where(eq(users.id, owner.id));
-    const shared = await addShop(server.db, systemClock, owner.id, {
-      platform: 'lazada',
-      site: 'th',
-      externalId: `lazada-${language}`,
-      name: `Shared shop ${language}`,
-      shopType: 'crossBorder',
-    });
-    await addShop(server.db, systemClock, owner.id, {
-      platform: 'shopee',
-      site: 'th',
-      externalId: `shopee-${language}`,
-      name: `Private shop ${language}`,
-      shopType: 'local',
-    });
+    const shared = await addShop(
+      { db: server.db, clock: systemClock },
+      { ownerId: owner.id },
+      {
+        platform: 'lazada',
+        site: 'th',
+        externalId: `lazada-${language}`,
+        name: `Shared shop ${language}`,
+        shopType: 'crossBorder',
+      },
+    );
+    await addShop(
+      { db: server.db, clock: systemClock },
+      { ownerId: owner.id },
+      {
+        platform: 'shopee',
+        site: 'th',
+        externalId: `shopee-${language}`,
+        name: `Private shop ${language}`,
+        shopType: 'local',
+      },
+    );
 
     const page = await newPage(language);
     await page.goto(`${server.origin}/cmp/login`);

@@ -74,7 +74,13 @@ function apiFor(getToken: () => string | null) {
 /** A signed-in account made through the services and the API, as the login screen leaves it. */
 async function signIn(email: string, role: 'BUYER' | 'PURCHASER') {
   const password = 'Xss-test-pass1';
-  await createAccount(server.db, systemClock, { email, password, name: 'XSS', role, site: 'th' });
+  await createAccount({ db: server.db, clock: systemClock }, null, {
+    email,
+    password,
+    name: 'XSS',
+    role,
+    site: 'th',
+  });
   let token: string | null = null;
   const api = apiFor(() => token);
   const login = await api.auth.loginByPassword({ username: email, password });

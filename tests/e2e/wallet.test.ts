@@ -71,7 +71,7 @@ async function thbWallet() {
 }
 
 async function expectLedgerReconciled() {
-  const verification = await verifyLedger(server.db);
+  const verification = await verifyLedger(server, null);
   expect(verification.violations).toEqual([]);
 }
 

@@ -23,13 +23,17 @@ afterAll(() => t.close());
 
 /** Fresh objects of the owner for one route, so routes that change or delete things never disturb each other. */
 async function freshObjects(): Promise<ExampleIds> {
-  const shop = await addShop(t.db, t.clock, owner.user.id, {
-    platform: 'shopee',
-    site: 'th',
-    externalId: `matrix-${crypto.randomUUID()}`,
-    name: 'Object shop',
-    shopType: 'local',
-  });
+  const shop = await addShop(
+    t,
+    { ownerId: owner.user.id },
+    {
+      platform: 'shopee',
+      site: 'th',
+      externalId: `matrix-${crypto.randomUUID()}`,
+      name: 'Object shop',
+      shopType: 'local',
+    },
+  );
   const sub = await makeSubAccount(t, owner.token, `object-${crypto.randomUUID()}@example.com`, []);
   const sceneId = `bind_${crypto.randomUUID()}`;
   const now = t.clock.now();

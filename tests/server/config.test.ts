@@ -93,7 +93,7 @@ describe('seeded configuration', () => {
       .update(configValues)
       .set({ keyValue: edited, remark: '2.5.0' })
       .where(and(eq(configValues.dicType, 'APP_VERSION'), eq(configValues.keyName, 'ANDROID')));
-    await seedConfig(t);
+    await seedConfig(t, null);
     const res = await t.call('GET', '/api-user/public/toDownloadApp?type=android');
     expect(res.body.datas).toMatchObject({ downloadUrl: edited, version: '2.5.0' });
     const rows = await t.db.select().from(configValues);

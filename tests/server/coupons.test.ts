@@ -38,7 +38,7 @@ const names = (en: string) => ({ zh: `${en} 券`, th: `คูปอง ${en}`, e
 /** A coupon of the seller's, by default: 20.00 THB off service fees from 100.00, valid a month. */
 async function grant(overrides: Partial<GrantCouponInput> = {}) {
   const now = t.clock.now().getTime();
-  return grantCoupon(t.db, t.clock, {
+  return grantCoupon(t, null, {
     ownerId: seller.user.id,
     name: names('Service 20 off'),
     type: 'cash',
@@ -57,7 +57,7 @@ async function grant(overrides: Partial<GrantCouponInput> = {}) {
 const orderRef = () => `serviceOrder:S${randomUUID().slice(0, 12)}`;
 
 function hold(couponId: string, ref: string, overrides: Record<string, unknown> = {}) {
-  return holdCoupon(t.db, {
+  return holdCoupon(t, null, {
     ownerId: seller.user.id,
     couponId,
     orderRef: ref,
@@ -160,7 +160,7 @@ describe('holding a coupon', () => {
     const mine = await grant();
     expect(await refusal(hold(randomUUID(), orderRef()))).toBe('COUPON_NOT_FOUND');
     expect(await refusal(hold('not-a-uuid', orderRef()))).toBe('COUPON_NOT_FOUND');
-    const theirs = await grantCoupon(t.db, t.clock, {
+    const theirs = await grantCoupon(t, null, {
       ownerId: other.user.id,
       name: names('Theirs'),
       type: 'cash',
@@ -195,7 +195,7 @@ describe('holding a coupon', () => {
     // One order, one coupon: the order holding `mine` cannot take `fresh` as well.
     expect(await refusal(hold(fresh.id, held))).toBe('COUPON_IN_USE');
     expect((await stored(fresh.id)).status).toBe('unused');
-    await useCoupon(t.db, { ownerId: seller.user.id, orderRef: held, now: t.clock.now() });
+    await useCoupon(t, null, { ownerId: seller.user.id, orderRef: held, now: t.clock.now() });
     expect(await refusal(hold(mine.id, held))).toBe('COUPON_USED');
     expect(await refusal(hold(mine.id, orderRef()))).toBe('COUPON_USED');
     // Every coupon error of spec section 8 has a way to happen.
@@ -229,7 +229,7 @@ describe('settling, using and releasing', () => {
       discount: 30_00,
     });
     t.clock.advance(60_000);
-    const settled = await settleCoupon(t.db, {
+    const settled = await settleCoupon(t, null, {
       ownerId: seller.user.id,
       orderRef: ref,
       actual: 245_67,
@@ -244,7 +244,7 @@ describe('settling, using and releasing', () => {
     });
     // Settling again answers what it was used for, whatever the amount.
     expect(
-      await settleCoupon(t.db, {
+      await settleCoupon(t, null, {
         ownerId: seller.user.id,
         orderRef: ref,
         actual: 999_00,
@@ -259,7 +259,7 @@ describe('settling, using and releasing', () => {
     const ref = orderRef();
     await hold(coupon.id, ref);
     const settle = () =>
-      settleCoupon(t.db, {
+      settleCoupon(t, null, {
         ownerId: seller.user.id,
         orderRef: ref,
         actual: 80_00,
@@ -277,7 +277,7 @@ describe('settling, using and releasing', () => {
     expect(await hold(coupon.id, orderRef())).toEqual({ couponId: coupon.id, discount: 20_00 });
     // An order that held no coupon gets no discount.
     expect(
-      await settleCoupon(t.db, {
+      await settleCoupon(t, null, {
         ownerId: seller.user.id,
         orderRef: orderRef(),
         actual: 500_00,
@@ -286,7 +286,7 @@ describe('settling, using and releasing', () => {
     ).toBe(0);
     expect(
       await refusal(
-        settleCoupon(t.db, {
+        settleCoupon(t, null, {
           ownerId: seller.user.id,
           orderRef: ref,
           actual: -5,
@@ -301,7 +301,7 @@ describe('settling, using and releasing', () => {
     const ref = orderRef();
     await hold(coupon.id, ref, { amount: 120_00 });
     const use = () =>
-      useCoupon(t.db, { ownerId: seller.user.id, orderRef: ref, now: t.clock.now() });
+      useCoupon(t, null, { ownerId: seller.user.id, orderRef: ref, now: t.clock.now() });
     expect(await use()).toEqual({ couponId: coupon.id, discount: 20_00 });
     const used = await stored(coupon.id);
     expect(used).toMatchObject({ status: 'used', orderRef: ref, discount: 20_00 });
@@ -310,12 +310,14 @@ describe('settling, using and releasing', () => {
     expect((await stored(coupon.id)).usedAt).toEqual(used.usedAt);
     expect(
       await refusal(
-        useCoupon(t.db, { ownerId: seller.user.id, orderRef: orderRef(), now: t.clock.now() }),
+        useCoupon(t, null, { ownerId: seller.user.id, orderRef: orderRef(), now: t.clock.now() }),
       ),
     ).toBe('COUPON_NOT_FOUND');
     // Another account cannot use it by naming the order.
     expect(
-      await refusal(useCoupon(t.db, { ownerId: other.user.id, orderRef: ref, now: t.clock.now() })),
+      await refusal(
+        useCoupon(t, null, { ownerId: other.user.id, orderRef: ref, now: t.clock.now() }),
+      ),
     ).toBe('COUPON_NOT_FOUND');
   });
 
@@ -324,7 +326,7 @@ describe('settling, using and releasing', () => {
     const ref = orderRef();
     await hold(coupon.id, ref);
     const release = (owner = seller.user.id) =>
-      releaseCoupon(t.db, { ownerId: owner, orderRef: ref });
+      releaseCoupon(t, null, { ownerId: owner, orderRef: ref });
     expect(await release(other.user.id)).toBe(false);
     expect((await stored(coupon.id)).status).toBe('freezing');
     expect(await release()).toBe(true);
@@ -333,8 +335,10 @@ describe('settling, using and releasing', () => {
 
     const usedRef = orderRef();
     await hold(coupon.id, usedRef);
-    await useCoupon(t.db, { ownerId: seller.user.id, orderRef: usedRef, now: t.clock.now() });
-    expect(await releaseCoupon(t.db, { ownerId: seller.user.id, orderRef: usedRef })).toBe(false);
+    await useCoupon(t, null, { ownerId: seller.user.id, orderRef: usedRef, now: t.clock.now() });
+    expect(await releaseCoupon(t, null, { ownerId: seller.user.id, orderRef: usedRef })).toBe(
+      false,
+    );
     expect(await stored(coupon.id)).toMatchObject({ status: 'used', orderRef: usedRef });
   });
 
@@ -344,7 +348,7 @@ describe('settling, using and releasing', () => {
     await hold(taken.id, orderRef());
     await expect(
       t.db.transaction(async (tx) => {
-        await holdCoupon(tx, {
+        await holdCoupon({ db: tx }, null, {
           ownerId: seller.user.id,
           couponId: coupon.id,
           orderRef: orderRef(),
@@ -361,7 +365,7 @@ describe('settling, using and releasing', () => {
     const ref = orderRef();
     const outcome = await t.db.transaction(async (tx) => {
       const refused = await refusal(
-        holdCoupon(tx, {
+        holdCoupon({ db: tx }, null, {
           ownerId: seller.user.id,
           couponId: taken.id,
           orderRef: orderRef(),
@@ -371,7 +375,7 @@ describe('settling, using and releasing', () => {
           now: t.clock.now(),
         }),
       );
-      const held = await holdCoupon(tx, {
+      const held = await holdCoupon({ db: tx }, null, {
         ownerId: seller.user.id,
         couponId: coupon.id,
         orderRef: ref,
@@ -427,13 +431,13 @@ describe('concurrency', () => {
     const ref = orderRef();
     await hold(coupon.id, ref);
     const [settled, released] = await Promise.all([
-      settleCoupon(t.db, {
+      settleCoupon(t, null, {
         ownerId: seller.user.id,
         orderRef: ref,
         actual: 150_00,
         now: t.clock.now(),
       }),
-      releaseCoupon(t.db, { ownerId: seller.user.id, orderRef: ref }),
+      releaseCoupon(t, null, { ownerId: seller.user.id, orderRef: ref }),
     ]);
     const row = await stored(coupon.id);
     if (released) {
@@ -459,39 +463,39 @@ describe('GET /api-user/coupon/list', () => {
       maxOffset: 10_00,
       percentOff: null,
     } as const;
-    const soon = await grantCoupon(t.db, t.clock, {
+    const soon = await grantCoupon(t, null, {
       ...base,
       name: names('Soon'),
       validFrom: new Date(now - DAY),
       validTo: new Date(now + 2 * DAY),
     });
-    const later = await grantCoupon(t.db, t.clock, {
+    const later = await grantCoupon(t, null, {
       ...base,
       scope: 'recharge',
       name: names('Later'),
       validFrom: new Date(now + DAY),
       validTo: new Date(now + 20 * DAY),
     });
-    const past = await grantCoupon(t.db, t.clock, {
+    const past = await grantCoupon(t, null, {
       ...base,
       name: names('Past'),
       validFrom: new Date(now - 9 * DAY),
       validTo: new Date(now - DAY),
     });
-    const held = await grantCoupon(t.db, t.clock, {
+    const held = await grantCoupon(t, null, {
       ...base,
       name: names('Held'),
       validFrom: new Date(now - DAY),
       validTo: new Date(now + 5 * DAY),
     });
-    const spent = await grantCoupon(t.db, t.clock, {
+    const spent = await grantCoupon(t, null, {
       ...base,
       name: names('Spent'),
       validFrom: new Date(now - DAY),
       validTo: new Date(now + 5 * DAY),
     });
     const holdFor = (couponId: string, ref: string) =>
-      holdCoupon(t.db, {
+      holdCoupon(t, null, {
         ownerId: owner.user.id,
         couponId,
         orderRef: ref,
@@ -502,7 +506,7 @@ describe('GET /api-user/coupon/list', () => {
       });
     await holdFor(held.id, 'serviceOrder:HELD');
     await holdFor(spent.id, 'serviceOrder:SPENT');
-    await useCoupon(t.db, {
+    await useCoupon(t, null, {
       ownerId: owner.user.id,
       orderRef: 'serviceOrder:SPENT',
       now: t.clock.now(),
@@ -575,7 +579,7 @@ describe('GET /api-user/coupon/list', () => {
     t.clock.advance(3 * DAY);
     try {
       const read = (status: 'expired' | 'freezing') =>
-        listCoupons(t.db, t.clock, { ownerId: owner.user.id }, { page: 1, limit: 20, status });
+        listCoupons(t, { ownerId: owner.user.id }, { page: 1, limit: 20, status });
       const after = await read('expired');
       expect(after.counts).toEqual({ unused: 1, used: 1, expired: 2, freezing: 1 });
       expect(after.records.map((c) => c.id)).toEqual([soon.id, past.id]);
@@ -618,7 +622,7 @@ describe('GET /api-user/coupon/usable', () => {
     const now = t.clock.now().getTime();
     const valid = { validFrom: new Date(now - DAY), validTo: new Date(now + 10 * DAY) };
     const make = (name: string, fields: Partial<GrantCouponInput>) =>
-      grantCoupon(t.db, t.clock, {
+      grantCoupon(t, null, {
         ownerId: owner.user.id,
         name: names(name),
         type: 'cash',
@@ -648,7 +652,7 @@ describe('GET /api-user/coupon/usable', () => {
       maxOffset: 90_00,
     });
     const taken = await make('Taken', { maxOffset: 90_00 });
-    await holdCoupon(t.db, {
+    await holdCoupon(t, null, {
       ownerId: owner.user.id,
       couponId: taken.id,
       orderRef: 'serviceOrder:TAKEN',
@@ -728,12 +732,12 @@ describe('verifyCoupons and the reconciliation', () => {
     const owner = await makeSeller(t, `coupon-verify-${randomUUID()}@example.com`, []);
     // Whatever the other tests of the file have granted so far (they may run before or after).
     await grant({ ownerId: owner.user.id, name: names('Verify clean') });
-    const clean = await verifyCoupons(t.db);
+    const clean = await verifyCoupons(t, null);
     expect(clean.violations).toEqual([]);
     expect(clean.couponsChecked).toBe((await t.db.select({ id: coupons.id }).from(coupons)).length);
     expect(clean.couponsChecked).toBeGreaterThan(0);
     const now = t.clock.now();
-    const coupon = await grantCoupon(t.db, t.clock, {
+    const coupon = await grantCoupon(t, null, {
       ownerId: owner.user.id,
       name: names('Verify'),
       type: 'cash',
@@ -761,7 +765,7 @@ describe('verifyCoupons and the reconciliation', () => {
       createdAt: now,
       paidAt: now,
     });
-    await holdCoupon(t.db, {
+    await holdCoupon(t, null, {
       ownerId: owner.user.id,
       couponId: coupon.id,
       orderRef: `trade:${tradeNo}`,
@@ -770,7 +774,7 @@ describe('verifyCoupons and the reconciliation', () => {
       amount: 100_00,
       now,
     });
-    await useCoupon(t.db, { ownerId: owner.user.id, orderRef: `trade:${tradeNo}`, now });
+    await useCoupon(t, null, { ownerId: owner.user.id, orderRef: `trade:${tradeNo}`, now });
     // The same trade paid by QR also names the coupon on its payment order: still one use.
     const payment = {
       ownerId: owner.user.id,
@@ -792,7 +796,7 @@ describe('verifyCoupons and the reconciliation', () => {
       orderNo: `P${randomUUID().slice(0, 10)}`,
       idempotencyKey: randomUUID(),
     });
-    expect((await verifyCoupons(t.db)).violations).toEqual([]);
+    expect((await verifyCoupons(t, null)).violations).toEqual([]);
 
     const rechargeNo = `R${randomUUID().slice(0, 10)}`;
     await t.db.insert(paymentOrders).values({
@@ -803,7 +807,7 @@ describe('verifyCoupons and the reconciliation', () => {
     });
     const ghost = await grant();
     await hold(ghost.id, 'trade:NO-SUCH-ORDER');
-    const found = await verifyCoupons(t.db);
+    const found = await verifyCoupons(t, null);
     expect(found.violations).toEqual([
       {
         rule: 'couponUsedTwice',
@@ -831,12 +835,12 @@ describe('verifyCoupons and the reconciliation', () => {
     expect(check.body.datas).toMatchObject({ violations: 2, healthy: false });
 
     // Put right: the held coupon goes back, the stray payment order drops the coupon.
-    await releaseCoupon(t.db, { ownerId: seller.user.id, orderRef: 'trade:NO-SUCH-ORDER' });
+    await releaseCoupon(t, null, { ownerId: seller.user.id, orderRef: 'trade:NO-SUCH-ORDER' });
     await t.db
       .update(paymentOrders)
       .set({ couponId: null })
       .where(eq(paymentOrders.orderNo, rechargeNo));
-    expect((await verifyCoupons(t.db)).violations).toEqual([]);
+    expect((await verifyCoupons(t, null)).violations).toEqual([]);
     const healthy = await reconcileLedger(
       { db: t.db, clock: t.clock, logger: t.deps.logger },
       { force: true },

@@ -20,7 +20,7 @@ const routeTitle = (language: 'zh' | 'th' | 'en', key: string) =>
 
 async function makeOperator(email: string) {
   const password = 'Operator-pass1';
-  await createAccount(t.db, t.clock, {
+  await createAccount(t, null, {
     email,
     password,
     name: 'Operator',
@@ -117,7 +117,7 @@ describe('GET /user-center/helpcenter/keyword/serch', () => {
     expect((await search(seller.token, 'strong')).helpCenterList).toEqual([]);
     expect((await search(seller.token, '%')).helpCenterList).toEqual([]);
     const operator = await makeOperator('help-literal@example.com');
-    await saveHelpArticle(t.db, t.clock, {
+    await saveHelpArticle(t, null, {
       language: 'en',
       title: 'Fees & discounts',
       content: '<p>Save 10% with coupons &amp; vouchers</p>',

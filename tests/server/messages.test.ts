@@ -38,10 +38,13 @@ function send(userId: string, input: Omit<NotifyInput, 'userId'>, mail = false) 
     from: 'Seller Center <no-reply@test>',
   });
   return notify(
-    t.db,
-    t.clock,
+    {
+      db: t.db,
+      clock: t.clock,
+      ...(mail ? { mailer, config: { ...defaultConfig, publicUrl: 'https://seller.test' } } : {}),
+    },
+    null,
     { ...input, userId },
-    mail ? { mailer, config: { ...defaultConfig, publicUrl: 'https://seller.test' } } : undefined,
   );
 }
 
@@ -320,7 +323,7 @@ describe('permissions', () => {
       ],
     );
     // Its own messages it may always list and open.
-    const subUser = await findUserByIdentifier(t.db, `messages-sub-${sellers}@example.com`);
+    const subUser = await findUserByIdentifier(t, null, `messages-sub-${sellers}@example.com`);
     const { messageId } = await send(subUser?.id ?? '', { type: 3, titleKey: 'notice' });
     expect((await list(sub.token)).total).toBe(1);
     const opened = await t.call('GET', `${OPEN}?messageId=${messageId}`, { token: sub.token });

@@ -16,7 +16,7 @@ const HOUR = 60 * 60 * 1000;
 /** An operator account (our staff), signed in. */
 async function makeOperator(email: string, role: 'PURCHASER' | 'STOREKEEPER' = 'PURCHASER') {
   const password = 'Operator-pass1';
-  await createAccount(t.db, t.clock, { email, password, name: 'Operator', role, site: 'th' });
+  await createAccount(t, null, { email, password, name: 'Operator', role, site: 'th' });
   return login(t, email, password);
 }
 
@@ -110,7 +110,7 @@ describe('GET /user-center/user/notice/list', () => {
       ['th', 'ประกาศภาษาไทย', 2 * HOUR],
       ['en', 'Soon English', -HOUR / 2],
     ] as const) {
-      await saveAnnouncement(t.db, t.clock, {
+      await saveAnnouncement(t, null, {
         language,
         title,
         content: `<p>${title}</p><img src=x onerror=alert(1)>`,
@@ -226,7 +226,7 @@ describe('popup announcements', () => {
 
   it('ignores ids that are not shown popups', async () => {
     const seller = await makeSeller(t, 'popup-ignore@example.com', []);
-    const normal = await saveAnnouncement(t.db, t.clock, {
+    const normal = await saveAnnouncement(t, null, {
       language: 'en',
       title: 'Plain',
       content: '<p>plain</p>',

@@ -41,7 +41,7 @@ interface Seller {
 async function seller(site: SiteCode = 'th'): Promise<Seller> {
   const { createAccount } = await import('@server/modules/accounts/accounts.service');
   const email = `pay-${randomUUID()}@example.com`;
-  const user = await createAccount(t.db, t.clock, {
+  const user = await createAccount(t, null, {
     email,
     password: 'Seller-pass1',
     name: 'Payer',
@@ -116,13 +116,13 @@ async function callbacksOf(orderNo: string | null) {
 
 /** The journal balances, and no coupon went to two orders or to none. */
 async function expectLedgerSound() {
-  expect((await verifyLedger(t.db)).violations).toEqual([]);
-  expect((await verifyCoupons(t.db)).violations).toEqual([]);
+  expect((await verifyLedger(t, null)).violations).toEqual([]);
+  expect((await verifyCoupons(t, null)).violations).toEqual([]);
 }
 
 async function couponFor(owner: string, input: Partial<Parameters<typeof grantCoupon>[2]> = {}) {
   const now = t.clock.now();
-  return grantCoupon(t.db, t.clock, {
+  return grantCoupon(t, null, {
     ownerId: owner,
     name: { zh: '充值券', th: 'คูปองเติมเงิน', en: 'Recharge coupon' },
     type: 'cash',

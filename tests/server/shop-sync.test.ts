@@ -172,7 +172,7 @@ describe('the sync engine', () => {
 
     await t.db.delete(platformOrders).where(eq(platformOrders.shopId, shopeeShopId));
     const started = performance.now();
-    const total = await syncRange(deps, target, range);
+    const total = await syncRange(deps, null, { ...target, range });
     const fullMs = performance.now() - started;
     expect(total).toBeGreaterThanOrEqual(300);
     const reference = await snapshot(shopeeShopId);
@@ -196,14 +196,14 @@ describe('the sync engine', () => {
       for (const window of plan) {
         control.pages = 0;
         control.failAfterPages = random() < 0.5 ? Math.floor(random() * 3) : null;
-        await syncRange(deps, target, window).catch((error: unknown) => {
+        await syncRange(deps, null, { ...target, range: window }).catch((error: unknown) => {
           if (!(error instanceof MarketplaceError && error.platformCode === 'injected'))
             throw error;
         });
         if (control.failAfterPages !== null) {
           // The engine's retry of the interrupted window.
           control.failAfterPages = null;
-          await syncRange(deps, target, window);
+          await syncRange(deps, null, { ...target, range: window });
         }
       }
       expect(await snapshot(shopeeShopId), `scenario ${run}: ${plan.length} windows`).toEqual(
@@ -218,9 +218,12 @@ describe('the sync engine', () => {
     const deps: SyncDeps = t.deps;
     const target = { shopId: shopeeShopId, resource: 'orders' as const };
     // The shop's orders as a first sync left them.
-    await syncRange(deps, target, {
-      from: new Date(t.clock.now().getTime() - 13 * 24 * HOUR),
-      to: t.clock.now(),
+    await syncRange(deps, null, {
+      ...target,
+      range: {
+        from: new Date(t.clock.now().getTime() - 13 * 24 * HOUR),
+        to: t.clock.now(),
+      },
     });
     const [first] = await snapshot(shopeeShopId);
     if (!first) throw new Error('no order');
@@ -240,14 +243,20 @@ describe('the sync engine', () => {
     );
     expect(moved.status).toBe(200);
     const now = t.clock.now();
-    await syncRange(deps, target, {
-      from: new Date(now.getTime() - HOUR),
-      to: new Date(now.getTime() + 1000),
+    await syncRange(deps, null, {
+      ...target,
+      range: {
+        from: new Date(now.getTime() - HOUR),
+        to: new Date(now.getTime() + 1000),
+      },
     });
     // An older window run afterwards cannot bring the old state back.
-    await syncRange(deps, target, {
-      from: new Date(now.getTime() - 13 * 24 * HOUR),
-      to: new Date(now.getTime() - HOUR),
+    await syncRange(deps, null, {
+      ...target,
+      range: {
+        from: new Date(now.getTime() - 13 * 24 * HOUR),
+        to: new Date(now.getTime() - HOUR),
+      },
     });
     const [row] = await t.db
       .select()
@@ -268,7 +277,7 @@ describe('the sync engine', () => {
       await authorize(seller.token, 'lazada', 'my', 'lazada-my-local'),
       await authorize(seller.token, 'shopee', 'my', 'shopee-demo-my'),
     ];
-    for (const shopId of shopIds) await queueShopSync(t, shopId);
+    for (const shopId of shopIds) await queueShopSync(t, null, shopId);
     const fetchSandbox = ((input: RequestInfo | URL, init?: RequestInit) =>
       t.sandbox.fetch(new Request(input, init))) as typeof fetch;
     const engines = ['A', 'B'].map((name) => {
@@ -303,7 +312,7 @@ describe('the sync engine', () => {
 
   it('a failed page is kept with its reason and retried later; the next success clears it', async () => {
     resetControl();
-    await queueShopSync(t, shopeeShopId);
+    await queueShopSync(t, null, shopeeShopId);
     control.failAfterPages = 0;
     await runDueSyncs(t.deps, 'engine', 100);
     const list = await t.call('GET', '/api-user/shop/list', {

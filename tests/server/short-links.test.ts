@@ -27,7 +27,7 @@ describe('issueShortLink', () => {
   it('makes a random, URL-safe id of at least 10 characters, different every time', async () => {
     const ids = new Set<string>();
     for (let i = 0; i < 20; i++) {
-      const link = await issueShortLink(t.db, t.clock, { target: '/cmp/order/serviceProgress' });
+      const link = await issueShortLink(t, null, { target: '/cmp/order/serviceProgress' });
       expect(link.id).toMatch(/^[A-Za-z0-9_-]{10,}$/);
       ids.add(link.id);
     }
@@ -36,7 +36,7 @@ describe('issueShortLink', () => {
 
   it('stores the account it was made for and the moment it expires', async () => {
     const seller = await makeSeller(t, 'short-owner@example.com', []);
-    const link = await issueShortLink(t.db, t.clock, {
+    const link = await issueShortLink(t, null, {
       target: '/other/historyMoney',
       userId: seller.user.id,
       ttlSeconds: 3600,
@@ -61,12 +61,12 @@ describe('issueShortLink', () => {
     '/order/service progress',
     '',
   ])('refuses %j: a short link is never an open redirect', async (target) => {
-    await expect(issueShortLink(t.db, t.clock, { target })).rejects.toBeInstanceOf(AppError);
+    await expect(issueShortLink(t, null, { target })).rejects.toBeInstanceOf(AppError);
   });
 
   it('refuses a lifetime that is not positive', async () => {
     await expect(
-      issueShortLink(t.db, t.clock, { target: '/cmpDashboard', ttlSeconds: 0 }),
+      issueShortLink(t, null, { target: '/cmpDashboard', ttlSeconds: 0 }),
     ).rejects.toBeInstanceOf(AppError);
   });
 });
@@ -101,7 +101,7 @@ describe('readShortLinkTarget', () => {
 
 describe('GET /api-user/public/shortUrl', () => {
   it('answers the target of a live link, without a token or client auth', async () => {
-    const link = await issueShortLink(t.db, t.clock, {
+    const link = await issueShortLink(t, null, {
       target: '/cmp/purchaseAndWarehouse/purchaseManageDetail?purchaseNo=P1',
     });
     const res = await resolve(link.id);
@@ -113,7 +113,7 @@ describe('GET /api-user/public/shortUrl', () => {
   });
 
   it('answers an allowed https target', async () => {
-    const link = await issueShortLink(t.db, t.clock, {
+    const link = await issueShortLink(t, null, {
       target: 'https://www.aliexpress.com/item/1.html',
     });
     expect((await resolve(link.id)).body.datas).toEqual({
@@ -135,7 +135,7 @@ describe('GET /api-user/public/shortUrl', () => {
   });
 
   it('works until the link expires, then answers not found', async () => {
-    const link = await issueShortLink(t.db, t.clock, { target: '/cmpDashboard', ttlSeconds: 60 });
+    const link = await issueShortLink(t, null, { target: '/cmpDashboard', ttlSeconds: 60 });
     t.clock.advance(59_000);
     expect((await resolve(link.id)).body.resp_code).toBe(0);
     t.clock.advance(1_000);

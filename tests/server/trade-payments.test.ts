@@ -51,7 +51,7 @@ interface Seller {
 async function seller(site: SiteCode = 'th'): Promise<Seller> {
   const { createAccount } = await import('@server/modules/accounts/accounts.service');
   const email = `trade-${randomUUID()}@example.com`;
-  const user = await createAccount(t.db, t.clock, {
+  const user = await createAccount(t, null, {
     email,
     password: 'Seller-pass1',
     name: 'Trader',
@@ -65,7 +65,7 @@ const newKey = () => `key-${randomUUID()}`;
 
 /** Money in the wallet the way a recharge puts it there. */
 async function topUp(ownerId: string, amount: number, currency: Currency = 'THB') {
-  await recharge(ledger, {
+  await recharge(ledger, null, {
     ownerId,
     currency,
     amount,
@@ -86,7 +86,7 @@ async function trade(
   ownerId: string,
   options: { currency?: Currency; unitPrice?: number; quantity?: number; scope?: CouponScope } = {},
 ) {
-  return createTradeOrder(t.db, t.clock, {
+  return createTradeOrder(t, null, {
     ownerId,
     title: { zh: '翻译服务', th: 'บริการแปล', en: 'Translation service' },
     scope: options.scope ?? 'serviceFee',
@@ -103,7 +103,7 @@ async function trade(
 
 async function couponFor(ownerId: string, input: Partial<Parameters<typeof grantCoupon>[2]> = {}) {
   const now = t.clock.now();
-  return grantCoupon(t.db, t.clock, {
+  return grantCoupon(t, null, {
     ownerId,
     name: { zh: '服务券', th: 'คูปองบริการ', en: 'Service coupon' },
     type: 'cash',
@@ -175,8 +175,8 @@ const payerConfirms = (qrContent: string | null, outcome: 'paid' | 'failed' = 'p
 
 /** The journal balances, and no coupon went to two orders or to none. */
 async function expectLedgerSound() {
-  expect((await verifyLedger(t.db)).violations).toEqual([]);
-  expect((await verifyCoupons(t.db)).violations).toEqual([]);
+  expect((await verifyLedger(t, null)).violations).toEqual([]);
+  expect((await verifyCoupons(t, null)).violations).toEqual([]);
 }
 
 /** The AppError a rejected promise carries. */
@@ -192,7 +192,7 @@ async function failure(promise: Promise<unknown>): Promise<AppError> {
 describe('trade orders', () => {
   it('records an order whose amount is the sum of its lines, read in the reader language', async () => {
     const who = await seller();
-    const created = await createTradeOrder(t.db, t.clock, {
+    const created = await createTradeOrder(t, null, {
       ownerId: who.id,
       title: { zh: '开仓', th: 'เปิดคลัง', en: 'Open a warehouse' },
       scope: 'openWarehouse',
@@ -252,7 +252,7 @@ describe('trade orders', () => {
       { ...base, lines: [{ ...line, unitPrice: 0 }] },
       { ...base, title: { zh: '服务', th: '', en: 'Service' }, lines: [line] },
     ])
-      expect((await failure(createTradeOrder(t.db, t.clock, input))).key).toBe('VALIDATION_FAILED');
+      expect((await failure(createTradeOrder(t, null, input))).key).toBe('VALIDATION_FAILED');
   });
 
   it('lists the orders still to pay first', async () => {
@@ -605,7 +605,7 @@ describe('checkout: freezeForOrder, settleOrder, cancelOrder', () => {
       threshold: 50_000,
     });
     const reference = service();
-    const frozen = await freezeForOrder(ledger, {
+    const frozen = await freezeForOrder(ledger, null, {
       ownerId: who.id,
       reference,
       currency: 'THB',
@@ -622,7 +622,7 @@ describe('checkout: freezeForOrder, settleOrder, cancelOrder', () => {
     });
 
     const key = newKey();
-    const settled = await settleOrder(ledger, {
+    const settled = await settleOrder(ledger, null, {
       ownerId: who.id,
       reference,
       actual: 60_000,
@@ -637,7 +637,7 @@ describe('checkout: freezeForOrder, settleOrder, cancelOrder', () => {
       { kind: 'deduct', amount: 54_000 },
       { kind: 'release', amount: 38_000 },
     ]);
-    const again = await settleOrder(ledger, {
+    const again = await settleOrder(ledger, null, {
       ownerId: who.id,
       reference,
       actual: 60_000,
@@ -654,7 +654,7 @@ describe('checkout: freezeForOrder, settleOrder, cancelOrder', () => {
     await topUp(who.id, 200_000);
     const coupon = await couponFor(who.id, { threshold: 50_000 });
     const reference = service();
-    await freezeForOrder(ledger, {
+    await freezeForOrder(ledger, null, {
       ownerId: who.id,
       reference,
       currency: 'THB',
@@ -663,7 +663,7 @@ describe('checkout: freezeForOrder, settleOrder, cancelOrder', () => {
       scope: 'serviceFee',
       idempotencyKey: newKey(),
     });
-    const settled = await settleOrder(ledger, {
+    const settled = await settleOrder(ledger, null, {
       ownerId: who.id,
       reference,
       actual: 30_000,
@@ -683,7 +683,7 @@ describe('checkout: freezeForOrder, settleOrder, cancelOrder', () => {
     await topUp(who.id, 100_000);
     const coupon = await couponFor(who.id);
     const reference = service();
-    await freezeForOrder(ledger, {
+    await freezeForOrder(ledger, null, {
       ownerId: who.id,
       reference,
       currency: 'THB',
@@ -693,7 +693,7 @@ describe('checkout: freezeForOrder, settleOrder, cancelOrder', () => {
       idempotencyKey: newKey(),
     });
     expect(await walletOf(who.id)).toEqual({ available: 60_000, frozen: 40_000 });
-    await cancelOrder(ledger, { ownerId: who.id, reference, idempotencyKey: newKey() });
+    await cancelOrder(ledger, null, { ownerId: who.id, reference, idempotencyKey: newKey() });
     expect(await walletOf(who.id)).toEqual({ available: 100_000, frozen: 0 });
     expect(await couponState(coupon.id)).toEqual({
       status: 'unused',
@@ -713,7 +713,7 @@ describe('checkout: freezeForOrder, settleOrder, cancelOrder', () => {
     const coupon = await couponFor(who.id);
     const reference = service();
     const short = await failure(
-      freezeForOrder(ledger, {
+      freezeForOrder(ledger, null, {
         ownerId: who.id,
         reference,
         currency: 'THB',
@@ -737,10 +737,12 @@ describe('checkout: freezeForOrder, settleOrder, cancelOrder', () => {
       scope: 'serviceFee' as const,
       idempotencyKey: newKey(),
     };
-    await freezeForOrder(ledger, input);
-    const replay = await freezeForOrder(ledger, input);
+    await freezeForOrder(ledger, null, input);
+    const replay = await freezeForOrder(ledger, null, input);
     expect(replay.result.replayed).toBe(true);
-    const other = await failure(freezeForOrder(ledger, { ...input, idempotencyKey: newKey() }));
+    const other = await failure(
+      freezeForOrder(ledger, null, { ...input, idempotencyKey: newKey() }),
+    );
     expect(other.key).toBe('WALLET_FREEZE_EXISTS');
     expect(await couponState(coupon.id)).toMatchObject({ status: 'freezing' });
     expect(await walletOf(who.id)).toEqual({ available: 10_000, frozen: 40_000 });
@@ -776,7 +778,7 @@ describe('an interrupted wallet payment', () => {
       .where(eq(tradeOrders.id, order.id));
     const reference = { type: 'trade', id: order.tradeNo };
     if (steps !== 'claim')
-      await freezeForOrder(ledger, {
+      await freezeForOrder(ledger, null, {
         ownerId: who.id,
         reference,
         currency: 'THB',
@@ -786,7 +788,7 @@ describe('an interrupted wallet payment', () => {
         idempotencyKey: `${orderNo}:freeze`,
       });
     if (steps === 'settle')
-      await settleOrder(ledger, {
+      await settleOrder(ledger, null, {
         ownerId: who.id,
         reference,
         actual: order.amount,

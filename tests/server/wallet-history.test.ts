@@ -98,55 +98,60 @@ async function makeHistory(ownerId: string) {
     idempotencyKey: key(),
   });
   at('2026-10-01T10:00:00');
-  await recharge(deps, money(1_000_00, 'R-old'));
+  await recharge(deps, null, money(1_000_00, 'R-old'));
   track('recharge', 'THB', 1_000_00, 0, 'R-old');
   // 19 October, 23:30 in Bangkok: the day before the range.
   at('2026-10-19T23:30:00');
-  await recharge(deps, money(1_00, 'R-eve'));
+  await recharge(deps, null, money(1_00, 'R-eve'));
   track('recharge', 'THB', 1_00, 0, 'R-eve');
   // 20 October, 00:30 in Bangkok, still 19 October in UTC.
   at('2026-10-20T00:30:00');
-  await recharge(deps, money(500_00, 'R-first'));
+  await recharge(deps, null, money(500_00, 'R-first'));
   track('recharge', 'THB', 500_00, 0, 'R-first');
   at('2026-10-22T09:15:00');
-  await freeze(deps, money(300_00, 'S1'));
+  await freeze(deps, null, money(300_00, 'S1'));
   track('freeze', 'THB', -300_00, 300_00, 'S1');
   at('2026-10-23T11:00:00');
-  await settle(deps, { ownerId, actual: 250_00, reference: ref('S1'), idempotencyKey: key() });
+  await settle(deps, null, {
+    ownerId,
+    actual: 250_00,
+    reference: ref('S1'),
+    idempotencyKey: key(),
+  });
   track('deduct', 'THB', 0, -250_00, 'S1');
   track('release', 'THB', 50_00, -50_00, 'S1');
   at('2026-10-25T08:00:00');
-  await freeze(deps, money(100_00, 'S2'));
+  await freeze(deps, null, money(100_00, 'S2'));
   track('freeze', 'THB', -100_00, 100_00, 'S2');
   at('2026-10-25T18:00:00');
-  await cancel(deps, { ownerId, reference: ref('S2'), idempotencyKey: key() });
+  await cancel(deps, null, { ownerId, reference: ref('S2'), idempotencyKey: key() });
   track('release', 'THB', 100_00, -100_00, 'S2');
   at('2026-10-27T10:00:00');
-  await withholding(deps, money(20_00, 'F1'));
+  await withholding(deps, null, money(20_00, 'F1'));
   track('withholding', 'THB', -20_00, 0, 'F1');
   at('2026-10-28T10:00:00');
-  await withholdingReturn(deps, money(5_00, 'F1'));
+  await withholdingReturn(deps, null, money(5_00, 'F1'));
   track('withholdingReturn', 'THB', 5_00, 0, 'F1');
   at('2026-10-29T10:00:00');
-  await refund(deps, money(30_00, 'S1'));
+  await refund(deps, null, money(30_00, 'S1'));
   track('refund', 'THB', 30_00, 0, 'S1');
   at('2026-10-30T10:00:00');
-  await compensation(deps, money(12_34, 'C1'));
+  await compensation(deps, null, money(12_34, 'C1'));
   track('compensation', 'THB', 12_34, 0, 'C1');
-  await recharge(deps, money(88_00, 'R-cny', 'CNY'));
+  await recharge(deps, null, money(88_00, 'R-cny', 'CNY'));
   track('recharge', 'CNY', 88_00, 0, 'R-cny');
   at('2026-10-31T10:00:00');
-  await freeze(deps, money(40_00, 'S3'));
+  await freeze(deps, null, money(40_00, 'S3'));
   track('freeze', 'THB', -40_00, 40_00, 'S3');
   at('2026-11-01T10:00:00');
   // Settled above its estimate: the extra 20.00 comes from available.
-  await settle(deps, { ownerId, actual: 60_00, reference: ref('S3'), idempotencyKey: key() });
+  await settle(deps, null, { ownerId, actual: 60_00, reference: ref('S3'), idempotencyKey: key() });
   track('deduct', 'THB', -20_00, -40_00, 'S3');
   at('2026-11-01T12:00:00');
-  await freeze(deps, money(70_00, 'S4'));
+  await freeze(deps, null, money(70_00, 'S4'));
   track('freeze', 'THB', -70_00, 70_00, 'S4');
   at('2026-11-02T08:00:00');
-  await withdraw(deps, money(100_00, 'W1'));
+  await withdraw(deps, null, money(100_00, 'W1'));
   track('withdraw', 'THB', -100_00, 0, 'W1');
   // Now: 2026-11-02 09:00 in Bangkok.
   at('2026-11-02T09:00:00');
@@ -516,22 +521,18 @@ describe('POST /api-user/user/balance_record/export', () => {
 
   it('keeps at most the export limit, newest first, and says how many there were', async () => {
     const page = await balanceRecordsForExport(
-      t.db,
-      t.clock,
+      t.deps,
       { userId: seller.user.id, ownerId: seller.user.id },
-      {},
-      4,
+      { maxRows: 4 },
     );
     expect(page.total).toBe(14);
     expect(page.records.map((r) => r.sequence)).toEqual(
       (await balances({ limit: '4' })).records.map((r) => r.sequence),
     );
     const frozen = await freezeRecordsForExport(
-      t.db,
-      t.clock,
+      t.deps,
       { userId: seller.user.id, ownerId: seller.user.id },
-      {},
-      2,
+      { maxRows: 2 },
     );
     expect(frozen.total).toBe(4);
     expect(frozen.records.map((r) => r.reference.id)).toEqual(['S4', 'S3']);

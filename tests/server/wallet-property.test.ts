@@ -62,7 +62,7 @@ type Request =
 
 const AMOUNT_OPS: Record<
   AmountOp,
-  (deps: LedgerDeps, input: AmountInput) => Promise<WalletOperationResult>
+  (deps: LedgerDeps, actor: null, input: AmountInput) => Promise<WalletOperationResult>
 > = { recharge, compensation, withdraw, withholding, withholdingReturn, refund, freeze };
 
 type Step =
@@ -378,10 +378,10 @@ async function sendOnce(ownerId: string, call: Call): Promise<Result> {
   try {
     const result =
       request.type === 'settle'
-        ? await settle(deps, { ...base, actual: request.actual })
+        ? await settle(deps, null, { ...base, actual: request.actual })
         : request.type === 'cancel'
-          ? await cancel(deps, base)
-          : await AMOUNT_OPS[request.type](deps, {
+          ? await cancel(deps, null, base)
+          : await AMOUNT_OPS[request.type](deps, null, {
               ...base,
               currency: request.currency,
               amount: request.amount,
@@ -431,7 +431,7 @@ async function expectSameAsModel(ownerId: string, model: Model) {
     ),
   ).toEqual(Object.fromEntries(model.freezes));
   // Only this run's wallets: a failure of an earlier case must not fail the smaller ones tried after it.
-  for (const row of rows) expect((await verifyLedger(t.db, row.id)).violations).toEqual([]);
+  for (const row of rows) expect((await verifyLedger(t, null, row.id)).violations).toEqual([]);
 }
 
 const REFUSALS: readonly ErrorKey[] = [

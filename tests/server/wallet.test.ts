@@ -89,7 +89,7 @@ async function walletOf(ownerId: string, currency: Currency = 'THB') {
 }
 
 async function expectLedgerSound() {
-  const result = await verifyLedger(t.db);
+  const result = await verifyLedger(t, null);
   expect(result.violations).toEqual([]);
   return result;
 }
@@ -119,7 +119,11 @@ async function journalCount(walletId: string) {
 describe('recharge, compensation and withdraw', () => {
   it('credits the available balance with a balanced entry and answers the contract', async () => {
     const owner = await newOwner();
-    const result = await recharge(deps, money(owner, 150_000, { type: 'payment', id: 'PAY-1' }));
+    const result = await recharge(
+      deps,
+      null,
+      money(owner, 150_000, { type: 'payment', id: 'PAY-1' }),
+    );
     expect(WalletOperationResultSchema.safeParse(result).success).toBe(true);
     expect(result).toMatchObject({
       operation: 'recharge',
@@ -147,9 +151,9 @@ describe('recharge, compensation and withdraw', () => {
 
   it('keeps one wallet per currency', async () => {
     const owner = await newOwner();
-    await recharge(deps, money(owner, 500));
-    await recharge(deps, { ...money(owner, 300), currency: 'CNY' });
-    await recharge(deps, money(owner, 200));
+    await recharge(deps, null, money(owner, 500));
+    await recharge(deps, null, { ...money(owner, 300), currency: 'CNY' });
+    await recharge(deps, null, money(owner, 200));
     expect((await walletOf(owner, 'THB'))?.available).toBe(700);
     expect((await walletOf(owner, 'CNY'))?.available).toBe(300);
     expect((await walletOf(owner, 'CNY'))?.lastSequence).toBe(1);
@@ -158,10 +162,12 @@ describe('recharge, compensation and withdraw', () => {
 
   it('pays compensation into available and withdraws only what is available', async () => {
     const owner = await newOwner();
-    await compensation(deps, money(owner, 1_000, { type: 'claim', id: 'LOST-7' }));
-    const out = await withdraw(deps, money(owner, 400, { type: 'payout', id: 'W-1' }));
+    await compensation(deps, null, money(owner, 1_000, { type: 'claim', id: 'LOST-7' }));
+    const out = await withdraw(deps, null, money(owner, 400, { type: 'payout', id: 'W-1' }));
     expect(out.wallet).toMatchObject({ available: 600, balance: 600 });
-    const refused = await failure(withdraw(deps, money(owner, 601, { type: 'payout', id: 'W-2' })));
+    const refused = await failure(
+      withdraw(deps, null, money(owner, 601, { type: 'payout', id: 'W-2' })),
+    );
     expect(refused.key).toBe('WALLET_INSUFFICIENT_BALANCE');
     expect(refused.code).toBe(-10);
     expect(InsufficientBalanceDataSchema.parse(refused.datas)).toEqual({
@@ -176,26 +182,31 @@ describe('recharge, compensation and withdraw', () => {
   it('refuses amounts that are not positive safe integers, and unknown currencies', async () => {
     const owner = await newOwner();
     for (const amount of [0, -5, 1.5, Number.NaN, Number.MAX_SAFE_INTEGER + 1]) {
-      const error = await failure(recharge(deps, money(owner, amount)));
+      const error = await failure(recharge(deps, null, money(owner, amount)));
       expect(error.key, String(amount)).toBe('VALIDATION_FAILED');
     }
     const badCurrency = await failure(
-      recharge(deps, { ...money(owner, 5), currency: 'EUR' as Currency }),
+      recharge(deps, null, { ...money(owner, 5), currency: 'EUR' as Currency }),
     );
     expect(badCurrency.key).toBe('VALIDATION_FAILED');
-    const badKey = await failure(recharge(deps, { ...money(owner, 5), idempotencyKey: '' }));
+    const badKey = await failure(recharge(deps, null, { ...money(owner, 5), idempotencyKey: '' }));
     expect(badKey.params).toEqual({ fields: 'idempotencyKey' });
     const badReference = await failure(
-      recharge(deps, { ...money(owner, 5), reference: { type: '', id: 'x' } }),
+      recharge(deps, null, { ...money(owner, 5), reference: { type: '', id: 'x' } }),
     );
     expect(badReference.params).toEqual({ fields: 'reference' });
     const badActual = await failure(
-      settle(deps, { ownerId: owner, reference: order('X'), actual: -1, idempotencyKey: key() }),
+      settle(deps, null, {
+        ownerId: owner,
+        reference: order('X'),
+        actual: -1,
+        idempotencyKey: key(),
+      }),
     );
     expect(badActual.params).toEqual({ fields: 'actual' });
     // A balance beyond the largest safe integer is refused too.
-    await recharge(deps, money(owner, Number.MAX_SAFE_INTEGER - 10));
-    const overflow = await failure(recharge(deps, money(owner, 11)));
+    await recharge(deps, null, money(owner, Number.MAX_SAFE_INTEGER - 10));
+    const overflow = await failure(recharge(deps, null, money(owner, 11)));
     expect(overflow.key).toBe('VALIDATION_FAILED');
     expect(await walletOf(owner)).toMatchObject({ available: Number.MAX_SAFE_INTEGER - 10 });
     await expectLedgerSound();
@@ -205,15 +216,15 @@ describe('recharge, compensation and withdraw', () => {
 describe('freeze, settle and cancel', () => {
   it('settles below the estimate: deducts the actual amount and releases the rest', async () => {
     const owner = await newOwner();
-    await recharge(deps, money(owner, 10_000));
-    const frozen = await freeze(deps, money(owner, 4_000, order('SO-1')));
+    await recharge(deps, null, money(owner, 10_000));
+    const frozen = await freeze(deps, null, money(owner, 4_000, order('SO-1')));
     expect(frozen.wallet).toEqual({
       currency: 'THB',
       balance: 10_000,
       available: 6_000,
       frozen: 4_000,
     });
-    const settled = await settle(deps, {
+    const settled = await settle(deps, null, {
       ownerId: owner,
       reference: order('SO-1'),
       actual: 3_250,
@@ -239,10 +250,10 @@ describe('freeze, settle and cancel', () => {
 
   it('settles above the estimate from available, or refuses with the shortfall', async () => {
     const owner = await newOwner();
-    await recharge(deps, money(owner, 1_000));
-    await freeze(deps, money(owner, 800, order('SO-2')));
+    await recharge(deps, null, money(owner, 1_000));
+    await freeze(deps, null, money(owner, 800, order('SO-2')));
     const refused = await failure(
-      settle(deps, {
+      settle(deps, null, {
         ownerId: owner,
         reference: order('SO-2'),
         actual: 1_100,
@@ -253,7 +264,7 @@ describe('freeze, settle and cancel', () => {
     expect(refused.datas).toEqual({ messages: ['SO-2'], shortfall: 100, currency: 'THB' });
     // Nothing moved, and the freeze is still open.
     expect(await walletOf(owner)).toMatchObject({ available: 200, frozen: 800 });
-    const settled = await settle(deps, {
+    const settled = await settle(deps, null, {
       ownerId: owner,
       reference: order('SO-2'),
       actual: 950,
@@ -266,9 +277,9 @@ describe('freeze, settle and cancel', () => {
 
   it('settles at zero by releasing everything', async () => {
     const owner = await newOwner();
-    await recharge(deps, money(owner, 500));
-    await freeze(deps, money(owner, 500, order('SO-3')));
-    const settled = await settle(deps, {
+    await recharge(deps, null, money(owner, 500));
+    await freeze(deps, null, money(owner, 500, order('SO-3')));
+    const settled = await settle(deps, null, {
       ownerId: owner,
       reference: order('SO-3'),
       actual: 0,
@@ -281,9 +292,9 @@ describe('freeze, settle and cancel', () => {
 
   it('cancels by releasing the freeze, which resolves only once', async () => {
     const owner = await newOwner();
-    await recharge(deps, money(owner, 2_000));
-    await freeze(deps, money(owner, 1_200, order('SO-4')));
-    const cancelled = await cancel(deps, {
+    await recharge(deps, null, money(owner, 2_000));
+    await freeze(deps, null, money(owner, 1_200, order('SO-4')));
+    const cancelled = await cancel(deps, null, {
       ownerId: owner,
       reference: order('SO-4'),
       idempotencyKey: key(),
@@ -291,9 +302,9 @@ describe('freeze, settle and cancel', () => {
     expect(cancelled).toMatchObject({ operation: 'cancel', amount: 1_200 });
     expect(cancelled.wallet).toMatchObject({ available: 2_000, frozen: 0 });
     for (const again of [
-      () => cancel(deps, { ownerId: owner, reference: order('SO-4'), idempotencyKey: key() }),
+      () => cancel(deps, null, { ownerId: owner, reference: order('SO-4'), idempotencyKey: key() }),
       () =>
-        settle(deps, {
+        settle(deps, null, {
           ownerId: owner,
           reference: order('SO-4'),
           actual: 10,
@@ -302,13 +313,13 @@ describe('freeze, settle and cancel', () => {
     ])
       expect((await failure(again())).key).toBe('WALLET_FREEZE_RESOLVED');
     const unknown = await failure(
-      cancel(deps, { ownerId: owner, reference: order('SO-404'), idempotencyKey: key() }),
+      cancel(deps, null, { ownerId: owner, reference: order('SO-404'), idempotencyKey: key() }),
     );
     expect(unknown.key).toBe('WALLET_FREEZE_NOT_FOUND');
     // Another account's order is not found either.
     const stranger = await newOwner();
     const foreign = await failure(
-      cancel(deps, { ownerId: stranger, reference: order('SO-4'), idempotencyKey: key() }),
+      cancel(deps, null, { ownerId: stranger, reference: order('SO-4'), idempotencyKey: key() }),
     );
     expect(foreign.key).toBe('WALLET_FREEZE_NOT_FOUND');
     await expectLedgerSound();
@@ -316,8 +327,8 @@ describe('freeze, settle and cancel', () => {
 
   it('refuses a freeze beyond the available balance with -10 and the shortfall', async () => {
     const owner = await newOwner();
-    await recharge(deps, money(owner, 300));
-    const refused = await failure(freeze(deps, money(owner, 1_000, order('SO-5'))));
+    await recharge(deps, null, money(owner, 300));
+    const refused = await failure(freeze(deps, null, money(owner, 1_000, order('SO-5'))));
     expect(refused.code).toBe(-10);
     expect(InsufficientBalanceDataSchema.parse(refused.datas)).toEqual({
       messages: ['SO-5'],
@@ -332,13 +343,13 @@ describe('freeze, settle and cancel', () => {
 
   it('freezes an order once, in whatever currency', async () => {
     const owner = await newOwner();
-    await recharge(deps, money(owner, 1_000));
-    await recharge(deps, { ...money(owner, 1_000), currency: 'CNY' });
-    await freeze(deps, money(owner, 100, order('SO-6')));
-    const twice = await failure(freeze(deps, money(owner, 100, order('SO-6'))));
+    await recharge(deps, null, money(owner, 1_000));
+    await recharge(deps, null, { ...money(owner, 1_000), currency: 'CNY' });
+    await freeze(deps, null, money(owner, 100, order('SO-6')));
+    const twice = await failure(freeze(deps, null, money(owner, 100, order('SO-6'))));
     expect(twice.key).toBe('WALLET_FREEZE_EXISTS');
     const elsewhere = await failure(
-      freeze(deps, { ...money(owner, 100, order('SO-6')), currency: 'CNY' }),
+      freeze(deps, null, { ...money(owner, 100, order('SO-6')), currency: 'CNY' }),
     );
     expect(elsewhere.key).toBe('WALLET_FREEZE_EXISTS');
     await expectLedgerSound();
@@ -348,25 +359,25 @@ describe('freeze, settle and cancel', () => {
 describe('refunds and withholdings', () => {
   it('refunds an order up to what it was deducted, in total', async () => {
     const owner = await newOwner();
-    await recharge(deps, money(owner, 5_000));
-    await freeze(deps, money(owner, 3_000, order('SO-7')));
-    await settle(deps, {
+    await recharge(deps, null, money(owner, 5_000));
+    await freeze(deps, null, money(owner, 3_000, order('SO-7')));
+    await settle(deps, null, {
       ownerId: owner,
       reference: order('SO-7'),
       actual: 2_000,
       idempotencyKey: key(),
     });
-    await refund(deps, money(owner, 1_500, order('SO-7')));
-    const beyond = await failure(refund(deps, money(owner, 501, order('SO-7'))));
+    await refund(deps, null, money(owner, 1_500, order('SO-7')));
+    const beyond = await failure(refund(deps, null, money(owner, 501, order('SO-7'))));
     expect(beyond.key).toBe('WALLET_REFUND_EXCEEDS_CHARGED');
     expect(beyond.datas).toEqual({ charged: 2_000, returned: 1_500, currency: 'THB' });
-    const last = await refund(deps, money(owner, 500, order('SO-7')));
+    const last = await refund(deps, null, money(owner, 500, order('SO-7')));
     expect(last.wallet).toMatchObject({ available: 5_000, frozen: 0 });
     // Nothing deducted, nothing to refund: an order never settled, or another currency.
-    const open = await failure(refund(deps, money(owner, 1, order('SO-8'))));
+    const open = await failure(refund(deps, null, money(owner, 1, order('SO-8'))));
     expect(open.key).toBe('WALLET_REFUND_EXCEEDS_CHARGED');
     const otherCurrency = await failure(
-      refund(deps, { ...money(owner, 1, order('SO-7')), currency: 'CNY' }),
+      refund(deps, null, { ...money(owner, 1, order('SO-7')), currency: 'CNY' }),
     );
     expect(otherCurrency.key).toBe('WALLET_REFUND_EXCEEDS_CHARGED');
     await expectLedgerSound();
@@ -374,17 +385,21 @@ describe('refunds and withholdings', () => {
 
   it('withholds from available and returns at most what was withheld', async () => {
     const owner = await newOwner();
-    await recharge(deps, money(owner, 900));
-    await withholding(deps, money(owner, 600, { type: 'fee', id: 'F-1' }));
-    const short = await failure(withholding(deps, money(owner, 301, { type: 'fee', id: 'F-2' })));
+    await recharge(deps, null, money(owner, 900));
+    await withholding(deps, null, money(owner, 600, { type: 'fee', id: 'F-1' }));
+    const short = await failure(
+      withholding(deps, null, money(owner, 301, { type: 'fee', id: 'F-2' })),
+    );
     expect(short.datas).toMatchObject({ shortfall: 1 });
-    await withholdingReturn(deps, money(owner, 200, { type: 'fee', id: 'F-1' }));
+    await withholdingReturn(deps, null, money(owner, 200, { type: 'fee', id: 'F-1' }));
     const beyond = await failure(
-      withholdingReturn(deps, money(owner, 401, { type: 'fee', id: 'F-1' })),
+      withholdingReturn(deps, null, money(owner, 401, { type: 'fee', id: 'F-1' })),
     );
     expect(beyond.key).toBe('WALLET_REFUND_EXCEEDS_CHARGED');
     // A refund is for deductions, not withholdings.
-    const notDeducted = await failure(refund(deps, money(owner, 1, { type: 'fee', id: 'F-1' })));
+    const notDeducted = await failure(
+      refund(deps, null, money(owner, 1, { type: 'fee', id: 'F-1' })),
+    );
     expect(notDeducted.key).toBe('WALLET_REFUND_EXCEEDS_CHARGED');
     expect(await walletOf(owner)).toMatchObject({ available: 500, frozen: 0 });
     await expectLedgerSound();
@@ -395,8 +410,8 @@ describe('idempotency', () => {
   it('answers the first result again for the same key and input, with one effect', async () => {
     const owner = await newOwner();
     const input = money(owner, 700, { type: 'payment', id: 'PAY-7' });
-    const first = await recharge(deps, input);
-    const again = await recharge(deps, { ...input, reference: { ...input.reference } });
+    const first = await recharge(deps, null, input);
+    const again = await recharge(deps, null, { ...input, reference: { ...input.reference } });
     expect(again).toEqual({ ...first, replayed: true });
     const wallet = await walletOf(owner);
     expect(wallet?.available).toBe(700);
@@ -406,16 +421,16 @@ describe('idempotency', () => {
   it('refuses the same key with other input or for another operation', async () => {
     const owner = await newOwner();
     const input = money(owner, 700, order('SO-9'));
-    await recharge(deps, input);
+    await recharge(deps, null, input);
     for (const other of [
-      () => recharge(deps, { ...input, amount: 701 }),
-      () => recharge(deps, { ...input, reference: order('SO-10') }),
-      () => recharge(deps, { ...input, currency: 'CNY' }),
-      () => recharge(deps, { ...input, memo: 'changed' }),
-      () => compensation(deps, input),
-      () => freeze(deps, input),
+      () => recharge(deps, null, { ...input, amount: 701 }),
+      () => recharge(deps, null, { ...input, reference: order('SO-10') }),
+      () => recharge(deps, null, { ...input, currency: 'CNY' }),
+      () => recharge(deps, null, { ...input, memo: 'changed' }),
+      () => compensation(deps, null, input),
+      () => freeze(deps, null, input),
       () =>
-        cancel(deps, {
+        cancel(deps, null, {
           ownerId: owner,
           reference: input.reference,
           idempotencyKey: input.idempotencyKey,
@@ -428,7 +443,7 @@ describe('idempotency', () => {
     expect((await walletOf(owner, 'CNY'))?.available ?? 0).toBe(0);
     // Keys belong to an account: another one may use the same key for its own request.
     const other = await newOwner();
-    const theirs = await recharge(deps, { ...input, ownerId: other, amount: 5 });
+    const theirs = await recharge(deps, null, { ...input, ownerId: other, amount: 5 });
     expect(theirs.replayed).toBe(false);
     await expectLedgerSound();
   });
@@ -436,24 +451,24 @@ describe('idempotency', () => {
   it('does not keep a refused request: the key may be tried again once it can succeed', async () => {
     const owner = await newOwner();
     const attempt = money(owner, 400, order('SO-11'));
-    expect((await failure(freeze(deps, attempt))).key).toBe('WALLET_INSUFFICIENT_BALANCE');
+    expect((await failure(freeze(deps, null, attempt))).key).toBe('WALLET_INSUFFICIENT_BALANCE');
     const [kept] = await t.db
       .select({ n: count() })
       .from(idempotencyKeys)
       .where(eq(idempotencyKeys.ownerId, owner));
     expect(kept?.n).toBe(0);
-    await recharge(deps, money(owner, 400));
-    const frozen = await freeze(deps, attempt);
+    await recharge(deps, null, money(owner, 400));
+    const frozen = await freeze(deps, null, attempt);
     expect(frozen.replayed).toBe(false);
-    expect((await freeze(deps, attempt)).replayed).toBe(true);
+    expect((await freeze(deps, null, attempt)).replayed).toBe(true);
     await expectLedgerSound();
   });
 
   it('gives 100 parallel requests with one key one effect and one answer', async () => {
     const owner = await newOwner();
-    await recharge(deps, money(owner, 10_000));
+    await recharge(deps, null, money(owner, 10_000));
     const input = money(owner, 250, order('SO-12'));
-    const results = await Promise.all(Array.from({ length: 100 }, () => freeze(deps, input)));
+    const results = await Promise.all(Array.from({ length: 100 }, () => freeze(deps, null, input)));
     expect(new Set(results.map((r) => r.operationId)).size).toBe(1);
     expect(results.filter((r) => !r.replayed)).toHaveLength(1);
     const wallet = await walletOf(owner);
@@ -466,7 +481,9 @@ describe('idempotency', () => {
       actual: 100,
       idempotencyKey: key(),
     };
-    const settled = await Promise.all(Array.from({ length: 100 }, () => settle(deps, settleInput)));
+    const settled = await Promise.all(
+      Array.from({ length: 100 }, () => settle(deps, null, settleInput)),
+    );
     expect(new Set(settled.map((r) => r.operationId)).size).toBe(1);
     expect(await walletOf(owner)).toMatchObject({ available: 9_900, frozen: 0, lastSequence: 4 });
     await expectLedgerSound();
@@ -475,12 +492,12 @@ describe('idempotency', () => {
   it('keeps keys at least 24 hours, then forgets them', async () => {
     const owner = await newOwner();
     const input = money(owner, 10);
-    await recharge(deps, input);
+    await recharge(deps, null, input);
     t.clock.advance(24 * 60 * 60 * 1000);
-    await pruneIdempotencyKeys(deps);
-    expect((await recharge(deps, input)).replayed).toBe(true);
+    await pruneIdempotencyKeys(deps, null);
+    expect((await recharge(deps, null, input)).replayed).toBe(true);
     t.clock.advance(IDEMPOTENCY_RETENTION_MS);
-    expect(await pruneIdempotencyKeys(deps)).toBeGreaterThan(0);
+    expect(await pruneIdempotencyKeys(deps, null)).toBeGreaterThan(0);
     const kept = await t.db
       .select()
       .from(idempotencyKeys)
@@ -494,9 +511,11 @@ describe('idempotency', () => {
 describe('concurrency', () => {
   it('never overdraws a wallet under concurrent freezes', async () => {
     const owner = await newOwner();
-    await recharge(deps, money(owner, 1_000));
+    await recharge(deps, null, money(owner, 1_000));
     const outcomes = await Promise.allSettled(
-      Array.from({ length: 40 }, (_, i) => freeze(deps, money(owner, 100, order(`PAR-${i}`)))),
+      Array.from({ length: 40 }, (_, i) =>
+        freeze(deps, null, money(owner, 100, order(`PAR-${i}`))),
+      ),
     );
     const done = outcomes.filter((o) => o.status === 'fulfilled');
     const refused = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason] : []));
@@ -510,11 +529,11 @@ describe('concurrency', () => {
 
   it('keeps every figure right when recharges, freezes and settlements race', async () => {
     const owner = await newOwner();
-    await recharge(deps, money(owner, 2_000));
+    await recharge(deps, null, money(owner, 2_000));
     const work = Array.from({ length: 20 }, async (_, i) => {
-      await recharge(deps, money(owner, 50));
-      await freeze(deps, money(owner, 100, order(`RACE-${i}`)));
-      await settle(deps, {
+      await recharge(deps, null, money(owner, 50));
+      await freeze(deps, null, money(owner, 100, order(`RACE-${i}`)));
+      await settle(deps, null, {
         ownerId: owner,
         reference: order(`RACE-${i}`),
         actual: 60,
@@ -533,7 +552,7 @@ describe('concurrency', () => {
 describe('the journal', () => {
   it('is append-only: the database refuses UPDATE, DELETE and TRUNCATE', async () => {
     const owner = await newOwner();
-    const result = await recharge(deps, money(owner, 100));
+    const result = await recharge(deps, null, money(owner, 100));
     const entryId = result.entries[0]?.id ?? '';
     const attempts = [
       () => t.db.update(ledgerEntries).set({ amount: 1 }).where(eq(ledgerEntries.id, entryId)),
@@ -556,7 +575,7 @@ describe('the journal', () => {
 
   it('refuses an entry whose postings do not balance, at commit', async () => {
     const owner = await newOwner();
-    const done = await recharge(deps, money(owner, 100));
+    const done = await recharge(deps, null, money(owner, 100));
     const error = await t.db
       .transaction(async (tx) => {
         const [entry] = await tx
@@ -592,9 +611,9 @@ describe('the journal', () => {
 
   it('refuses to change a resolved freeze', async () => {
     const owner = await newOwner();
-    await recharge(deps, money(owner, 100));
-    await freeze(deps, money(owner, 100, order('SO-13')));
-    await cancel(deps, { ownerId: owner, reference: order('SO-13'), idempotencyKey: key() });
+    await recharge(deps, null, money(owner, 100));
+    await freeze(deps, null, money(owner, 100, order('SO-13')));
+    await cancel(deps, null, { ownerId: owner, reference: order('SO-13'), idempotencyKey: key() });
     const error = await t.db
       .update(walletFreezes)
       .set({ state: 'open', remaining: 100, resolvedAt: null })
@@ -608,7 +627,7 @@ describe('the journal', () => {
 
   it('leaves no partial posting when an operation fails halfway', async () => {
     const owner = await newOwner();
-    await recharge(deps, money(owner, 1_000));
+    await recharge(deps, null, money(owner, 1_000));
     const before = await walletOf(owner);
     let seen = 0;
     const failing: LedgerDeps = {
@@ -619,7 +638,7 @@ describe('the journal', () => {
       },
     };
     const input = money(owner, 300, order('SO-14'));
-    await expect(freeze(failing, input)).rejects.toThrow('the audit trail is unavailable');
+    await expect(freeze(failing, null, input)).rejects.toThrow('the audit trail is unavailable');
     expect(seen).toBe(1);
     expect(await walletOf(owner)).toEqual(before);
     expect(await journalCount(before?.id ?? '')).toEqual({ entries: 1, postings: 2 });
@@ -634,7 +653,7 @@ describe('the journal', () => {
       );
     expect(keys).toEqual([]);
     // The same request goes through once the failure is gone.
-    expect((await freeze(deps, input)).wallet).toMatchObject({ available: 700, frozen: 300 });
+    expect((await freeze(deps, null, input)).wallet).toMatchObject({ available: 700, frozen: 300 });
     await expectLedgerSound();
   });
 
@@ -644,7 +663,7 @@ describe('the journal', () => {
     'leaves no partial posting when the connection dies halfway (PostgreSQL)',
     async () => {
       const owner = await newOwner();
-      await recharge(deps, money(owner, 1_000));
+      await recharge(deps, null, money(owner, 1_000));
       const before = await walletOf(owner);
       const dying: LedgerDeps = {
         ...deps,
@@ -652,10 +671,10 @@ describe('the journal', () => {
           await tx.execute(sql`select pg_terminate_backend(pg_backend_pid())`);
         },
       };
-      await expect(withdraw(dying, money(owner, 300))).rejects.toThrow();
+      await expect(withdraw(dying, null, money(owner, 300))).rejects.toThrow();
       expect(await walletOf(owner)).toEqual(before);
       expect(await journalCount(before?.id ?? '')).toEqual({ entries: 1, postings: 2 });
-      expect((await withdraw(deps, money(owner, 300))).wallet.available).toBe(700);
+      expect((await withdraw(deps, null, money(owner, 300))).wallet.available).toBe(700);
       await expectLedgerSound();
     },
   );
@@ -664,18 +683,18 @@ describe('the journal', () => {
 describe('verifyLedger', () => {
   it('finds a cached balance that left the journal, for all wallets or one', async () => {
     const owner = await newOwner();
-    const done = await recharge(deps, money(owner, 100));
-    const sound = await verifyLedger(t.db, done.walletId);
+    const done = await recharge(deps, null, money(owner, 100));
+    const sound = await verifyLedger(t, null, done.walletId);
     expect(sound).toEqual({ walletsChecked: 1, entriesChecked: 1, violations: [] });
     await t.db.update(wallets).set({ available: 150 }).where(eq(wallets.id, done.walletId));
     try {
-      const broken = await verifyLedger(t.db, done.walletId);
+      const broken = await verifyLedger(t, null, done.walletId);
       expect(broken.violations.map((v) => v.rule)).toEqual(['cachedBalance']);
       expect(broken.violations[0]).toMatchObject({
         walletId: done.walletId,
         subject: done.walletId,
       });
-      const all = await verifyLedger(t.db);
+      const all = await verifyLedger(t, null);
       expect(all.walletsChecked).toBeGreaterThan(1);
       expect(all.violations.map((v) => v.walletId)).toEqual([done.walletId]);
     } finally {
@@ -697,20 +716,20 @@ describe('exchange rates', () => {
   });
 
   it('converts exactly and says which rate it used', async () => {
-    const direct = await convert(t.db, { amount: 30_000, from: 'USD', to: 'THB', at });
+    const direct = await convert(t, null, { amount: 30_000, from: 'USD', to: 'THB', at });
     expect(direct).toMatchObject({ converted: 975_000, rate: '32.5', from: 'USD', to: 'THB' });
     expect(direct.legs).toEqual([
       expect.objectContaining({ base: 'USD', quote: 'THB', rate: '32.500000000000' }),
     ]);
-    const inverse = await convert(t.db, { amount: 975_000, from: 'THB', to: 'USD', at });
+    const inverse = await convert(t, null, { amount: 975_000, from: 'THB', to: 'USD', at });
     expect(inverse.converted).toBe(30_000);
     expect(inverse.legs).toHaveLength(1);
     // Through the dollar, and into a currency without minor units (VND).
-    const cross = await convert(t.db, { amount: 10_000, from: 'THB', to: 'VND', at });
+    const cross = await convert(t, null, { amount: 10_000, from: 'THB', to: 'VND', at });
     expect(cross.legs.map((l) => `${l.base}/${l.quote}`)).toEqual(['USD/THB', 'USD/VND']);
     expect(cross.converted).toBe(Math.round((100 / 32.5) * 26_100));
     expect(cross.rate).toBe('803.076923076923');
-    const same = await convert(t.db, { amount: 123, from: 'CNY', to: 'CNY', at });
+    const same = await convert(t, null, { amount: 123, from: 'CNY', to: 'CNY', at });
     expect(same).toMatchObject({ converted: 123, rate: '1', legs: [] });
   });
 
@@ -722,8 +741,10 @@ describe('exchange rates', () => {
       effectiveFrom: new Date('2026-12-01T00:00:00Z'),
       source: 'test',
     });
-    expect((await convert(t.db, { amount: 100, from: 'USD', to: 'MYR', at })).converted).toBe(425);
-    const later = await convert(t.db, {
+    expect((await convert(t, null, { amount: 100, from: 'USD', to: 'MYR', at })).converted).toBe(
+      425,
+    );
+    const later = await convert(t, null, {
       amount: 100,
       from: 'USD',
       to: 'MYR',
@@ -731,7 +752,7 @@ describe('exchange rates', () => {
     });
     expect(later).toMatchObject({ converted: 450, rate: '4.5' });
     await expect(
-      convert(t.db, { amount: 1, from: 'USD', to: 'MYR', at: new Date('2020-01-01T00:00:00Z') }),
+      convert(t, null, { amount: 1, from: 'USD', to: 'MYR', at: new Date('2020-01-01T00:00:00Z') }),
     ).rejects.toThrow('no exchange rate');
   });
 });
@@ -748,9 +769,9 @@ describe('the console: header balance, summary and ledger check', () => {
     });
 
     const owner = seller.user.id;
-    await recharge(deps, { ...money(owner, 99_00), currency: 'CNY' });
-    await recharge(deps, money(owner, 5_000_00));
-    await freeze(deps, money(owner, 1_234_50, order('SO-15')));
+    await recharge(deps, null, { ...money(owner, 99_00), currency: 'CNY' });
+    await recharge(deps, null, money(owner, 5_000_00));
+    await freeze(deps, null, money(owner, 1_234_50, order('SO-15')));
     const info = await t.call('GET', '/api-user/user/userInfo', { token: seller.token });
     expect(info.body.datas).toMatchObject({ balance: 5_000_00, freezeBalance: 1_234_50 });
     const summary = await t.call('GET', '/api-user/wallet/summary', { token: seller.token });
@@ -785,7 +806,7 @@ describe('the console: header balance, summary and ledger check', () => {
     const before = await t.call('GET', '/api-user/wallet/ledgerCheck', { token: seller.token });
     expect(before.body.resp_code, before.text).toBe(0);
 
-    await recharge(deps, money(seller.user.id, 100));
+    await recharge(deps, null, money(seller.user.id, 100));
     const jobDeps = { db: t.db, clock: t.clock, logger: t.deps.logger };
     const result = await reconcileLedger(jobDeps, { force: true });
     expect(result?.violations).toEqual([]);
@@ -807,7 +828,7 @@ describe('the console: header balance, summary and ledger check', () => {
 
   it('records and logs what a reconciliation finds wrong', async () => {
     const owner = await newOwner();
-    const done = await recharge(deps, money(owner, 100));
+    const done = await recharge(deps, null, money(owner, 100));
     await t.db.update(wallets).set({ frozen: 7 }).where(eq(wallets.id, done.walletId));
     try {
       const logs: unknown[] = [];

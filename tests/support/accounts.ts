@@ -89,7 +89,7 @@ export async function makeSeller(
   const { createAccount } = await import('@server/modules/accounts/accounts.service');
   const { addShop } = await import('@server/modules/shops/shops.service');
   const password = 'Seller-pass1';
-  const user = await createAccount(t.db, t.clock, {
+  const user = await createAccount(t, null, {
     email,
     password,
     name: email.split('@')[0] ?? email,
@@ -99,13 +99,17 @@ export async function makeSeller(
   const shops = [];
   for (const [index, name] of shopNames.entries()) {
     shops.push(
-      await addShop(t.db, t.clock, user.id, {
-        platform: (['lazada', 'shopee', 'tiktok'] as const)[index % 3] ?? 'lazada',
-        site: 'th',
-        externalId: `${email}-${index}`,
-        name,
-        shopType: 'crossBorder',
-      }),
+      await addShop(
+        t,
+        { ownerId: user.id },
+        {
+          platform: (['lazada', 'shopee', 'tiktok'] as const)[index % 3] ?? 'lazada',
+          site: 'th',
+          externalId: `${email}-${index}`,
+          name,
+          shopType: 'crossBorder',
+        },
+      ),
     );
   }
   return { user, password, shops, token: await login(t, email, password) };

@@ -108,7 +108,7 @@ async function main() {
     for (const language of LANGUAGES) {
       for (const [size, viewport] of Object.entries(SIZES)) {
         const newcomer = `newcomer.${language}.${size}@example.com`;
-        await createAccount(server.db, systemClock, {
+        await createAccount({ db: server.db, clock: systemClock }, null, {
           email: newcomer,
           password: 'Newcomer-pass1',
           name: 'Newcomer',

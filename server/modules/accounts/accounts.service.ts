@@ -1,20 +1,21 @@
 import { isValidMobile, normaliseMobile, TEL_CODES } from '@shared/contracts/accounts';
 import type { SiteCode } from '@shared/contracts/site-codes';
 import { eq, inArray } from 'drizzle-orm';
-import type { Context } from 'hono';
-import type { AppDeps, AppEnv } from '../../context';
+import type { AppDeps } from '../../context';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { checkLimit, hit, minutesUntil } from '../../lib/rate-limit';
-import { remoteAddress } from '../../lib/request-meta';
 
 /**
  * Accounts as records: finding one by e-mail, phone or id, creating one, and the lookups that
  * tell a caller whether an address has an account. Sign-in, registration, sub-accounts, WeChat
  * and the profile all stand on this module; it imports no other.
+ *
+ * Its services take no actor: they find or make the account before anyone is signed in (sign-in,
+ * registration, the lookups of the sign-in page), or for another service that already checked
+ * its own actor (a main account creating a sub-account).
  */
 
 export type UserRow = typeof users.$inferSelect;
@@ -38,7 +39,8 @@ export function normaliseIdentifier(
 }
 
 export async function findUserByIdentifier(
-  db: Database,
+  deps: Pick<AppDeps, 'db'>,
+  _actor: null,
   username: string,
 ): Promise<UserRow | null> {
   const identifier = normaliseIdentifier(username);
@@ -46,12 +48,16 @@ export async function findUserByIdentifier(
     'email' in identifier
       ? eq(users.email, identifier.email)
       : inArray(users.phone, identifier.candidates);
-  const [row] = await db.select().from(users).where(condition).limit(1);
+  const [row] = await deps.db.select().from(users).where(condition).limit(1);
   return row ?? null;
 }
 
-export async function findUserById(db: Database, id: string): Promise<UserRow> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+export async function findUserById(
+  deps: Pick<AppDeps, 'db'>,
+  _actor: null,
+  id: string,
+): Promise<UserRow> {
+  const [row] = await deps.db.select().from(users).where(eq(users.id, id)).limit(1);
   if (!row) throw new AppError('TOKEN_INVALID');
   return row;
 }
@@ -72,13 +78,13 @@ export interface NewAccount {
  * seed all come through here. An address already in use answers ACCOUNT_IN_USE.
  */
 export async function createAccount(
-  db: Pick<Database, 'insert'>,
-  clock: Clock,
+  deps: { db: Pick<Database, 'insert'>; clock: AppDeps['clock'] },
+  _actor: null,
   input: NewAccount,
 ): Promise<UserRow> {
-  const now = clock.now();
+  const now = deps.clock.now();
   const passwordHash = await hashPassword(input.password);
-  const [row] = await db
+  const [row] = await deps.db
     .insert(users)
     .values({
       email: input.email?.trim().toLowerCase() || null,
@@ -100,13 +106,18 @@ export async function createAccount(
 /** Lookups that tell whether an address has an account: 30 per caller address in 10 minutes. */
 const LOOKUP_LIMIT = { max: 30, windowMs: 10 * 60 * 1000 };
 
+/** Who looks up: the caller's address (null when unknown), which the limit counts by. */
+interface Lookup {
+  address: string | null;
+}
+
 /** Counts a lookup by the caller's address and refuses past the limit. */
 export async function guardLookup(
   deps: Pick<AppDeps, 'db' | 'clock'>,
-  c: Context<AppEnv>,
-  kind: string,
+  _actor: null,
+  input: Lookup & { kind: string },
 ): Promise<void> {
-  const key = `lookup:${kind}:${remoteAddress(c) ?? 'unknown'}`;
+  const key = `lookup:${input.kind}:${input.address ?? 'unknown'}`;
   const limit = await checkLimit(deps.db, deps.clock, { key, ...LOOKUP_LIMIT });
   if (limit.reached)
     throw new AppError('RATE_LIMITED', { params: { minutes: minutesUntil(limit.retryAfterMs) } });
@@ -116,21 +127,21 @@ export async function guardLookup(
 /** existMobile: whether an e-mail or mobile already has an account. */
 export async function accountExists(
   deps: Pick<AppDeps, 'db' | 'clock'>,
-  c: Context<AppEnv>,
-  identifier: string,
+  _actor: null,
+  input: Lookup & { identifier: string },
 ) {
-  await guardLookup(deps, c, 'exists');
-  return (await findUserByIdentifier(deps.db, identifier)) !== null;
+  await guardLookup(deps, null, { kind: 'exists', address: input.address });
+  return (await findUserByIdentifier(deps, null, input.identifier)) !== null;
 }
 
 /** getMobileByEmail: the account's mobile with its middle hidden ("+66 81***5678"), or null. */
 export async function maskedMobileOf(
   deps: Pick<AppDeps, 'db' | 'clock'>,
-  c: Context<AppEnv>,
-  email: string,
+  _actor: null,
+  input: Lookup & { email: string },
 ) {
-  await guardLookup(deps, c, 'mobile');
-  const phone = (await findUserByIdentifier(deps.db, email))?.phone;
+  await guardLookup(deps, null, { kind: 'mobile', address: input.address });
+  const phone = (await findUserByIdentifier(deps, null, input.email))?.phone;
   if (!phone) return null;
   return `${phone.slice(0, 5)}***${phone.slice(-4)}`;
 }

@@ -28,9 +28,9 @@ export const activityRoutes = [
         'Records what one 5-second window on a watched page saw; with a live token, for that account. Limited per address.',
     },
     async ({ c, deps, json }) => {
-      await saveActivity(deps, {
+      const userId = await optionalUserId(c, deps);
+      await saveActivity(deps, userId ? { userId } : null, {
         report: json,
-        userId: await optionalUserId(c, deps),
         address: remoteAddress(c),
       });
       return ok(c, null);

@@ -1,5 +1,5 @@
 import type { ActivityReport } from '@shared/contracts/activity';
-import type { AppDeps } from '../../context';
+import type { Actor, AppDeps } from '../../context';
 import { activityEvents } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { checkLimit, hit, minutesUntil } from '../../lib/rate-limit';
@@ -13,7 +13,8 @@ export const ACTIVITY_LIMIT = { max: 240, windowMs: 60_000 };
 /** Stores one activity report (spec section 4), for the signed-in account when there is one. */
 export async function saveActivity(
   deps: Pick<AppDeps, 'db' | 'clock'>,
-  input: { report: ActivityReport; userId: string | null; address: string | null },
+  actor: Pick<Actor, 'userId'> | null,
+  input: { report: ActivityReport; address: string | null },
 ): Promise<void> {
   const key = `activity:ip:${input.address ?? 'unknown'}`;
   const limit = await checkLimit(deps.db, deps.clock, { key, ...ACTIVITY_LIMIT });
@@ -22,7 +23,7 @@ export async function saveActivity(
   await hit(deps.db, deps.clock, key);
   const { page, seconds, clicks, scrolls, active } = input.report;
   await deps.db.insert(activityEvents).values({
-    userId: input.userId,
+    userId: actor?.userId ?? null,
     page,
     seconds,
     clicks,

@@ -1,5 +1,6 @@
 import { LoginByCodeRequestSchema, MobileByEmailQuerySchema } from '@shared/contracts/accounts';
 import { LoginByPasswordRequestSchema } from '@shared/contracts/auth';
+import { remoteAddress } from '../../lib/request-meta';
 import { ok } from '../../lib/respond';
 import { defineRoute } from '../../lib/route';
 import { maskedMobileOf } from '../accounts/accounts.service';
@@ -12,7 +13,7 @@ export const authRoutes = [
   defineRoute(
     { method: 'POST', path: '/api-uaa/oauth/remove/token', access: 'session' },
     async ({ c, deps, actor }) => {
-      await revokeSession(deps, actor.sessionId, 'logout');
+      await revokeSession(deps, actor, 'logout');
       return ok(c, null, 'logoutSuccess');
     },
   ),
@@ -23,6 +24,9 @@ export const authRoutes = [
       access: 'public',
       query: MobileByEmailQuerySchema,
     },
-    async ({ c, deps, query }) => ok(c, { mobile: await maskedMobileOf(deps, c, query.email) }),
+    async ({ c, deps, query }) =>
+      ok(c, {
+        mobile: await maskedMobileOf(deps, null, { email: query.email, address: remoteAddress(c) }),
+      }),
   ),
 ];

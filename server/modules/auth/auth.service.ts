@@ -79,9 +79,10 @@ function routesOf(user: Pick<UserRow, 'role' | 'parentId' | 'grants'>) {
 /** Opens a session for an account that proved who it is. */
 export async function startSession(
   deps: Deps,
-  user: UserRow,
-  meta: LoginMeta,
+  _actor: null,
+  input: { user: UserRow; meta: LoginMeta },
 ): Promise<LoginResult> {
+  const { user, meta } = input;
   assertMaySignIn(user, deps.clock);
   const token = generateToken();
   const now = deps.clock.now();
@@ -111,46 +112,50 @@ export async function startSession(
  */
 export async function loginByPassword(
   deps: Deps,
-  input: LoginByPasswordRequest,
-  meta: LoginMeta,
+  _actor: null,
+  input: LoginByPasswordRequest & { meta: LoginMeta },
 ): Promise<LoginResult> {
+  const { meta } = input;
   const identifier = normaliseIdentifier(input.username);
   const keys = {
     account: accountKey('email' in identifier ? identifier.email : identifier.phone),
     ip: ipKey(meta.ip),
   };
   await guardLoginLimits(deps, keys);
-  const user = await findUserByIdentifier(deps.db, input.username);
+  const user = await findUserByIdentifier(deps, null, input.username);
   const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !valid) {
     await recordFailure(deps, keys);
     throw new AppError('BAD_CREDENTIALS');
   }
   await clearHits(deps.db, keys.account);
-  return startSession(deps, user, meta);
+  return startSession(deps, null, { user, meta });
 }
 
 /** Signs in with an e-mail code (purpose `login`); wrong codes count toward the address's limit. */
 export async function loginByCode(
   deps: Deps,
-  input: LoginByCodeRequest,
-  meta: LoginMeta,
+  _actor: null,
+  input: LoginByCodeRequest & { meta: LoginMeta },
 ): Promise<LoginResult> {
-  const keys = { ip: ipKey(meta.ip) };
+  const keys = { ip: ipKey(input.meta.ip) };
   await guardLoginLimits(deps, keys);
   try {
-    await consumeCode(deps, { email: input.email, purpose: 'login', code: input.code });
+    await consumeCode(deps, null, { email: input.email, purpose: 'login', code: input.code });
   } catch (error) {
     await recordFailure(deps, keys);
     throw error;
   }
-  const user = await findUserByIdentifier(deps.db, input.email);
+  const user = await findUserByIdentifier(deps, null, input.email);
   if (!user) throw new AppError('CODE_INVALID');
-  return startSession(deps, user, meta);
+  return startSession(deps, null, { user, meta: input.meta });
 }
 
-/** Resolves a bearer token to its actor, or fails with TOKEN_INVALID / TOKEN_EXPIRED. */
-export async function authenticate(deps: Deps, token: string): Promise<Actor> {
+/**
+ * Resolves a bearer token to its actor, or fails with TOKEN_INVALID / TOKEN_EXPIRED. No actor
+ * yet: this is what makes one.
+ */
+export async function authenticate(deps: Deps, _actor: null, token: string): Promise<Actor> {
   const [row] = await deps.db
     .select({ session: sessions, user: users })
     .from(sessions)
@@ -200,33 +205,36 @@ export function actorAllows(actor: Actor, permission: { menu: string; button?: s
   return allows(actor.routes, permission.menu, permission.button);
 }
 
-/** Ends a session for good: its token never works again. */
+/** Ends the actor's session for good (signing out): its token never works again. */
 export async function revokeSession(
   deps: Pick<Deps, 'db' | 'clock'>,
-  sessionId: string,
+  actor: Pick<Actor, 'sessionId'>,
   reason: string,
 ): Promise<void> {
   await deps.db
     .update(sessions)
     .set({ revokedAt: deps.clock.now(), revokedReason: reason })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.id, actor.sessionId), isNull(sessions.revokedAt)));
 }
 
-/** Ends every session of an account, but the one named (the one that changed the password). */
+/**
+ * Ends every session of an account, but the one named (the one that changed the password). No
+ * actor: a password reset has none, and a main account ending a sub-account's sessions was
+ * checked by the service that calls this.
+ */
 export async function revokeSessionsOf(
   deps: Pick<Deps, 'db' | 'clock'>,
-  userId: string,
-  reason: string,
-  except?: string,
+  _actor: null,
+  input: { userId: string; reason: string; exceptSessionId?: string | undefined },
 ): Promise<void> {
   await deps.db
     .update(sessions)
-    .set({ revokedAt: deps.clock.now(), revokedReason: reason })
+    .set({ revokedAt: deps.clock.now(), revokedReason: input.reason })
     .where(
       and(
-        eq(sessions.userId, userId),
+        eq(sessions.userId, input.userId),
         isNull(sessions.revokedAt),
-        except ? ne(sessions.id, except) : undefined,
+        input.exceptSessionId ? ne(sessions.id, input.exceptSessionId) : undefined,
       ),
     );
 }

@@ -15,12 +15,19 @@ import type { LoginMeta } from './auth.service';
 export function signInRoute<J extends z.ZodMiniType>(
   path: string,
   json: J,
-  start: (deps: AppDeps, input: z.output<J>, meta: LoginMeta) => Promise<unknown>,
+  start: (deps: AppDeps, actor: null, input: z.output<J> & { meta: LoginMeta }) => Promise<unknown>,
   message: ApiMessageKey = 'loginSuccess',
 ) {
   return defineRoute(
     { method: 'POST', path, access: 'client', json, response: LoginResultSchema },
     async ({ c, deps, json: input, clientId }) =>
-      ok(c, await start(deps, input as z.output<J>, loginMeta(c, clientId)), message),
+      ok(
+        c,
+        await start(deps, null, {
+          ...(input as object),
+          meta: loginMeta(c, clientId),
+        } as z.output<J> & { meta: LoginMeta }),
+        message,
+      ),
   );
 }

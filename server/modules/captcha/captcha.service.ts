@@ -13,12 +13,13 @@ const TOLERANCE = 5;
 /** A puzzle allows this many tries before it must be replaced. */
 const MAX_TRIES = 3;
 
+/** The slider stands before any account: its services take no actor. */
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 const hash = (value: string) => createHash('sha256').update(value).digest('hex');
 const dataUrl = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
 
 /** A new slider puzzle; only the server knows where the gap is. */
-export async function createChallenge(deps: Deps): Promise<SliderChallenge> {
+export async function createChallenge(deps: Deps, _actor: null): Promise<SliderChallenge> {
   const puzzle = makePuzzle();
   const now = deps.clock.now();
   const [row] = await deps.db
@@ -60,7 +61,7 @@ function plausibleTrail(trail: SliderVerifyRequest['trail'], x: number): boolean
 }
 
 /** Checks where the piece was let go; a solved puzzle gives a single-use token. */
-export async function verifyChallenge(deps: Deps, input: SliderVerifyRequest) {
+export async function verifyChallenge(deps: Deps, _actor: null, input: SliderVerifyRequest) {
   const now = deps.clock.now();
   const result = await deps.db.transaction(async (tx) => {
     const [row] = await tx
@@ -101,7 +102,11 @@ export async function verifyChallenge(deps: Deps, input: SliderVerifyRequest) {
 }
 
 /** Uses up a solved puzzle's token; without one (or with a spent one) the caller must solve again. */
-export async function consumeCaptchaToken(deps: Deps, token: string | undefined): Promise<void> {
+export async function consumeCaptchaToken(
+  deps: Deps,
+  _actor: null,
+  token: string | undefined,
+): Promise<void> {
   if (!token) throw new AppError('CAPTCHA_REQUIRED');
   const now = deps.clock.now();
   const [row] = await deps.db

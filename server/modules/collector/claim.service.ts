@@ -7,10 +7,8 @@ import {
 } from '@shared/contracts/collector';
 import type { ProductDraft } from '@shared/contracts/product-draft';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Actor } from '../../context';
-import type { Database } from '../../db/client';
+import type { Actor, AppDeps } from '../../context';
 import { collectedProducts, products, shops } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { priceRange, type Queryable, shopNameOf, visibleShops } from './collector.service';
 import { settingsOf } from './plugin-settings.service';
@@ -101,11 +99,11 @@ function alreadyClaimed(conflicts: ClaimConflicts['conflicts']): AppError {
  * one of the shops (COLLECT_ALREADY_CLAIMED, naming every such pair).
  */
 export async function claimCollected(
-  db: Database,
-  clock: Clock,
+  deps: Pick<AppDeps, 'db' | 'clock'>,
   actor: Actor,
   input: ClaimRequest,
 ): Promise<ClaimResult> {
+  const { db, clock } = deps;
   const ids = [...new Set(input.ids)];
   const shopIds = [...new Set(input.shopIds)];
   const now = clock.now();
@@ -137,7 +135,7 @@ export async function claimCollected(
       const conflicts = await conflictsOf(tx, collected, targets);
       if (conflicts.length > 0) throw alreadyClaimed(conflicts);
 
-      const { pricing } = await settingsOf(tx, actor.ownerId);
+      const { pricing } = await settingsOf({ db: tx }, actor);
       const values = collected.flatMap((row) => {
         const data = pricedDraft(row.draft, pricing);
         const range = priceRange(data);

@@ -48,7 +48,7 @@ export const collectorRoutes = [
     },
     async ({ c, deps, actor, json }) => {
       if (!c.req.header(PLUGIN_HEADER)) throw new AppError('PLUGIN_REQUIRED');
-      return ok(c, await collectDrafts(deps.db, deps.clock, actor, json.drafts), 'saved');
+      return ok(c, await collectDrafts(deps, actor, json.drafts), 'saved');
     },
   ),
   defineRoute(
@@ -61,7 +61,7 @@ export const collectorRoutes = [
       response: CollectPageSchema,
       summary: 'One page of the collection box (unclaimed or claimed), with both tabs’ counts',
     },
-    async ({ c, deps, actor, query }) => ok(c, await listCollected(deps.db, actor, query)),
+    async ({ c, deps, actor, query }) => ok(c, await listCollected(deps, actor, query)),
   ),
   defineRoute(
     {
@@ -74,7 +74,7 @@ export const collectorRoutes = [
       response: CollectedProductDetailSchema,
       summary: 'A collected product as it stands and as it was collected, with its claims',
     },
-    async ({ c, deps, actor, query }) => ok(c, await getCollected(deps.db, actor, query.id)),
+    async ({ c, deps, actor, query }) => ok(c, await getCollected(deps, actor, query.id)),
   ),
   defineRoute(
     {
@@ -89,7 +89,7 @@ export const collectorRoutes = [
         'Saves the seller’s edit of a collected product (collecting it again keeps the edit)',
     },
     async ({ c, deps, actor, json }) =>
-      ok(c, await updateCollected(deps.db, deps.clock, actor, c.var.t, json), 'saved'),
+      ok(c, await updateCollected(deps, actor, { ...json, language: c.var.t.language }), 'saved'),
   ),
   defineRoute(
     {
@@ -103,7 +103,7 @@ export const collectorRoutes = [
         'Removes products from the collection box (all or none); products claimed from them stay',
     },
     async ({ c, deps, actor, json }) =>
-      ok(c, await deleteCollected(deps.db, actor, json.ids), 'saved'),
+      ok(c, await deleteCollected(deps, actor, json.ids), 'saved'),
   ),
   defineRoute(
     {
@@ -118,8 +118,7 @@ export const collectorRoutes = [
       summary:
         'Claims collected products into shops as products waiting to be published, priced with the pricing template; all or nothing',
     },
-    async ({ c, deps, actor, json }) =>
-      ok(c, await claimCollected(deps.db, deps.clock, actor, json), 'saved'),
+    async ({ c, deps, actor, json }) => ok(c, await claimCollected(deps, actor, json), 'saved'),
   ),
   defineRoute(
     {
@@ -129,7 +128,7 @@ export const collectorRoutes = [
       response: PluginSettingsSchema,
       summary: 'The plug-in settings of the account’s main account, and the extension on offer',
     },
-    async ({ c, deps, actor }) => ok(c, await getPluginSettings(deps.db, actor)),
+    async ({ c, deps, actor }) => ok(c, await getPluginSettings(deps, actor)),
   ),
   defineRoute(
     {
@@ -149,7 +148,6 @@ export const collectorRoutes = [
         },
       }),
     },
-    async ({ c, deps, actor, json }) =>
-      ok(c, await savePluginSettings(deps.db, deps.clock, actor, json), 'saved'),
+    async ({ c, deps, actor, json }) => ok(c, await savePluginSettings(deps, actor, json), 'saved'),
   ),
 ];

@@ -7,6 +7,7 @@ import type {
   CollectResult,
   UpdateCollectedRequest,
 } from '@shared/contracts/collector';
+import type { Language } from '@shared/contracts/languages';
 import type { ProductDraft } from '@shared/contracts/product-draft';
 import { sourceSiteOf } from '@shared/contracts/source-sites';
 import {
@@ -24,12 +25,11 @@ import {
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type * as z from 'zod/mini';
-import type { Actor } from '../../context';
+import type { Actor, AppDeps } from '../../context';
 import type { Database } from '../../db/client';
 import { collectedProducts, products, shops } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import type { Translator } from '../../lib/i18n';
+import { type Translator, translator } from '../../lib/i18n';
 import { sanitizeHtml } from '../../lib/sanitize-html';
 import { validationError } from '../../lib/validate';
 
@@ -108,11 +108,11 @@ function listingColumns(draft: ProductDraft) {
  * unless the seller edited it; its claims stay.
  */
 export async function collectDrafts(
-  db: Database,
-  clock: Clock,
+  deps: Pick<AppDeps, 'db' | 'clock'>,
   actor: Actor,
   drafts: readonly ProductDraft[],
 ): Promise<CollectResult> {
+  const { db, clock } = deps;
   for (const [index, draft] of drafts.entries()) {
     if (sourceSiteOf(draft.url) !== draft.site)
       throw new AppError('COLLECT_URL_UNSUPPORTED', { datas: { index, url: draft.url } });
@@ -246,10 +246,11 @@ function containing(keyword: string): string {
  * many products each tab holds under the same keyword and site.
  */
 export async function listCollected(
-  db: Database,
+  deps: Pick<AppDeps, 'db'>,
   actor: Actor,
   query: CollectListQuery,
 ): Promise<CollectPage> {
+  const { db } = deps;
   const t = collectedProducts;
   const conditions: (SQL | undefined)[] = [eq(t.ownerId, actor.ownerId)];
   if (query.keyword) {
@@ -304,10 +305,11 @@ async function ownRow(
 
 /** GET /api-product/collect/detail: one product of the box, as it stands and as it was collected. */
 export async function getCollected(
-  db: Database,
+  deps: Pick<AppDeps, 'db'>,
   actor: Actor,
   id: string,
 ): Promise<CollectedProductDetail> {
+  const { db } = deps;
   const row = await ownRow(db, actor, id);
   const claims = await claimsOf(db, actor, [row.id]);
   return toDetail(row, claims.get(row.id) ?? []);
@@ -355,12 +357,12 @@ function editedDraft(
 
 /** POST /api-product/collect/update: the seller's edit of the draft (the original stays as read). */
 export async function updateCollected(
-  db: Database,
-  clock: Clock,
+  deps: Pick<AppDeps, 'db' | 'clock'>,
   actor: Actor,
-  t: Translator,
-  input: UpdateCollectedRequest,
+  input: UpdateCollectedRequest & { language: Language },
 ): Promise<CollectedProductDetail> {
+  const { db, clock } = deps;
+  const t = translator(input.language);
   const row = await db.transaction(async (tx) => {
     const current = await ownRow(tx, actor, input.id, true);
     const draft = withoutNul(editedDraft(t, current.draft, input));
@@ -381,10 +383,11 @@ export async function updateCollected(
  * not the account's) none. Shop products claimed from them stay.
  */
 export async function deleteCollected(
-  db: Database,
+  deps: Pick<AppDeps, 'db'>,
   actor: Actor,
   ids: readonly string[],
 ): Promise<{ deleted: number }> {
+  const { db } = deps;
   const wanted = [...new Set(ids)];
   return db.transaction(async (tx) => {
     const deleted = await tx

@@ -5,10 +5,8 @@ import {
 } from '@shared/contracts/collector';
 import { and, eq, inArray } from 'drizzle-orm';
 import packageJson from '../../../package.json' with { type: 'json' };
-import type { Actor } from '../../context';
-import type { Database } from '../../db/client';
+import type { Actor, AppDeps } from '../../context';
 import { pluginSettings, shops } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
 import { assertOwnShops } from '../shops/shops.service';
 import type { Queryable } from './collector.service';
 import { visibleShops } from './collector.service';
@@ -23,7 +21,12 @@ const DOWNLOAD_URL = '/downloads/extension.zip';
 const OFFERED_VERSION: string = packageJson.version;
 
 /** The main account's pricing template and other settings as stored, or the defaults. */
-export async function settingsOf(db: Queryable, ownerId: string): Promise<PluginSettingsInput> {
+export async function settingsOf(
+  deps: { db: Queryable },
+  actor: Pick<Actor, 'ownerId'>,
+): Promise<PluginSettingsInput> {
+  const { db } = deps;
+  const { ownerId } = actor;
   const [row] = await db
     .select()
     .from(pluginSettings)
@@ -41,8 +44,12 @@ export async function settingsOf(db: Queryable, ownerId: string): Promise<Plugin
  * GET /admin/pluginmanage/getByTenantId: the main account's plug-in settings as the actor sees
  * them (default shops it cannot see, or that are gone, are left out) and the extension on offer.
  */
-export async function getPluginSettings(db: Database, actor: Actor): Promise<PluginSettings> {
-  const settings = await settingsOf(db, actor.ownerId);
+export async function getPluginSettings(
+  deps: Pick<AppDeps, 'db'>,
+  actor: Actor,
+): Promise<PluginSettings> {
+  const { db } = deps;
+  const settings = await settingsOf(deps, actor);
   const visible = settings.defaultShopIds.length
     ? await db
         .select({ id: shops.id })
@@ -60,13 +67,13 @@ export async function getPluginSettings(db: Database, actor: Actor): Promise<Plu
 
 /** POST /admin/pluginmanage/save: the main account's settings; default shops must be its own. */
 export async function savePluginSettings(
-  db: Database,
-  clock: Clock,
+  deps: Pick<AppDeps, 'db' | 'clock'>,
   actor: Actor,
   input: PluginSettingsInput,
 ): Promise<PluginSettings> {
+  const { db, clock } = deps;
   const defaultShopIds = [...new Set(input.defaultShopIds)];
-  await assertOwnShops(db, actor.ownerId, defaultShopIds);
+  await assertOwnShops(deps, actor, defaultShopIds);
   const values = {
     defaultShopIds,
     markupPercent: input.pricing.markupPercent,
@@ -78,5 +85,5 @@ export async function savePluginSettings(
     .insert(pluginSettings)
     .values({ ownerId: actor.ownerId, ...values })
     .onConflictDoUpdate({ target: pluginSettings.ownerId, set: values });
-  return getPluginSettings(db, actor);
+  return getPluginSettings(deps, actor);
 }

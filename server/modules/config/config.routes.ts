@@ -6,7 +6,7 @@ import { getAppDownload, getCustomerValues } from './config.service';
 export const configRoutes = [
   defineRoute(
     { method: 'GET', path: '/user-center/dic/getCustomerValue', access: 'session' },
-    async ({ c, deps }) => ok(c, await getCustomerValues(deps.db)),
+    async ({ c, deps }) => ok(c, await getCustomerValues(deps, null)),
   ),
   defineRoute(
     {
@@ -15,6 +15,6 @@ export const configRoutes = [
       access: 'public',
       query: DownloadAppQuerySchema,
     },
-    async ({ c, deps, query }) => ok(c, await getAppDownload(deps.db, query.type)),
+    async ({ c, deps, query }) => ok(c, await getAppDownload(deps, null, query.type)),
   ),
 ];

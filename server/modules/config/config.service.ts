@@ -9,7 +9,6 @@ import {
 import { and, asc, eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { AppDeps } from '../../context';
-import type { Database } from '../../db/client';
 import { configValues } from '../../db/schema/index';
 
 /** An address a phone camera opens. */
@@ -40,7 +39,11 @@ async function qrCodeOf(value: string): Promise<string | null> {
 }
 
 /** GET /user-center/dic/getCustomerValue: the customer-service entries, in their configured order. */
-export async function getCustomerValues(db: Database): Promise<CustomerValue[]> {
+export async function getCustomerValues(
+  deps: Pick<AppDeps, 'db'>,
+  _actor: null,
+): Promise<CustomerValue[]> {
+  const { db } = deps;
   const rows = await db
     .select()
     .from(configValues)
@@ -57,7 +60,12 @@ export async function getCustomerValues(db: Database): Promise<CustomerValue[]> 
 }
 
 /** GET /api-user/public/toDownloadApp: where an app downloads from; nulls while none is configured. */
-export async function getAppDownload(db: Database, type: AppType): Promise<AppDownload> {
+export async function getAppDownload(
+  deps: Pick<AppDeps, 'db'>,
+  _actor: null,
+  type: AppType,
+): Promise<AppDownload> {
+  const { db } = deps;
   const [row] = await db
     .select()
     .from(configValues)
@@ -125,7 +133,7 @@ const DEFAULT_CONFIG: readonly {
   },
 ];
 
-export async function seedConfig(deps: Pick<AppDeps, 'db' | 'clock'>): Promise<void> {
+export async function seedConfig(deps: Pick<AppDeps, 'db' | 'clock'>, _actor: null): Promise<void> {
   const now = deps.clock.now();
   await deps.db
     .insert(configValues)

@@ -29,7 +29,7 @@ export const couponsRoutes = [
         "One tab of the coupon centre (unused, used, expired, freezing) of the main account's coupons, one page, with every tab's count",
     },
     async ({ c, deps, actor, query }) =>
-      ok(c, await listCoupons(deps.db, deps.clock, actor, query, c.var.t)),
+      ok(c, await listCoupons(deps, actor, { ...query, language: c.var.t.language })),
   ),
   defineRoute(
     {
@@ -45,7 +45,7 @@ export const couponsRoutes = [
       // Both paying pages offer coupons; holding either is enough, so the guard is here.
       if (!PAYING_PAGES.some((menu) => allows(actor.routes, menu)))
         throw new AppError('PERMISSION_DENIED');
-      return ok(c, await usableCoupons(deps.db, deps.clock, actor, query, c.var.t));
+      return ok(c, await usableCoupons(deps, actor, { ...query, language: c.var.t.language }));
     },
   ),
 ];

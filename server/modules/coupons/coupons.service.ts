@@ -13,10 +13,9 @@ import {
 import { LANGUAGES, type Language } from '@shared/contracts/languages';
 import { CURRENCIES, type Currency } from '@shared/contracts/money';
 import { and, asc, desc, eq, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { Actor } from '../../context';
+import type { Actor, AppDeps } from '../../context';
 import type { Database } from '../../db/client';
 import { coupons, users } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { LedgerTx } from '../wallet/idempotency';
 
@@ -27,9 +26,11 @@ import type { LedgerTx } from '../wallet/idempotency';
  * change locks the coupon row first (SELECT ... FOR UPDATE), so two orders reaching for one
  * coupon at once are served one after the other: the second finds it held.
  *
- * The hold, settle, use and release functions take the Database or the caller's transaction, so
- * a payment can hold its coupon in the same transaction that writes the payment: they run in a
- * transaction of their own (a savepoint inside the caller's).
+ * The hold, settle, use and release functions take the Database or the caller's transaction as
+ * `deps.db`, so a payment can hold its coupon in the same transaction that writes the payment:
+ * they run in a transaction of their own (a savepoint inside the caller's). They, the grants and
+ * the reconciliation take no actor: the payment or order that calls them checked its own, and
+ * names the coupon's owner in the input.
  */
 
 /** What the coupon functions run on: the Database, or a transaction in progress. */
@@ -143,14 +144,13 @@ function tabOrder(state: CouponState) {
  * count of every tab under the same scope filter. Names are in the reader's language.
  */
 export async function listCoupons(
-  db: Database,
-  clock: Clock,
+  deps: Pick<AppDeps, 'db' | 'clock'>,
   actor: Pick<Actor, 'ownerId'>,
-  query: CouponListQuery,
-  t?: { language: Language },
+  query: CouponListQuery & { language?: Language },
 ): Promise<CouponPage> {
+  const { db, clock } = deps;
   const now = clock.now();
-  const language = t?.language ?? 'en';
+  const language = query.language ?? 'en';
   const mine = and(
     eq(coupons.ownerId, actor.ownerId),
     query.scope ? eq(coupons.scope, query.scope) : undefined,
@@ -190,14 +190,13 @@ export async function listCoupons(
  * reached, something to take off), the biggest discount first, then the one expiring soonest.
  */
 export async function usableCoupons(
-  db: Database,
-  clock: Clock,
+  deps: Pick<AppDeps, 'db' | 'clock'>,
   actor: Pick<Actor, 'ownerId'>,
-  query: UsableCouponsQuery,
-  t?: { language: Language },
+  query: UsableCouponsQuery & { language?: Language },
 ): Promise<UsableCoupon[]> {
+  const { db, clock } = deps;
   const now = clock.now();
-  const language = t?.language ?? 'en';
+  const language = query.language ?? 'en';
   const rows = await db
     .select()
     .from(coupons)
@@ -254,7 +253,12 @@ export interface HeldCoupon {
  * COUPON_EXPIRED, COUPON_NOT_AVAILABLE (not valid yet), COUPON_SCENE_INVALID (another scope),
  * COUPON_TYPE_INVALID (another currency), COUPON_THRESHOLD_NOT_MET.
  */
-export async function holdCoupon(store: CouponStore, input: HoldCouponInput): Promise<HeldCoupon> {
+export async function holdCoupon(
+  deps: { db: CouponStore },
+  _actor: null,
+  input: HoldCouponInput,
+): Promise<HeldCoupon> {
+  const store = deps.db;
   checkOrderRef(input.orderRef);
   checkAmount(input.amount, 'amount');
   if (!(COUPON_SCOPES as readonly string[]).includes(input.scope)) throw invalid('scope');
@@ -336,9 +340,11 @@ async function putBack(tx: LedgerTx, id: string): Promise<void> {
  * again answers the discount its coupon was used for.
  */
 export async function settleCoupon(
-  store: CouponStore,
+  deps: { db: CouponStore },
+  _actor: null,
   input: { ownerId: string; orderRef: string; actual: number; now: Date },
 ): Promise<number> {
+  const store = deps.db;
   checkOrderRef(input.orderRef);
   checkAmount(input.actual, 'actual');
   return runIn(store, async (tx) => {
@@ -364,9 +370,11 @@ export async function settleCoupon(
  * order whose coupon is already used. COUPON_NOT_FOUND when the order holds no coupon.
  */
 export async function useCoupon(
-  store: CouponStore,
+  deps: { db: CouponStore },
+  _actor: null,
   input: { ownerId: string; orderRef: string; now: Date },
 ): Promise<HeldCoupon> {
+  const store = deps.db;
   checkOrderRef(input.orderRef);
   return runIn(store, async (tx) => {
     const row = await lockByOrder(tx, input.ownerId, input.orderRef);
@@ -386,9 +394,11 @@ export async function useCoupon(
  * never given back.
  */
 export async function releaseCoupon(
-  store: CouponStore,
+  deps: { db: CouponStore },
+  _actor: null,
   input: { ownerId: string; orderRef: string },
 ): Promise<boolean> {
+  const store = deps.db;
   checkOrderRef(input.orderRef);
   return runIn(store, async (tx) => {
     const row = await lockByOrder(tx, input.ownerId, input.orderRef);
@@ -417,10 +427,11 @@ export interface GrantCouponInput {
 
 /** Gives a main account a coupon (demo data, promotions). Answers it with its English name. */
 export async function grantCoupon(
-  db: Database,
-  clock: Clock,
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  _actor: null,
   input: GrantCouponInput,
 ): Promise<Coupon> {
+  const { db, clock } = deps;
   for (const language of LANGUAGES)
     if (typeof input.name?.[language] !== 'string' || input.name[language].trim() === '')
       throw invalid('name');
@@ -497,7 +508,11 @@ async function rowsOf<T>(tx: LedgerTx, query: SQL): Promise<T[]> {
  * an order, one that exists when it is a trade or recharge order of the same account. Reads one
  * snapshot, so it may run while orders go on.
  */
-export async function verifyCoupons(db: Database): Promise<CouponVerification> {
+export async function verifyCoupons(
+  deps: { db: Database },
+  _actor: null,
+): Promise<CouponVerification> {
+  const { db } = deps;
   return db.transaction(
     async (tx) => {
       const violations: CouponViolation[] = [];

@@ -22,7 +22,7 @@ export const dashboardRoutes = [
       query: StatusSummaryQuerySchema,
       permission: { menu: PRODUCTS },
     },
-    async ({ c, deps, actor, query }) => ok(c, await productStatusSummary(deps.db, actor, query)),
+    async ({ c, deps, actor, query }) => ok(c, await productStatusSummary(deps, actor, query)),
   ),
   defineRoute(
     {
@@ -32,7 +32,7 @@ export const dashboardRoutes = [
       query: StatusSummaryQuerySchema,
       permission: { menu: ORDERS },
     },
-    async ({ c, deps, actor, query }) => ok(c, await orderStatusSummary(deps.db, actor, query)),
+    async ({ c, deps, actor, query }) => ok(c, await orderStatusSummary(deps, actor, query)),
   ),
   defineRoute(
     {
@@ -41,7 +41,7 @@ export const dashboardRoutes = [
       access: 'session',
       permission: { menu: PURCHASES },
     },
-    async ({ c, deps, actor }) => ok(c, await purchaseStatusSummary(deps.db, actor)),
+    async ({ c, deps, actor }) => ok(c, await purchaseStatusSummary(deps, actor)),
   ),
   defineRoute(
     {
@@ -52,6 +52,6 @@ export const dashboardRoutes = [
       permission: { menu: ORDERS },
     },
     async ({ c, deps, actor, query }) =>
-      ok(c, await orderTrend(deps.db, deps.clock, actor, query.timeZone)),
+      ok(c, await orderTrend(deps, actor, { timeZone: query.timeZone })),
   ),
 ];

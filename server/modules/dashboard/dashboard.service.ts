@@ -12,10 +12,9 @@ import {
 } from '@shared/contracts/dashboard';
 import { dayIn, isSiteCode, SITE_TIME_ZONES } from '@shared/contracts/site-codes';
 import { and, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
-import type { Actor } from '../../context';
+import type { Actor, AppDeps } from '../../context';
 import type { Database } from '../../db/client';
 import { shops, sites, users } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
 import { addDays, instantOf, parseDateTime } from '../../lib/zoned-time';
 
 /** Every key at 0, then the counts found. */
@@ -119,10 +118,11 @@ async function ordersPerShopDay(
 
 /** GET /product/product/status/summary: the actor's products per status. */
 export async function productStatusSummary(
-  db: Database,
+  deps: Pick<AppDeps, 'db'>,
   actor: Actor,
   query: StatusSummaryQuery,
 ): Promise<ProductStatusSummary> {
+  const { db } = deps;
   const scope = await shopsInScope(db, actor, query.oauthName);
   const found = await countProducts(
     db,
@@ -134,10 +134,11 @@ export async function productStatusSummary(
 
 /** GET /order/order/status/summary: the actor's orders waiting on the seller, per stage. */
 export async function orderStatusSummary(
-  db: Database,
+  deps: Pick<AppDeps, 'db'>,
   actor: Actor,
   query: StatusSummaryQuery,
 ): Promise<OrderStatusSummary> {
+  const { db } = deps;
   const scope = await shopsInScope(db, actor, query.oauthName);
   const found = await countOrders(
     db,
@@ -149,9 +150,10 @@ export async function orderStatusSummary(
 
 /** GET /order/purchaseorder/status/summary: the actor's purchases that still need someone. */
 export async function purchaseStatusSummary(
-  db: Database,
+  deps: Pick<AppDeps, 'db'>,
   actor: Actor,
 ): Promise<PurchaseStatusSummary> {
+  const { db } = deps;
   return fill(PURCHASE_SUMMARY_KEYS, await countPurchases(db, actor));
 }
 
@@ -160,11 +162,12 @@ export async function purchaseStatusSummary(
  * the reader's time zone, today included.
  */
 export async function orderTrend(
-  db: Database,
-  clock: Clock,
+  deps: Pick<AppDeps, 'db' | 'clock'>,
   actor: Actor,
-  timeZone: string | undefined,
+  input: { timeZone?: string | undefined },
 ): Promise<OrderTrend> {
+  const { db, clock } = deps;
+  const { timeZone } = input;
   const zone = await zoneOf(db, actor, timeZone);
   const today = dayIn(zone, clock.now());
   const days = Array.from({ length: TREND_DAYS }, (_, i) => addDays(today, i - (TREND_DAYS - 1)));

@@ -13,10 +13,7 @@ export const filesRoutes = [
       const file = body.file;
       if (!(file instanceof File))
         throw new AppError('FILE_TYPE_UNSUPPORTED', { params: { types: 'JPG, PNG, WebP' } });
-      return ok(
-        c,
-        await storeImage(deps.db, deps.clock, actor, Buffer.from(await file.arrayBuffer())),
-      );
+      return ok(c, await storeImage(deps, actor, Buffer.from(await file.arrayBuffer())));
     },
   ),
   // Files are addressed by a random UUID, unguessable, so they can sit in <img> tags without a token.
@@ -24,7 +21,7 @@ export const filesRoutes = [
     { method: 'GET', path: '/files/:id', access: 'public', notObjects: ['id'] },
     async ({ c, deps }) => {
       const id = c.req.param('id') ?? '';
-      const row = UUID.test(id) ? await readFile(deps.db, id) : null;
+      const row = UUID.test(id) ? await readFile(deps, null, id) : null;
       if (!row) throw new AppError('NOT_FOUND');
       return c.body(new Uint8Array(row.data), 200, {
         'content-type': row.contentType,

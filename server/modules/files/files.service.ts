@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Actor } from '../../context';
-import type { Database } from '../../db/client';
+import type { Actor, AppDeps } from '../../context';
 import { files } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 
 /** Images are at most 2 MB (spec section 9). */
@@ -30,7 +28,8 @@ function sniffImage(bytes: Buffer): 'image/png' | 'image/jpeg' | 'image/webp' | 
 }
 
 /** Stores an uploaded image (PNG, JPEG or WebP, at most 2 MB). */
-export async function storeImage(db: Database, clock: Clock, actor: Actor, bytes: Buffer) {
+export async function storeImage(deps: Pick<AppDeps, 'db' | 'clock'>, actor: Actor, bytes: Buffer) {
+  const { db, clock } = deps;
   if (bytes.length > IMAGE_LIMIT_BYTES)
     throw new AppError('FILE_TOO_LARGE', { params: { limit: '2 MB' } });
   const contentType = sniffImage(bytes);
@@ -51,7 +50,8 @@ export async function storeImage(db: Database, clock: Clock, actor: Actor, bytes
   return { id: row.id, url: `/files/${row.id}`, contentType, size: bytes.length };
 }
 
-export async function readFile(db: Database, id: string) {
+export async function readFile(deps: Pick<AppDeps, 'db'>, _actor: null, id: string) {
+  const { db } = deps;
   const [row] = await db.select().from(files).where(eq(files.id, id)).limit(1);
   return row ?? null;
 }

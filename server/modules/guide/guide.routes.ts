@@ -6,7 +6,7 @@ import { guideStatus, recordGuide } from './guide.service';
 export const guideRoutes = [
   defineRoute(
     { method: 'GET', path: '/api-user/user/guide', access: 'session' },
-    async ({ c, deps, actor }) => ok(c, await guideStatus(deps.db, actor)),
+    async ({ c, deps, actor }) => ok(c, await guideStatus(deps, actor)),
   ),
   defineRoute(
     {
@@ -15,7 +15,6 @@ export const guideRoutes = [
       access: 'session',
       json: GuideRecordRequestSchema,
     },
-    async ({ c, deps, actor, json }) =>
-      ok(c, await recordGuide(deps.db, deps.clock, actor, json), 'saved'),
+    async ({ c, deps, actor, json }) => ok(c, await recordGuide(deps, actor, json), 'saved'),
   ),
 ];

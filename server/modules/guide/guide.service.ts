@@ -1,12 +1,11 @@
 import type { GuideOutcome, GuideRecordRequest, GuideStatus } from '@shared/contracts/guide';
 import { eq } from 'drizzle-orm';
-import type { Actor } from '../../context';
-import type { Database } from '../../db/client';
+import type { Actor, AppDeps } from '../../context';
 import { guideProgress } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
 
 /** How each guided tour ended for the signed-in account (each account has its own, sub-accounts too). */
-export async function guideStatus(db: Database, actor: Actor): Promise<GuideStatus> {
+export async function guideStatus(deps: Pick<AppDeps, 'db'>, actor: Actor): Promise<GuideStatus> {
+  const { db } = deps;
   const rows = await db
     .select({ guide: guideProgress.guide, outcome: guideProgress.outcome })
     .from(guideProgress)
@@ -18,11 +17,11 @@ export async function guideStatus(db: Database, actor: Actor): Promise<GuideStat
 
 /** Records that a tour was finished or skipped; userInfo's flags then keep it from showing again. */
 export async function recordGuide(
-  db: Database,
-  clock: Clock,
+  deps: Pick<AppDeps, 'db' | 'clock'>,
   actor: Actor,
   input: GuideRecordRequest,
 ): Promise<GuideStatus> {
+  const { db, clock } = deps;
   const at = clock.now();
   await db
     .insert(guideProgress)
@@ -31,5 +30,5 @@ export async function recordGuide(
       target: [guideProgress.userId, guideProgress.guide],
       set: { outcome: input.outcome, at },
     });
-  return guideStatus(db, actor);
+  return guideStatus(deps, actor);
 }

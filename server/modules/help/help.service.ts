@@ -11,12 +11,11 @@ import type {
 } from '@shared/contracts/help';
 import type { Language } from '@shared/contracts/languages';
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
-import type { Actor } from '../../context';
-import type { Database } from '../../db/client';
+import type { Actor, AppDeps } from '../../context';
 import { helpArticles } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { sanitizeHtml } from '../../lib/sanitize-html';
+import { assertOperator } from '../notices/notices.service';
 
 type ArticleRow = typeof helpArticles.$inferSelect;
 
@@ -43,10 +42,12 @@ export interface HelpArticleInput {
 
 /** Creates or edits a help article. Its HTML is sanitised before it is stored. */
 export async function saveHelpArticle(
-  db: Database,
-  clock: Clock,
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  actor: Pick<Actor, 'roles'> | null,
   input: HelpArticleInput,
 ): Promise<HelpArticle> {
+  const { db, clock } = deps;
+  if (actor) assertOperator(actor);
   const now = clock.now();
   const values = {
     language: input.language,
@@ -74,10 +75,12 @@ export async function saveHelpArticle(
 
 /** The help articles of a language in their order, one page. */
 export async function listHelpArticles(
-  db: Database,
-  language: Language,
-  query: HelpListQuery,
+  deps: Pick<AppDeps, 'db'>,
+  _actor: null,
+  query: HelpListQuery & { language: Language },
 ): Promise<HelpPage> {
+  const { db } = deps;
+  const { language } = query;
   const where = eq(helpArticles.language, language);
   const [rows, [total]] = await Promise.all([
     db
@@ -93,7 +96,12 @@ export async function listHelpArticles(
 }
 
 /** One article, in whichever language it was written. */
-export async function getHelpArticle(db: Database, id: number): Promise<HelpArticle> {
+export async function getHelpArticle(
+  deps: Pick<AppDeps, 'db'>,
+  _actor: null,
+  id: number,
+): Promise<HelpArticle> {
+  const { db } = deps;
   const [row] = await db.select().from(helpArticles).where(eq(helpArticles.id, id)).limit(1);
   if (!row) throw new AppError('RECORD_NOT_FOUND');
   return toArticle(row);
@@ -199,11 +207,12 @@ const SEARCH_LIMIT = 20;
  * text contains the keyword (title matches first), and the menus the actor holds whose title does.
  */
 export async function searchHelp(
-  db: Database,
+  deps: Pick<AppDeps, 'db'>,
   actor: Actor,
-  language: Language,
-  keyword: string,
+  input: { keyword: string; language: Language },
 ): Promise<HelpSearchResult> {
+  const { db } = deps;
+  const { keyword, language } = input;
   const needle = keyword.trim();
   if (!needle) return { helpCenterList: [], sysMenuList: [] };
   const pattern = containing(needle);

@@ -29,7 +29,7 @@ export const messagesRoutes = [
       query: MessageListQuerySchema,
     },
     async ({ c, deps, actor, query }) =>
-      ok(c, await listMessages(deps.db, actor, c.var.t.language, query)),
+      ok(c, await listMessages(deps, actor, { ...query, language: c.var.t.language })),
   ),
   defineRoute(
     {
@@ -44,7 +44,7 @@ export const messagesRoutes = [
     async ({ c, deps, actor, query }) =>
       ok(
         c,
-        await openMessage(deps.db, deps.clock, actor.userId, c.var.t.language, query.messageId),
+        await openMessage(deps, actor, { messageId: query.messageId, language: c.var.t.language }),
       ),
   ),
   defineRoute(
@@ -54,7 +54,7 @@ export const messagesRoutes = [
       access: 'session',
       permission: { menu: MESSAGE_CENTER, button: 'readAll' },
     },
-    async ({ c, deps, actor }) => ok(c, await readAllMessages(deps.db, deps.clock, actor)),
+    async ({ c, deps, actor }) => ok(c, await readAllMessages(deps, actor)),
   ),
   defineRoute(
     {
@@ -63,7 +63,7 @@ export const messagesRoutes = [
       access: 'session',
       permission: { menu: MESSAGE_SUBSCRIBE },
     },
-    async ({ c, deps, actor }) => ok(c, await getSubscription(deps.db, actor.userId)),
+    async ({ c, deps, actor }) => ok(c, await getSubscription(deps, actor)),
   ),
   defineRoute(
     {
@@ -74,7 +74,6 @@ export const messagesRoutes = [
       permission: { menu: MESSAGE_SUBSCRIBE, button: 'edit' },
       example: () => ({ json: { rows: [{ type: 1, site: true, email: false }] } }),
     },
-    async ({ c, deps, actor, json }) =>
-      ok(c, await saveSubscription(deps.db, deps.clock, actor.userId, json), 'saved'),
+    async ({ c, deps, actor, json }) => ok(c, await saveSubscription(deps, actor, json), 'saved'),
   ),
 ];

@@ -22,7 +22,6 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Actor, AppDeps } from '../../context';
 import type { Database } from '../../db/client';
 import { messageSubscriptions, messages, users } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 
 /** The server's message texts (titles and the e-mail around them), in every language. */
@@ -131,15 +130,17 @@ export interface NotifyResult {
 /**
  * The one way a feature tells an account something. It respects the account's subscription:
  * the console channel (on by default) stores a message; the e-mail channel (off by default) also
- * mails it, in the language of the account's site, when `mail` (the app's mailer and config) is
- * given. A mail that cannot be sent stays in the outbox with its error; the message stands.
+ * mails it, in the language of the account's site, when deps hold the app's mailer and config. A
+ * mail that cannot be sent stays in the outbox with its error; the message stands. No actor: the
+ * feature or job that tells names the account (`userId`).
  */
 export async function notify(
-  db: Database,
-  clock: Clock,
+  deps: Pick<AppDeps, 'db' | 'clock'> & Partial<Pick<AppDeps, 'mailer' | 'config'>>,
+  _actor: null,
   input: NotifyInput,
-  mail?: Pick<AppDeps, 'mailer' | 'config'>,
 ): Promise<NotifyResult> {
+  const { db, clock } = deps;
+  const mail = deps.mailer && deps.config ? { mailer: deps.mailer, config: deps.config } : null;
   const channels = await channelsOf(db, input.userId, input.type);
   const params = input.params ?? {};
   let recipient: { email: string; language: Language } | null = null;
@@ -202,11 +203,12 @@ export async function notify(
  * unread entries). The order names `nulls last` as the indexes do, or Postgres would sort.
  */
 export async function listMessages(
-  db: Database,
+  deps: Pick<AppDeps, 'db'>,
   actor: Actor,
-  language: Language,
-  query: MessageListQuery,
+  query: MessageListQuery & { language: Language },
 ): Promise<MessagePage> {
+  const { db } = deps;
+  const { language } = query;
   const mine = eq(messages.userId, actor.userId);
   const filters = and(
     mine,
@@ -250,12 +252,13 @@ export async function listMessages(
  * message is "not found", whether it exists or not.
  */
 export async function openMessage(
-  db: Database,
-  clock: Clock,
-  userId: string,
-  language: Language,
-  messageId: number,
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  actor: Pick<Actor, 'userId'>,
+  input: { messageId: number; language: Language },
 ): Promise<MessageDetail> {
+  const { db, clock } = deps;
+  const { userId } = actor;
+  const { messageId, language } = input;
   const [row] = await db
     .update(messages)
     .set({
@@ -274,10 +277,10 @@ export async function openMessage(
 
 /** readAll: every unread message of the actor becomes read; answers how many did. */
 export async function readAllMessages(
-  db: Database,
-  clock: Clock,
-  actor: Actor,
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  actor: Pick<Actor, 'userId'>,
 ): Promise<{ count: number }> {
+  const { db, clock } = deps;
   const changed = await db
     .update(messages)
     .set({ isRead: MESSAGE_READ, readAt: clock.now() })
@@ -287,7 +290,12 @@ export async function readAllMessages(
 }
 
 /** Which types reach the account on which channel: every type, saved choices over the defaults. */
-export async function getSubscription(db: Database, userId: string): Promise<Subscription> {
+export async function getSubscription(
+  deps: Pick<AppDeps, 'db'>,
+  actor: Pick<Actor, 'userId'>,
+): Promise<Subscription> {
+  const { db } = deps;
+  const { userId } = actor;
   const saved = await db
     .select()
     .from(messageSubscriptions)
@@ -307,11 +315,12 @@ export async function getSubscription(db: Database, userId: string): Promise<Sub
 
 /** Saves the account's choices for the types given (others keep theirs), then answers the whole table. */
 export async function saveSubscription(
-  db: Database,
-  clock: Clock,
-  userId: string,
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  actor: Pick<Actor, 'userId'>,
   input: Subscription,
 ): Promise<Subscription> {
+  const { db, clock } = deps;
+  const { userId } = actor;
   const now = clock.now();
   const values = input.rows.flatMap((row) =>
     MESSAGE_CHANNELS.map((channel) => ({
@@ -335,5 +344,5 @@ export async function saveSubscription(
         set: { enabled: sql`excluded.enabled`, updatedAt: now },
       });
   }
-  return getSubscription(db, userId);
+  return getSubscription(deps, actor);
 }

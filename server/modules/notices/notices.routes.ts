@@ -10,7 +10,6 @@ import {
 import { ok } from '../../lib/respond';
 import { defineRoute } from '../../lib/route';
 import {
-  assertOperator,
   listAnnouncements,
   listUnseenPopups,
   markPopupsSeen,
@@ -33,7 +32,7 @@ export const noticesRoutes = [
       tag: 'notice',
     },
     async ({ c, deps, query }) =>
-      ok(c, await listAnnouncements(deps.db, deps.clock, c.var.t.language, query)),
+      ok(c, await listAnnouncements(deps, null, { ...query, language: c.var.t.language })),
   ),
   defineRoute(
     {
@@ -45,7 +44,7 @@ export const noticesRoutes = [
       tag: 'notice',
     },
     async ({ c, deps, actor }) =>
-      ok(c, await listUnseenPopups(deps.db, deps.clock, actor.userId, c.var.t.language)),
+      ok(c, await listUnseenPopups(deps, actor, { language: c.var.t.language })),
   ),
   defineRoute(
     {
@@ -60,7 +59,7 @@ export const noticesRoutes = [
       tag: 'notice',
     },
     async ({ c, deps, actor, json }) =>
-      ok(c, await markPopupsSeen(deps.db, deps.clock, actor.userId, json.announcementIds)),
+      ok(c, await markPopupsSeen(deps, actor, json.announcementIds)),
   ),
   defineRoute(
     {
@@ -75,9 +74,6 @@ export const noticesRoutes = [
         'Operators (PURCHASER, STOREKEEPER): creates or edits an announcement; its HTML is sanitised.',
       tag: 'notice',
     },
-    async ({ c, deps, actor, json }) => {
-      assertOperator(actor);
-      return ok(c, await saveAnnouncement(deps.db, deps.clock, json), 'saved');
-    },
+    async ({ c, deps, actor, json }) => ok(c, await saveAnnouncement(deps, actor, json), 'saved'),
   ),
 ];

@@ -2,10 +2,8 @@ import type { Language } from '@shared/contracts/languages';
 import type { Announcement, NoticeListQuery, NoticePage } from '@shared/contracts/notices';
 import { ROLES } from '@shared/permissions';
 import { and, asc, count, desc, eq, inArray, lte, notExists, sql } from 'drizzle-orm';
-import type { Actor } from '../../context';
-import type { Database } from '../../db/client';
+import type { Actor, AppDeps } from '../../context';
 import { announcements, announcementViews } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { sanitizeHtml } from '../../lib/sanitize-html';
 
@@ -28,7 +26,7 @@ const OPERATOR_ROLES: readonly string[] = ROLES.filter(
 );
 
 /** Publishing content is for operators; a seller (main or sub-account) gets PERMISSION_DENIED. */
-export function assertOperator(actor: Actor): void {
+export function assertOperator(actor: Pick<Actor, 'roles'>): void {
   if (!actor.roles.some((role) => OPERATOR_ROLES.includes(role)))
     throw new AppError('PERMISSION_DENIED');
 }
@@ -47,10 +45,12 @@ export interface AnnouncementInput {
 
 /** Creates or edits an announcement. Its HTML is sanitised before it is stored. */
 export async function saveAnnouncement(
-  db: Database,
-  clock: Clock,
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  actor: Pick<Actor, 'roles'> | null,
   input: AnnouncementInput,
 ): Promise<Announcement> {
+  const { db, clock } = deps;
+  if (actor) assertOperator(actor);
   const now = clock.now();
   const values = {
     language: input.language,
@@ -83,11 +83,12 @@ const shownIn = (language: Language, now: Date) =>
 
 /** Shown announcements in the reader's language, newest first, one page. */
 export async function listAnnouncements(
-  db: Database,
-  clock: Clock,
-  language: Language,
-  query: NoticeListQuery,
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  _actor: null,
+  query: NoticeListQuery & { language: Language },
 ): Promise<NoticePage> {
+  const { db, clock } = deps;
+  const { language } = query;
   const where = shownIn(language, clock.now());
   const [rows, [total]] = await Promise.all([
     db
@@ -110,11 +111,13 @@ const unseenBy = (userId: string) =>
 
 /** The shown popup announcements in the reader's language that this account has not seen, oldest first. */
 export async function listUnseenPopups(
-  db: Database,
-  clock: Clock,
-  userId: string,
-  language: Language,
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  actor: Pick<Actor, 'userId'>,
+  input: { language: Language },
 ): Promise<Announcement[]> {
+  const { db, clock } = deps;
+  const { userId } = actor;
+  const { language } = input;
   const rows = await db
     .select()
     .from(announcements)
@@ -132,11 +135,12 @@ export async function listUnseenPopups(
  * does not bring the same news back). Ids that are not shown popups are ignored.
  */
 export async function markPopupsSeen(
-  db: Database,
-  clock: Clock,
-  userId: string,
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  actor: Pick<Actor, 'userId'>,
   announcementIds: readonly number[],
 ): Promise<{ marked: number }> {
+  const { db, clock } = deps;
+  const { userId } = actor;
   const now = clock.now();
   const seen = await db
     .select({ showTime: announcements.showTime })

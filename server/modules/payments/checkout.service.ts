@@ -11,7 +11,8 @@ import { cancel, freeze, type LedgerDeps, settle } from '../wallet/wallet.servic
  * Paying for an order from the wallet, with a coupon: what services, purchases and warehouses
  * call when an order is submitted (freeze the estimate), completed (settle the actual amount) or
  * withdrawn (cancel). The coupon is held under the order's reference ("<type>:<id>") from
- * submission to completion. Each call is idempotent by its key, like the ledger underneath.
+ * submission to completion. Each call is idempotent by its key, like the ledger underneath; like
+ * it, they take no actor: the feature that calls them names the owner and who asked.
  */
 
 interface CheckoutInput {
@@ -67,6 +68,7 @@ async function hasOpenFreeze(deps: LedgerDeps, ownerId: string, reference: Ledge
  */
 export async function freezeForOrder(
   deps: LedgerDeps,
+  _actor: null,
   input: FreezeForOrderInput,
 ): Promise<{
   discount: number;
@@ -78,7 +80,7 @@ export async function freezeForOrder(
   let discount = 0;
   if (input.couponId) {
     if (!input.scope) throw new AppError('COUPON_SCENE_INVALID');
-    const hold = await holdCoupon(deps.db, {
+    const hold = await holdCoupon(deps, null, {
       ownerId: input.ownerId,
       couponId: input.couponId,
       orderRef,
@@ -92,7 +94,7 @@ export async function freezeForOrder(
   const frozen = input.estimate - discount;
   try {
     if (frozen < 1) throw new AppError('COUPON_NOT_AVAILABLE');
-    const result = await freeze(deps, {
+    const result = await freeze(deps, null, {
       ownerId: input.ownerId,
       currency: input.currency,
       amount: frozen,
@@ -104,7 +106,7 @@ export async function freezeForOrder(
   } catch (error) {
     // The coupon stays with a freeze the order already has open, else it goes back.
     if (input.couponId && !(await hasOpenFreeze(deps, input.ownerId, input.reference)))
-      await releaseCoupon(deps.db, { ownerId: input.ownerId, orderRef });
+      await releaseCoupon(deps, null, { ownerId: input.ownerId, orderRef });
     throw error;
   }
 }
@@ -116,16 +118,17 @@ export async function freezeForOrder(
  */
 export async function settleOrder(
   deps: LedgerDeps,
+  _actor: null,
   input: SettleOrderInput,
 ): Promise<{ discount: number; charged: number; result: WalletOperationResult }> {
-  const discount = await settleCoupon(deps.db, {
+  const discount = await settleCoupon(deps, null, {
     ownerId: input.ownerId,
     orderRef: orderRefOf(input.reference),
     actual: input.actual,
     now: deps.clock.now(),
   });
   const charged = Math.max(input.actual - discount, 0);
-  const result = await settle(deps, {
+  const result = await settle(deps, null, {
     ownerId: input.ownerId,
     actual: charged,
     reference: input.reference,
@@ -138,14 +141,18 @@ export async function settleOrder(
 /** An order withdrawn: the whole freeze goes back to available and the coupon back to unused. */
 export async function cancelOrder(
   deps: LedgerDeps,
+  _actor: null,
   input: CheckoutInput,
 ): Promise<{ result: WalletOperationResult }> {
-  const result = await cancel(deps, {
+  const result = await cancel(deps, null, {
     ownerId: input.ownerId,
     reference: input.reference,
     idempotencyKey: input.idempotencyKey,
     actorId: input.actorId,
   });
-  await releaseCoupon(deps.db, { ownerId: input.ownerId, orderRef: orderRefOf(input.reference) });
+  await releaseCoupon(deps, null, {
+    ownerId: input.ownerId,
+    orderRef: orderRefOf(input.reference),
+  });
   return { result };
 }

@@ -60,7 +60,7 @@ async function markPaid(
 ): Promise<PaymentOrderRow | Handled> {
   try {
     return await deps.db.transaction(async (tx): Promise<PaymentOrderRow | Handled> => {
-      const locked = await lockOrder(tx, notice.orderNo);
+      const locked = await lockOrder({ db: tx }, null, notice.orderNo);
       if (!locked) return ignored('no such payment order');
       const { order, trade } = locked;
       if (order.channel !== channel) return rejected(`the order is paid by ${order.channel}`);
@@ -106,7 +106,11 @@ async function markPaid(
       }
       if (order.kind === 'trade' && trade) {
         if (order.couponId)
-          await spendCoupon(tx, { ownerId: order.ownerId, orderRef: couponRefOf(order), now });
+          await spendCoupon({ db: tx }, null, {
+            ownerId: order.ownerId,
+            orderRef: couponRefOf(order),
+            now,
+          });
         await tx
           .update(tradeOrders)
           .set({
@@ -149,14 +153,14 @@ async function creditWallet(deps: NotifyDeps, order: PaymentOrderRow): Promise<v
   const late = paidLate(order);
   const reference = { type: 'recharge', id: order.orderNo };
   const common = { ownerId: order.ownerId, currency: order.currency, reference };
-  await recharge(deps, {
+  await recharge(deps, null, {
     ...common,
     amount: order.amount - order.discount,
     idempotencyKey: `notify:${order.orderNo}`,
     actorId: order.createdBy,
   });
   if (!late && order.discount > 0)
-    await compensation(deps, {
+    await compensation(deps, null, {
       ...common,
       amount: order.discount,
       idempotencyKey: `coupon:${order.orderNo}`,
@@ -164,7 +168,7 @@ async function creditWallet(deps: NotifyDeps, order: PaymentOrderRow): Promise<v
     });
   const now = deps.clock.now();
   if (!late && order.couponId)
-    await spendCoupon(deps.db, { ownerId: order.ownerId, orderRef: couponRefOf(order), now });
+    await spendCoupon(deps, null, { ownerId: order.ownerId, orderRef: couponRefOf(order), now });
   await deps.db
     .update(paymentOrders)
     .set({ status: 'completed', completedAt: now })
@@ -178,26 +182,28 @@ async function closeByProvider(
   notice: VerifiedNotification,
 ): Promise<Handled> {
   return deps.db.transaction(async (tx) => {
-    const locked = await lockOrder(tx, notice.orderNo);
+    const locked = await lockOrder({ db: tx }, null, notice.orderNo);
     if (!locked) return ignored('no such payment order');
     const { order, trade } = locked;
     if (order.channel !== channel) return rejected(`the order is paid by ${order.channel}`);
     if (order.status !== 'unpaid') return ignored(`the order is ${order.status}`);
     const reason = notice.outcome === 'failed' ? 'failed' : 'closed';
-    await closeLocked(tx, order, trade, reason, deps.clock.now());
+    await closeLocked({ db: tx }, null, { order, trade, reason, now: deps.clock.now() });
     return { outcome: 'failed', detail: `payment ${notice.outcome}: order closed`, ok: true };
   });
 }
 
 /**
  * What a verified notification does to its order: a paid one credits it once, a failed or closed
- * one closes it. The demo data confirms its payments through here too.
+ * one closes it. The demo data confirms its payments through here too. No actor: the provider
+ * tells, and the order it names says whose money it is.
  */
 export async function applyVerifiedNotification(
   deps: NotifyDeps,
-  channel: PaymentChannel,
-  notice: VerifiedNotification,
+  _actor: null,
+  input: { channel: PaymentChannel; notice: VerifiedNotification },
 ): Promise<Handled> {
+  const { channel, notice } = input;
   if (notice.outcome === 'pending') return ignored('payment pending');
   if (notice.outcome !== 'paid') return closeByProvider(deps, channel, notice);
   const marked = await markPaid(deps, channel, notice);
@@ -219,16 +225,17 @@ export async function applyVerifiedNotification(
  */
 export async function receiveNotification(
   deps: NotifyDeps,
-  channel: PaymentChannel,
-  incoming: IncomingNotification,
+  _actor: null,
+  input: { channel: PaymentChannel; incoming: IncomingNotification },
 ): Promise<NotificationReply> {
+  const { channel, incoming } = input;
   const provider = deps.payments[channel];
   const receivedAt = deps.clock.now();
   let notice: VerifiedNotification | null = null;
   let handled: Handled;
   try {
     notice = await provider.verifyNotification(incoming);
-    handled = await applyVerifiedNotification(deps, channel, notice);
+    handled = await applyVerifiedNotification(deps, null, { channel, notice });
   } catch (error) {
     if (error instanceof PaymentNotificationRejected) handled = rejected(error.reason);
     else {

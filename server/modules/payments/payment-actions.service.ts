@@ -1,7 +1,7 @@
+import type { Language } from '@shared/contracts/languages';
 import type { PaymentOrder } from '@shared/contracts/payments';
 import type { Actor, AppDeps } from '../../context';
 import { AppError } from '../../lib/errors';
-import type { Translator } from '../../lib/i18n';
 import { requestHash } from '../wallet/idempotency';
 import {
   closeUnpaid,
@@ -24,10 +24,10 @@ export async function paymentOrder(
   actor: Actor,
   orderNo: string,
 ): Promise<PaymentOrder> {
-  let row = await ownedOrder(deps.db, actor.ownerId, orderNo);
+  let row = await ownedOrder(deps, actor, orderNo);
   if (isExpired(row, deps.clock.now()))
-    row = (await closeUnpaid(deps, orderNo, 'expired', { onlyExpired: true })) ?? row;
-  return paymentOrderView(deps.db, row);
+    row = (await closeUnpaid(deps, null, { orderNo, reason: 'expired', onlyExpired: true })) ?? row;
+  return paymentOrderView(deps, null, row);
 }
 
 /**
@@ -39,12 +39,12 @@ export async function closePaymentOrder(
   actor: Actor,
   orderNo: string,
 ): Promise<PaymentOrder> {
-  const row = await ownedOrder(deps.db, actor.ownerId, orderNo);
+  const row = await ownedOrder(deps, actor, orderNo);
   if (row.channel === null) throw new AppError('TRADE_ORDER_NOT_PAYABLE');
-  const closed = (await closeUnpaid(deps, orderNo, 'closed')) ?? row;
+  const closed = (await closeUnpaid(deps, null, { orderNo, reason: 'closed' })) ?? row;
   if (closed.status === 'paid' || closed.status === 'completed')
     throw new AppError('PAYMENT_ORDER_PAID');
-  return paymentOrderView(deps.db, closed);
+  return paymentOrderView(deps, null, closed);
 }
 
 /**
@@ -55,23 +55,22 @@ export async function closePaymentOrder(
  */
 export async function refreshPaymentOrder(
   deps: PaymentDeps,
-  t: Translator,
   actor: Actor,
-  orderNo: string,
-  idempotencyKey: string,
+  input: { orderNo: string; idempotencyKey: string; language: Language },
 ): Promise<PaymentOrder> {
+  const { orderNo, idempotencyKey, language } = input;
   const hash = requestHash('refresh', { orderNo });
   for (;;) {
-    const first = await orderOfKey(deps.db, actor.ownerId, idempotencyKey, hash);
-    if (first) return paymentOrderView(deps.db, first);
-    const previous = await ownedOrder(deps.db, actor.ownerId, orderNo);
+    const first = await orderOfKey(deps, actor, { idempotencyKey, hash });
+    if (first) return paymentOrderView(deps, null, first);
+    const previous = await ownedOrder(deps, actor, orderNo);
     if (previous.status === 'paid' || previous.status === 'completed')
       throw new AppError('PAYMENT_ORDER_PAID');
-    const key = { idempotencyKey, hash };
+    const reopen = { previous, idempotencyKey, hash, language };
     const fresh =
       previous.kind === 'recharge'
-        ? await reopenRecharge(deps, t, actor, previous, key)
-        : await reopenTradePayment(deps, t, actor, previous, key);
-    if (fresh) return paymentOrderView(deps.db, fresh);
+        ? await reopenRecharge(deps, actor, reopen)
+        : await reopenTradePayment(deps, actor, reopen);
+    if (fresh) return paymentOrderView(deps, null, fresh);
   }
 }

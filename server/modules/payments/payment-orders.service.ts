@@ -1,6 +1,7 @@
 import type { Conversion as ConversionView, PaymentOrder } from '@shared/contracts/payments';
 import type { LedgerReference, WalletBalance } from '@shared/contracts/wallet';
 import { and, eq, inArray, lte, max, ne, sql } from 'drizzle-orm';
+import type { Actor } from '../../context';
 import type { Database } from '../../db/client';
 import {
   ledgerEntries,
@@ -119,8 +120,16 @@ async function walletAfter(db: Db, row: PaymentOrderRow): Promise<WalletBalance 
   return { currency: row.currency, balance: available + frozen, frozen, available };
 }
 
-/** A payment order as the API answers it: the QR code and its expiry only while it is unpaid. */
-export async function paymentOrderView(db: Db, row: PaymentOrderRow): Promise<PaymentOrder> {
+/**
+ * A payment order as the API answers it: the QR code and its expiry only while it is unpaid. No
+ * actor: the caller found the row as its actor's (ownedOrder) or as the provider's notice named it.
+ */
+export async function paymentOrderView(
+  deps: { db: Db },
+  _actor: null,
+  row: PaymentOrderRow,
+): Promise<PaymentOrder> {
+  const { db } = deps;
   const unpaid = row.status === 'unpaid';
   return {
     orderNo: row.orderNo,
@@ -146,7 +155,9 @@ export async function paymentOrderView(db: Db, row: PaymentOrderRow): Promise<Pa
 }
 
 /** One payment order by number, of this owner only (another account's is not found). */
-export async function ownedOrder(db: Db, ownerId: string, orderNo: string) {
+export async function ownedOrder(deps: { db: Db }, actor: Pick<Actor, 'ownerId'>, orderNo: string) {
+  const { db } = deps;
+  const { ownerId } = actor;
   const [row] = await db
     .select()
     .from(paymentOrders)
@@ -160,9 +171,11 @@ export async function ownedOrder(db: Db, ownerId: string, orderNo: string) {
  * the trade's lock before the payment's, so two of them never wait on each other.
  */
 export async function lockOrder(
-  tx: LedgerTx,
+  deps: { db: LedgerTx },
+  _actor: null,
   orderNo: string,
 ): Promise<{ order: PaymentOrderRow; trade: TradeOrderRow | null } | null> {
+  const tx = deps.db;
   const [peek] = await tx
     .select({ tradeNo: paymentOrders.tradeNo })
     .from(paymentOrders)
@@ -190,12 +203,17 @@ export async function lockOrder(
  * was paying goes back to pending. Anything but an unpaid order is left as it is.
  */
 export async function closeLocked(
-  tx: LedgerTx,
-  order: PaymentOrderRow,
-  trade: TradeOrderRow | null,
-  reason: CloseReason,
-  now: Date,
+  deps: { db: LedgerTx },
+  _actor: null,
+  input: {
+    order: PaymentOrderRow;
+    trade: TradeOrderRow | null;
+    reason: CloseReason;
+    now: Date;
+  },
 ): Promise<PaymentOrderRow> {
+  const tx = deps.db;
+  const { order, trade, reason, now } = input;
   if (order.status !== 'unpaid') return order;
   const [closed] = await tx
     .update(paymentOrders)
@@ -203,7 +221,7 @@ export async function closeLocked(
     .where(eq(paymentOrders.id, order.id))
     .returning();
   if (order.couponId)
-    await releaseCoupon(tx, { ownerId: order.ownerId, orderRef: couponRefOf(order) });
+    await releaseCoupon({ db: tx }, null, { ownerId: order.ownerId, orderRef: couponRefOf(order) });
   if (trade && trade.status === 'paying' && trade.paymentOrderNo === order.orderNo)
     await tx
       .update(tradeOrders)
@@ -219,18 +237,18 @@ export async function closeLocked(
  */
 export async function closeUnpaid(
   deps: { db: Database; clock: Clock },
-  orderNo: string,
-  reason: CloseReason,
-  options: { onlyExpired?: boolean } = {},
+  _actor: null,
+  input: { orderNo: string; reason: CloseReason; onlyExpired?: boolean },
 ): Promise<PaymentOrderRow | null> {
+  const { orderNo, reason } = input;
   return deps.db.transaction(async (tx) => {
-    const locked = await lockOrder(tx, orderNo);
+    const locked = await lockOrder({ db: tx }, null, orderNo);
     if (!locked) return null;
     const { order, trade } = locked;
     const now = deps.clock.now();
     if (order.status !== 'unpaid' || order.channel === null) return order;
-    if (options.onlyExpired && (!order.expiresAt || order.expiresAt > now)) return order;
-    return closeLocked(tx, order, trade, reason, now);
+    if (input.onlyExpired && (!order.expiresAt || order.expiresAt > now)) return order;
+    return closeLocked({ db: tx }, null, { order, trade, reason, now });
   });
 }
 
@@ -242,8 +260,9 @@ export function isExpired(row: PaymentOrderRow, now: Date): boolean {
 /** Closes the owner's QR payments whose time is up, so lists and pages never show them unpaid. */
 export async function closeExpiredOf(
   deps: { db: Database; clock: Clock },
-  ownerId: string,
+  actor: Pick<Actor, 'ownerId'>,
 ): Promise<void> {
+  const { ownerId } = actor;
   const due = await deps.db
     .select({ orderNo: paymentOrders.orderNo })
     .from(paymentOrders)
@@ -254,7 +273,8 @@ export async function closeExpiredOf(
         lte(paymentOrders.expiresAt, deps.clock.now()),
       ),
     );
-  for (const { orderNo } of due) await closeUnpaid(deps, orderNo, 'expired', { onlyExpired: true });
+  for (const { orderNo } of due)
+    await closeUnpaid(deps, null, { orderNo, reason: 'expired', onlyExpired: true });
 }
 
 /**
@@ -263,12 +283,13 @@ export async function closeExpiredOf(
  * pay another way); a wallet payment in progress makes it not payable until that finishes.
  */
 export async function lockTradeForPayment(
-  tx: LedgerTx,
-  ownerId: string,
-  tradeNo: string,
-  orderNo: string,
-  now: Date,
+  deps: { db: LedgerTx },
+  actor: Pick<Actor, 'ownerId'>,
+  input: { tradeNo: string; orderNo: string; now: Date },
 ): Promise<TradeOrderRow> {
+  const tx = deps.db;
+  const { ownerId } = actor;
+  const { tradeNo, orderNo, now } = input;
   const [trade] = await tx
     .select()
     .from(tradeOrders)
@@ -289,7 +310,7 @@ export async function lockTradeForPayment(
     )
     .for('update');
   if (open.some((order) => order.channel === null)) throw new AppError('TRADE_ORDER_NOT_PAYABLE');
-  for (const order of open) await closeLocked(tx, order, trade, 'closed', now);
+  for (const order of open) await closeLocked(deps, null, { order, trade, reason: 'closed', now });
   return trade;
 }
 
@@ -299,19 +320,21 @@ export async function lockTradeForPayment(
  * or failed is marked refreshed. A paid one cannot be replaced, nor one closed or replaced before.
  */
 export async function replaceOrder(
-  tx: LedgerTx,
-  ownerId: string,
-  orderNo: string,
-  now: Date,
+  deps: { db: LedgerTx },
+  actor: Pick<Actor, 'ownerId'>,
+  input: { orderNo: string; now: Date },
 ): Promise<void> {
-  const locked = await lockOrder(tx, orderNo);
+  const tx = deps.db;
+  const { ownerId } = actor;
+  const { orderNo, now } = input;
+  const locked = await lockOrder(deps, null, orderNo);
   if (!locked || locked.order.ownerId !== ownerId) throw new AppError('RECORD_NOT_FOUND');
   const { order, trade } = locked;
   if (order.status === 'paid' || order.status === 'completed')
     throw new AppError('PAYMENT_ORDER_PAID');
   if (order.channel === null) throw new AppError('TRADE_ORDER_NOT_PAYABLE');
   if (order.status === 'unpaid') {
-    await closeLocked(tx, order, trade, 'refreshed', now);
+    await closeLocked(deps, null, { order, trade, reason: 'refreshed', now });
     return;
   }
   if (order.closeReason !== 'expired' && order.closeReason !== 'failed')
@@ -337,11 +360,13 @@ function opened(row: PaymentOrderRow): boolean {
  * is new, or its first request failed and left nothing.
  */
 export async function orderOfKey(
-  db: Database,
-  ownerId: string,
-  key: string,
-  hash: string,
+  deps: { db: Database },
+  actor: Pick<Actor, 'ownerId'>,
+  input: { idempotencyKey: string; hash: string },
 ): Promise<PaymentOrderRow | null> {
+  const { db } = deps;
+  const { ownerId } = actor;
+  const { idempotencyKey: key, hash } = input;
   // Real time, not the clock: this waits for another request that is running right now.
   const deadline = Date.now() + REPLAY_WAIT_MS;
   for (let pause = 10; ; pause = Math.min(pause * 2, 250)) {

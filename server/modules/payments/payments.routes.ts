@@ -87,7 +87,14 @@ export const paymentsRoutes = [
         'Opens a recharge payment order with its QR code (Idempotency-Key header required; the same key and input answer the same order)',
     },
     async ({ c, deps, actor, json }) =>
-      ok(c, await createRecharge(deps, c.var.t, actor, json, idempotencyKeyOf(c))),
+      ok(
+        c,
+        await createRecharge(deps, actor, {
+          ...json,
+          idempotencyKey: idempotencyKeyOf(c),
+          language: c.var.t.language,
+        }),
+      ),
   ),
   defineRoute(
     {
@@ -131,7 +138,11 @@ export const paymentsRoutes = [
       guardPaymentPages(actor);
       return ok(
         c,
-        await refreshPaymentOrder(deps, c.var.t, actor, json.orderNo, idempotencyKeyOf(c)),
+        await refreshPaymentOrder(deps, actor, {
+          orderNo: json.orderNo,
+          idempotencyKey: idempotencyKeyOf(c),
+          language: c.var.t.language,
+        }),
       );
     },
   ),
@@ -161,7 +172,7 @@ export const paymentsRoutes = [
         "The account's orders to pay, those still to pay first, titles in the reader's language",
     },
     async ({ c, deps, actor, query }) =>
-      ok(c, await listTrades(deps, actor, query, c.var.t.language)),
+      ok(c, await listTrades(deps, actor, { ...query, language: c.var.t.language })),
   ),
   defineRoute(
     {
@@ -174,7 +185,7 @@ export const paymentsRoutes = [
       summary: "One order to pay, with its lines, in the reader's language",
     },
     async ({ c, deps, actor, query }) =>
-      ok(c, await tradeDetail(deps, actor, query.tradeNo, c.var.t.language)),
+      ok(c, await tradeDetail(deps, actor, { tradeNo: query.tradeNo, language: c.var.t.language })),
   ),
   defineRoute(
     {
@@ -189,7 +200,14 @@ export const paymentsRoutes = [
         'Pays an order from the wallet (with a coupon; resp_code -10 with the shortfall when the wallet is short) or opens its QR payment (Idempotency-Key header required)',
     },
     async ({ c, deps, actor, json }) =>
-      ok(c, await payTrade(deps, c.var.t, actor, json, idempotencyKeyOf(c))),
+      ok(
+        c,
+        await payTrade(deps, actor, {
+          ...json,
+          idempotencyKey: idempotencyKeyOf(c),
+          language: c.var.t.language,
+        }),
+      ),
   ),
   // The providers call this without a session; the body is read as it came, for its signature.
   defineRoute(
@@ -209,10 +227,9 @@ export const paymentsRoutes = [
       c.req.raw.headers.forEach((value, name) => {
         headers[name.toLowerCase()] = value;
       });
-      const reply = await receiveNotification(deps, channel, {
-        headers,
-        body,
-        contentType: c.req.header('content-type') ?? '',
+      const reply = await receiveNotification(deps, null, {
+        channel,
+        incoming: { headers, body, contentType: c.req.header('content-type') ?? '' },
       });
       // WeChat Pay's success is 204 without a body; a body with it would not be a valid response.
       if (reply.status === 204) return c.body(null, 204);

@@ -1,4 +1,5 @@
 import type { CouponScope } from '@shared/contracts/coupons';
+import type { Language } from '@shared/contracts/languages';
 import type { Currency } from '@shared/contracts/money';
 import {
   CHANNEL_CURRENCY,
@@ -7,11 +8,11 @@ import {
   type PaymentOrderKind,
 } from '@shared/contracts/payments';
 import { eq } from 'drizzle-orm';
-import type { AppDeps } from '../../context';
+import type { Actor, AppDeps } from '../../context';
 import { paymentOrders, tradeOrders } from '../../db/schema/index';
 import { PaymentProviderError } from '../../integrations/payments/payment-provider';
 import { AppError } from '../../lib/errors';
-import type { Translator } from '../../lib/i18n';
+import { type Translator, translator } from '../../lib/i18n';
 import { holdCoupon } from '../coupons/coupons.service';
 import { type Conversion, convert } from '../wallet/exchange-rates';
 import { newOrderNumber } from './payment-numbers';
@@ -28,9 +29,6 @@ type QrDeps = Pick<AppDeps, 'db' | 'clock' | 'logger' | 'payments'>;
 
 /** What a QR payment is opened with. */
 export interface QrPaymentSpec {
-  ownerId: string;
-  /** The account that asked (a sub-account, for the record). */
-  createdBy: string;
   kind: PaymentOrderKind;
   channel: PaymentChannel;
   /** What arrives in the wallet (recharge) or what the trade costs, minor units of `currency`. */
@@ -49,6 +47,8 @@ export interface QrPaymentSpec {
   subject: string;
   /** The payment order this one replaces (a refreshed QR code). */
   replaces?: string | undefined;
+  /** The reader's language, for a provider's refusal. */
+  language: Language;
 }
 
 /** Another request holds the idempotency key: this transaction is undone, that request answers. */
@@ -75,9 +75,10 @@ function channelName(t: Translator, channel: PaymentChannel): string {
  */
 export async function openQrPayment(
   deps: QrDeps,
-  t: Translator,
+  actor: Pick<Actor, 'ownerId' | 'userId'>,
   spec: QrPaymentSpec,
 ): Promise<PaymentOrderRow | null> {
+  const t = translator(spec.language);
   const now = deps.clock.now();
   const orderNo = newOrderNumber(spec.kind === 'recharge' ? 'R' : 'P', now);
   const payCurrency = CHANNEL_CURRENCY[spec.channel];
@@ -88,7 +89,7 @@ export async function openQrPayment(
   let order: PaymentOrderRow;
   try {
     order = await deps.db.transaction(async (tx) => {
-      const whole = await convert(tx, {
+      const whole = await convert({ db: tx }, null, {
         amount: spec.amount,
         from: spec.currency,
         to: payCurrency,
@@ -99,8 +100,8 @@ export async function openQrPayment(
         .insert(paymentOrders)
         .values({
           orderNo,
-          ownerId: spec.ownerId,
-          createdBy: spec.createdBy,
+          ownerId: actor.ownerId,
+          createdBy: actor.userId,
           kind: spec.kind,
           channel: spec.channel,
           status: 'unpaid',
@@ -119,15 +120,15 @@ export async function openQrPayment(
         .onConflictDoNothing({ target: [paymentOrders.ownerId, paymentOrders.idempotencyKey] })
         .returning();
       if (!claimed) throw new KeyTaken();
-      if (spec.replaces) await replaceOrder(tx, spec.ownerId, spec.replaces, now);
+      if (spec.replaces) await replaceOrder({ db: tx }, actor, { orderNo: spec.replaces, now });
       const trade = spec.tradeNo
-        ? await lockTradeForPayment(tx, spec.ownerId, spec.tradeNo, orderNo, now)
+        ? await lockTradeForPayment({ db: tx }, actor, { tradeNo: spec.tradeNo, orderNo, now })
         : null;
 
       let discount = 0;
       if (spec.couponId) {
-        const hold = await holdCoupon(tx, {
-          ownerId: spec.ownerId,
+        const hold = await holdCoupon({ db: tx }, null, {
+          ownerId: actor.ownerId,
           couponId: spec.couponId,
           orderRef: couponRefOf(claimed),
           scope: spec.scope,
@@ -139,7 +140,7 @@ export async function openQrPayment(
       }
       const pay =
         discount > 0
-          ? await convert(tx, {
+          ? await convert({ db: tx }, null, {
               amount: spec.amount - discount,
               from: spec.currency,
               to: payCurrency,
@@ -191,7 +192,7 @@ export async function openQrPayment(
       .returning();
     return withQr ?? order;
   } catch (error) {
-    await closeUnpaid(deps, orderNo, 'failed');
+    await closeUnpaid(deps, null, { orderNo, reason: 'failed' });
     const code = error instanceof PaymentProviderError ? error.providerCode : 'UNREACHABLE';
     deps.logger.warn('payment provider refused a QR code', {
       channel: spec.channel,

@@ -1,3 +1,4 @@
+import type { Language } from '@shared/contracts/languages';
 import { CURRENCY_DECIMALS, type Currency } from '@shared/contracts/money';
 import {
   CHANNEL_CURRENCY,
@@ -16,7 +17,7 @@ import type { Actor, AppDeps } from '../../context';
 import type { Database } from '../../db/client';
 import { paymentOrders, users } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
-import type { Translator } from '../../lib/i18n';
+import { type Translator, translator } from '../../lib/i18n';
 import { parseDateTime } from '../../lib/zoned-time';
 import { type Conversion, convert } from '../wallet/exchange-rates';
 import { requestHash } from '../wallet/idempotency';
@@ -71,7 +72,7 @@ async function rechargeLimit(
   currency: Currency,
   at: Date,
 ): Promise<{ max: number; conversion: Conversion }> {
-  const conversion = await convert(db, {
+  const conversion = await convert({ db }, null, {
     amount: RECHARGE_LIMIT_USD_MINOR,
     from: 'USD',
     to: currency,
@@ -90,7 +91,7 @@ function presetsOf(currency: Currency, max: number): number[] {
 
 /** The wallet currency: the account's site currency. */
 async function walletCurrency(db: Database, actor: Actor): Promise<Currency> {
-  return (await walletSummary(db, actor)).currency;
+  return (await walletSummary({ db }, actor)).currency;
 }
 
 /** VALIDATION_FAILED naming one field, worded as the route validator words it. */
@@ -110,7 +111,7 @@ export async function rechargeOptions(deps: PaymentDeps, actor: Actor): Promise<
   const channels = [];
   for (const channel of PAYMENT_CHANNELS) {
     const to = CHANNEL_CURRENCY[channel];
-    const rate = await convert(deps.db, { amount: 0, from: currency, to, at: now });
+    const rate = await convert(deps, null, { amount: 0, from: currency, to, at: now });
     channels.push({
       channel,
       currency: to,
@@ -190,9 +191,7 @@ async function openRecharge(
   key: { idempotencyKey: string; hash: string; replaces?: string },
 ) {
   const limit = await checkRecharge(deps, t, actor, input);
-  return openQrPayment(deps, t, {
-    ownerId: actor.ownerId,
-    createdBy: actor.userId,
+  return openQrPayment(deps, actor, {
     kind: 'recharge',
     channel: input.channel,
     amount: input.amount,
@@ -204,6 +203,7 @@ async function openRecharge(
     limit,
     subject: t.message('rechargeSubject'),
     replaces: key.replaces,
+    language: t.language,
   });
 }
 
@@ -214,17 +214,17 @@ async function openRecharge(
  */
 export async function createRecharge(
   deps: PaymentDeps,
-  t: Translator,
   actor: Actor,
-  input: RechargeRequest,
-  idempotencyKey: string,
+  input: RechargeRequest & { idempotencyKey: string; language: Language },
 ): Promise<PaymentOrder> {
-  const hash = rechargeHash(input);
+  const { idempotencyKey, language, ...request } = input;
+  const t = translator(language);
+  const hash = rechargeHash(request);
   for (;;) {
-    const first = await orderOfKey(deps.db, actor.ownerId, idempotencyKey, hash);
-    if (first) return paymentOrderView(deps.db, first);
-    const order = await openRecharge(deps, t, actor, input, { idempotencyKey, hash });
-    if (order) return paymentOrderView(deps.db, order);
+    const first = await orderOfKey(deps, actor, { idempotencyKey, hash });
+    if (first) return paymentOrderView(deps, null, first);
+    const order = await openRecharge(deps, t, actor, request, { idempotencyKey, hash });
+    if (order) return paymentOrderView(deps, null, order);
   }
 }
 
@@ -235,11 +235,11 @@ export async function createRecharge(
  */
 export async function reopenRecharge(
   deps: PaymentDeps,
-  t: Translator,
   actor: Actor,
-  previous: PaymentOrderRow,
-  key: { idempotencyKey: string; hash: string },
+  reopen: { previous: PaymentOrderRow; idempotencyKey: string; hash: string; language: Language },
 ): Promise<PaymentOrderRow | null> {
+  const t = translator(reopen.language);
+  const { previous } = reopen;
   if (!previous.channel) throw new AppError('PAYMENT_ORDER_CLOSED');
   const { max } = await rechargeLimit(deps.db, previous.currency, deps.clock.now());
   const input: RechargeRequest = {
@@ -249,7 +249,11 @@ export async function reopenRecharge(
     preset: presetsOf(previous.currency, max).includes(previous.amount),
     couponId: previous.couponId ?? undefined,
   };
-  return openRecharge(deps, t, actor, input, { ...key, replaces: previous.orderNo });
+  return openRecharge(deps, t, actor, input, {
+    idempotencyKey: reopen.idempotencyKey,
+    hash: reopen.hash,
+    replaces: previous.orderNo,
+  });
 }
 
 /** The reader's zone when it sent one, else its site's. */
@@ -265,7 +269,7 @@ export async function listRecharges(
   actor: Actor,
   query: RechargeListQuery,
 ): Promise<RechargePage> {
-  await closeExpiredOf(deps, actor.ownerId);
+  await closeExpiredOf(deps, actor);
   const zone = await zoneOf(deps.db, actor, query.timeZone);
   const conditions: (SQL | undefined)[] = [
     eq(paymentOrders.ownerId, actor.ownerId),
@@ -287,6 +291,6 @@ export async function listRecharges(
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
   const records = [];
-  for (const row of rows) records.push(await paymentOrderView(deps.db, row));
+  for (const row of rows) records.push(await paymentOrderView(deps, null, row));
   return { records, total: total?.n ?? 0 };
 }

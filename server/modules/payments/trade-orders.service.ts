@@ -14,9 +14,8 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Actor, AppDeps } from '../../context';
 import type { Database } from '../../db/client';
 import { paymentOrders, tradeOrders, walletFreezes } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import type { Translator } from '../../lib/i18n';
+import { translator } from '../../lib/i18n';
 import {
   couponOrderRef,
   releaseCoupon,
@@ -72,13 +71,14 @@ function checkNames(names: Names | undefined, field: string): void {
 /**
  * Records an order waiting to be paid (a service, a warehouse, a fee): its title and lines in
  * every language, its amount the sum of its lines. Features that sell something call this, then
- * send the seller to pay it.
+ * send the seller to pay it. No actor: the selling feature names the account (`ownerId`).
  */
 export async function createTradeOrder(
-  db: Database,
-  clock: Clock,
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  _actor: null,
   input: CreateTradeOrderInput,
 ): Promise<TradeOrderRow> {
+  const { db, clock } = deps;
   checkNames(input.title, 'title');
   if (!(COUPON_SCOPES as readonly string[]).includes(input.scope)) throw invalid('scope');
   if (!(CURRENCIES as readonly string[]).includes(input.currency)) throw invalid('currency');
@@ -157,10 +157,10 @@ async function ownedTrade(db: Database, ownerId: string, tradeNo: string) {
 export async function listTrades(
   deps: PaymentDeps,
   actor: Actor,
-  query: TradeListQuery,
-  language: Language,
+  query: TradeListQuery & { language: Language },
 ): Promise<TradePage> {
-  await closeExpiredOf(deps, actor.ownerId);
+  const { language } = query;
+  await closeExpiredOf(deps, actor);
   const where = and(
     eq(tradeOrders.ownerId, actor.ownerId),
     query.status ? eq(tradeOrders.status, query.status) : undefined,
@@ -184,10 +184,10 @@ export async function listTrades(
 export async function tradeDetail(
   deps: PaymentDeps,
   actor: Actor,
-  tradeNo: string,
-  language: Language,
+  input: { tradeNo: string; language: Language },
 ): Promise<TradeOrder> {
-  await closeExpiredOf(deps, actor.ownerId);
+  const { tradeNo, language } = input;
+  await closeExpiredOf(deps, actor);
   return tradeView(await ownedTrade(deps.db, actor.ownerId, tradeNo), language);
 }
 
@@ -204,7 +204,7 @@ async function completeWalletPayment(
 ): Promise<PaymentOrderRow> {
   const { discount } = coupon;
   return deps.db.transaction(async (tx) => {
-    const locked = await lockOrder(tx, orderNo);
+    const locked = await lockOrder({ db: tx }, null, orderNo);
     if (!locked) throw new Error(`payment order ${orderNo} vanished`);
     const { order, trade } = locked;
     if (order.status === 'completed') return order;
@@ -283,7 +283,11 @@ async function payFromWallet(
         .onConflictDoNothing({ target: [paymentOrders.ownerId, paymentOrders.idempotencyKey] })
         .returning();
       if (!claimed) throw new KeyTaken();
-      const locked = await lockTradeForPayment(tx, actor.ownerId, trade.tradeNo, orderNo, now);
+      const locked = await lockTradeForPayment({ db: tx }, actor, {
+        tradeNo: trade.tradeNo,
+        orderNo,
+        now,
+      });
       await tx
         .update(tradeOrders)
         .set({ status: 'paying', paymentOrderNo: orderNo })
@@ -297,7 +301,7 @@ async function payFromWallet(
   const reference = walletReference(trade.tradeNo);
   let held: Awaited<ReturnType<typeof freezeForOrder>>;
   try {
-    held = await freezeForOrder(deps, {
+    held = await freezeForOrder(deps, null, {
       ownerId: actor.ownerId,
       reference,
       currency: trade.currency,
@@ -309,7 +313,7 @@ async function payFromWallet(
     });
   } catch (error) {
     await deps.db.transaction(async (tx) => {
-      const locked = await lockOrder(tx, orderNo);
+      const locked = await lockOrder({ db: tx }, null, orderNo);
       if (locked?.order.status !== 'unpaid') return;
       await tx.delete(paymentOrders).where(eq(paymentOrders.id, locked.order.id));
       if (locked.trade?.paymentOrderNo === orderNo)
@@ -324,7 +328,7 @@ async function payFromWallet(
     .update(paymentOrders)
     .set({ discount: held.discount, couponId: held.couponId, payAmount: held.frozen })
     .where(eq(paymentOrders.orderNo, orderNo));
-  const settled = await settleOrder(deps, {
+  const settled = await settleOrder(deps, null, {
     ownerId: actor.ownerId,
     reference,
     actual: trade.amount,
@@ -353,7 +357,10 @@ async function payResult(
   language: Language,
 ): Promise<PayTradeResult> {
   const trade = await ownedTrade(db, order.ownerId, order.tradeNo ?? '');
-  return { trade: tradeView(trade, language), payment: await paymentOrderView(db, order) };
+  return {
+    trade: tradeView(trade, language),
+    payment: await paymentOrderView({ db }, null, order),
+  };
 }
 
 /**
@@ -362,22 +369,20 @@ async function payResult(
  */
 export async function payTrade(
   deps: PaymentDeps,
-  t: Translator,
   actor: Actor,
-  input: PayTradeRequest,
-  idempotencyKey: string,
+  input: PayTradeRequest & { idempotencyKey: string; language: Language },
 ): Promise<PayTradeResult> {
+  const t = translator(input.language);
+  const { idempotencyKey } = input;
   const hash = payHash(input);
   for (;;) {
-    const first = await orderOfKey(deps.db, actor.ownerId, idempotencyKey, hash);
+    const first = await orderOfKey(deps, actor, { idempotencyKey, hash });
     if (first) return payResult(deps.db, first, t.language);
     if (input.method === 'qr' && !input.channel) throw fieldError(t, 'channel', 'required');
     const trade = await ownedTrade(deps.db, actor.ownerId, input.tradeNo);
     const order =
       input.method === 'qr' && input.channel
-        ? await openQrPayment(deps, t, {
-            ownerId: actor.ownerId,
-            createdBy: actor.userId,
+        ? await openQrPayment(deps, actor, {
             kind: 'trade',
             channel: input.channel,
             amount: trade.amount,
@@ -388,6 +393,7 @@ export async function payTrade(
             idempotencyKey,
             requestHash: hash,
             subject: nameIn(trade.title, t.language).slice(0, 127),
+            language: t.language,
           })
         : await payFromWallet(deps, actor, trade, input.couponId, idempotencyKey, hash);
     if (order) return payResult(deps.db, order, t.language);
@@ -397,16 +403,13 @@ export async function payTrade(
 /** Opens a fresh QR payment for the trade order a closed one was paying (a refreshed QR code). */
 export async function reopenTradePayment(
   deps: PaymentDeps,
-  t: Translator,
   actor: Actor,
-  previous: PaymentOrderRow,
-  key: { idempotencyKey: string; hash: string },
+  reopen: { previous: PaymentOrderRow; idempotencyKey: string; hash: string; language: Language },
 ): Promise<PaymentOrderRow | null> {
+  const { previous, language } = reopen;
   if (!previous.channel || !previous.tradeNo) throw new AppError('TRADE_ORDER_NOT_PAYABLE');
   const trade = await ownedTrade(deps.db, actor.ownerId, previous.tradeNo);
-  return openQrPayment(deps, t, {
-    ownerId: actor.ownerId,
-    createdBy: actor.userId,
+  return openQrPayment(deps, actor, {
     kind: 'trade',
     channel: previous.channel,
     amount: trade.amount,
@@ -414,10 +417,11 @@ export async function reopenTradePayment(
     tradeNo: trade.tradeNo,
     couponId: previous.couponId ?? undefined,
     scope: trade.scope,
-    idempotencyKey: key.idempotencyKey,
-    requestHash: key.hash,
-    subject: nameIn(trade.title, t.language).slice(0, 127),
+    idempotencyKey: reopen.idempotencyKey,
+    requestHash: reopen.hash,
+    subject: nameIn(trade.title, language).slice(0, 127),
     replaces: previous.orderNo,
+    language,
   });
 }
 
@@ -429,6 +433,7 @@ export async function reopenTradePayment(
  */
 export async function recoverWalletPayment(
   deps: Pick<AppDeps, 'db' | 'clock'>,
+  _actor: null,
   orderNo: string,
 ): Promise<PaymentOrder['status'] | null> {
   const [order] = await deps.db
@@ -449,7 +454,7 @@ export async function recoverWalletPayment(
       ),
     );
   if (held?.state === 'settled') {
-    const settled = await settleOrder(deps, {
+    const settled = await settleOrder(deps, null, {
       ownerId: order.ownerId,
       reference,
       actual: order.amount,
@@ -458,22 +463,34 @@ export async function recoverWalletPayment(
     // The coupon the settlement used, named again by its order (an answer that changes nothing).
     const couponId =
       settled.discount > 0
-        ? (await spendCoupon(deps.db, { ownerId: order.ownerId, orderRef, now: deps.clock.now() }))
-            .couponId
+        ? (
+            await spendCoupon({ db: deps.db }, null, {
+              ownerId: order.ownerId,
+              orderRef,
+              now: deps.clock.now(),
+            })
+          ).couponId
         : null;
     return (await completeWalletPayment(deps, orderNo, { discount: settled.discount, couponId }))
       .status;
   }
   if (held?.state === 'open')
-    await cancelOrder(deps, {
+    await cancelOrder(deps, null, {
       ownerId: order.ownerId,
       reference,
       idempotencyKey: `${orderNo}:cancel`,
     });
-  else await releaseCoupon(deps.db, { ownerId: order.ownerId, orderRef });
+  else await releaseCoupon(deps, null, { ownerId: order.ownerId, orderRef });
   return deps.db.transaction(async (tx) => {
-    const locked = await lockOrder(tx, orderNo);
+    const locked = await lockOrder({ db: tx }, null, orderNo);
     if (!locked) return null;
-    return (await closeLocked(tx, locked.order, locked.trade, 'failed', deps.clock.now())).status;
+    return (
+      await closeLocked({ db: tx }, null, {
+        order: locked.order,
+        trade: locked.trade,
+        reason: 'failed',
+        now: deps.clock.now(),
+      })
+    ).status;
   });
 }

@@ -8,6 +8,7 @@ import {
 } from '@shared/contracts/accounts';
 import { SliderVerifyRequestSchema } from '@shared/contracts/captcha';
 import { AppError } from '../../lib/errors';
+import { remoteAddress } from '../../lib/request-meta';
 import { ok } from '../../lib/respond';
 import { defineRoute } from '../../lib/route';
 import { accountExists, findUserByIdentifier, guardLookup } from '../accounts/accounts.service';
@@ -20,8 +21,8 @@ export const registerRoutes = [
   defineRoute(
     { method: 'GET', path: '/api-user/public/slider/challenge', access: 'public' },
     async ({ c, deps }) => {
-      await guardLookup(deps, c, 'slider');
-      return ok(c, await createChallenge(deps));
+      await guardLookup(deps, null, { kind: 'slider', address: remoteAddress(c) });
+      return ok(c, await createChallenge(deps, null));
     },
   ),
   defineRoute(
@@ -32,7 +33,7 @@ export const registerRoutes = [
       json: SliderVerifyRequestSchema,
       notObjects: ['id'],
     },
-    async ({ c, deps, json }) => ok(c, await verifyChallenge(deps, json)),
+    async ({ c, deps, json }) => ok(c, await verifyChallenge(deps, null, json)),
   ),
   defineRoute(
     {
@@ -42,13 +43,14 @@ export const registerRoutes = [
       query: SendCodeQuerySchema,
     },
     async ({ c, deps, query }) => {
-      const existing = await findUserByIdentifier(deps.db, query.email);
+      const existing = await findUserByIdentifier(deps, null, query.email);
       if (query.type === 'register' && existing) throw new AppError('ACCOUNT_ALREADY_REGISTERED');
-      await consumeCaptchaToken(deps, query.captchaToken);
-      const result = await sendCode(deps, c.var.t, {
+      await consumeCaptchaToken(deps, null, query.captchaToken);
+      const result = await sendCode(deps, null, {
         email: query.email,
         purpose: query.type,
         noAccount: query.type !== 'register' && !existing,
+        language: c.var.t.language,
       });
       return ok(c, result);
     },
@@ -61,8 +63,8 @@ export const registerRoutes = [
       query: CheckCodeQuerySchema,
     },
     async ({ c, deps, query }) => {
-      await consumeCode(deps, { email: query.email, purpose: query.type, code: query.code });
-      return ok(c, await issueTicket(deps, { email: query.email, purpose: query.type }));
+      await consumeCode(deps, null, { email: query.email, purpose: query.type, code: query.code });
+      return ok(c, await issueTicket(deps, null, { email: query.email, purpose: query.type }));
     },
   ),
   signInRoute('/api-user/register/register', RegisterRequestSchema, register, 'registerSuccess'),
@@ -74,7 +76,7 @@ export const registerRoutes = [
       json: ResetPasswordRequestSchema,
     },
     async ({ c, deps, json }) => {
-      await resetPassword(deps, json);
+      await resetPassword(deps, null, json);
       return ok(c, null, 'passwordReset');
     },
   ),
@@ -85,7 +87,13 @@ export const registerRoutes = [
       access: 'public',
       query: ExistQuerySchema,
     },
-    async ({ c, deps, query }) => ok(c, { exists: await accountExists(deps, c, query.mobile) }),
+    async ({ c, deps, query }) =>
+      ok(c, {
+        exists: await accountExists(deps, null, {
+          identifier: query.mobile,
+          address: remoteAddress(c),
+        }),
+      }),
   ),
   defineRoute({ method: 'GET', path: '/api-user/public/telCodeList', access: 'public' }, ({ c }) =>
     ok(

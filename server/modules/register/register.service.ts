@@ -16,19 +16,19 @@ import { consumeTicket } from '../verification/verification.service';
  */
 export async function register(
   deps: AppDeps,
-  input: RegisterRequest,
-  meta: LoginMeta,
+  _actor: null,
+  input: RegisterRequest & { meta: LoginMeta },
 ): Promise<LoginResult> {
-  if (await findUserByIdentifier(deps.db, input.email))
+  if (await findUserByIdentifier(deps, null, input.email))
     throw new AppError('ACCOUNT_ALREADY_REGISTERED');
   const user = await deps.db.transaction(async (tx) => {
-    await consumeTicket(tx, deps.clock, {
+    await consumeTicket({ db: tx, clock: deps.clock }, null, {
       ticket: input.ticket,
       email: input.email,
       purpose: 'register',
     });
     const name = input.email.split('@')[0] ?? input.email;
-    return createAccount(tx, deps.clock, {
+    return createAccount({ db: tx, clock: deps.clock }, null, {
       email: input.email,
       password: input.password,
       name,
@@ -36,15 +36,19 @@ export async function register(
       site: DEFAULT_SITE,
     });
   });
-  return startSession(deps, user, meta);
+  return startSession(deps, null, { user, meta: input.meta });
 }
 
 /** Sets a new password from a verified address (its ticket) and ends every session of the account. */
-export async function resetPassword(deps: AppDeps, input: ResetPasswordRequest): Promise<void> {
-  const user = await findUserByIdentifier(deps.db, input.email);
+export async function resetPassword(
+  deps: AppDeps,
+  _actor: null,
+  input: ResetPasswordRequest,
+): Promise<void> {
+  const user = await findUserByIdentifier(deps, null, input.email);
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction(async (tx) => {
-    await consumeTicket(tx, deps.clock, {
+    await consumeTicket({ db: tx, clock: deps.clock }, null, {
       ticket: input.ticket,
       email: input.email,
       purpose: 'reset',
@@ -55,5 +59,5 @@ export async function resetPassword(deps: AppDeps, input: ResetPasswordRequest):
       .set({ passwordHash, updatedAt: deps.clock.now() })
       .where(eq(users.id, user.id));
   });
-  if (user) await revokeSessionsOf(deps, user.id, 'password reset');
+  if (user) await revokeSessionsOf(deps, null, { userId: user.id, reason: 'password reset' });
 }

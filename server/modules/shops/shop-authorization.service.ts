@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Language } from '@shared/contracts/languages';
 import type {
   AuthorizeCallbackRequest,
   AuthorizeFailure,
@@ -25,7 +26,7 @@ import type {
   AuthorizedShop,
 } from '../../integrations/marketplace/marketplace.types';
 import { AppError } from '../../lib/errors';
-import type { Translator } from '../../lib/i18n';
+import { translator } from '../../lib/i18n';
 import { sealSecret } from '../../lib/secret-box';
 import { getShop, toShop } from './shops.service';
 
@@ -53,7 +54,7 @@ export async function startAuthorization(
   input: AuthorizeUrlRequest & { crossBorder: boolean },
 ): Promise<{ url: string; state: string }> {
   if (input.shopId) {
-    const shop = await getShop(deps.db, actor, input.shopId);
+    const shop = await getShop(deps, actor, input.shopId);
     if (shop.platform !== input.platform) throw new AppError('RECORD_NOT_FOUND');
   }
   const state = randomBytes(24).toString('base64url');
@@ -107,13 +108,14 @@ function shopTypeOf(authorization: Authorization, shop: AuthorizedShop): Shop['t
  * the Malaysia-site account; an account another seller authorized stays theirs; a re-authorization
  * must come from the shop's own account), then stores the encrypted tokens and the shops, and
  * queues their first sync. Every outcome is an answer, never an exception: the result page
- * explains it.
+ * explains it. No actor: the platform sends the seller back, and the state says who started it.
  */
 export async function completeAuthorization(
   deps: Deps,
-  t: Translator,
-  input: AuthorizeCallbackRequest,
+  _actor: null,
+  input: AuthorizeCallbackRequest & { language: Language },
 ): Promise<AuthorizeResult> {
+  const t = translator(input.language);
   let platform: Platform | null = null;
   try {
     if (!input.state) throw new AuthorizeFailed('redirectFailed');
@@ -299,7 +301,7 @@ async function saveAuthorization(
  * other shop uses it.
  */
 export async function unbindShop(deps: Pick<Deps, 'db'>, actor: Actor, shopId: string) {
-  const shop = await getShop(deps.db, actor, shopId);
+  const shop = await getShop(deps, actor, shopId);
   await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .delete(shops)
@@ -319,13 +321,20 @@ export async function unbindShop(deps: Pick<Deps, 'db'>, actor: Actor, shopId: s
   return { shopId: shop.id };
 }
 
-/** Marks an authorization and all its shops abnormal, with the reason kept. */
+/**
+ * Marks an authorization and all its shops abnormal, with the reason kept. No actor: a refused
+ * token refresh or sync finds it (the jobs).
+ */
 export async function markAuthorizationAbnormal(
-  db: AppDeps['db'],
-  clock: AppDeps['clock'],
-  authorizationId: string,
-  failure: { key: string; code: string | null; message: string | null },
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  _actor: null,
+  input: {
+    authorizationId: string;
+    failure: { key: string; code: string | null; message: string | null };
+  },
 ): Promise<{ ownerId: string; shopNames: string[] } | null> {
+  const { db, clock } = deps;
+  const { authorizationId, failure } = input;
   const now = clock.now();
   const [row] = await db
     .update(shopAuthorizations)

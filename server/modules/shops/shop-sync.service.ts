@@ -229,13 +229,22 @@ async function renewLease(
   if (renewed.length === 0) throw new LeaseLost();
 }
 
-/** Pulls one shop's orders or products updated in [from, to), window by window, page by page. */
+/**
+ * Pulls one shop's orders or products updated in [from, to), window by window, page by page. No
+ * actor: the sync job, and a sync a person asked for once its run checked the person's shops.
+ */
 export async function syncRange(
   deps: SyncDeps,
-  target: { shopId: string; resource: SyncResource },
-  range: TimeWindow,
-  control: SyncControl = {},
+  _actor: null,
+  input: {
+    shopId: string;
+    resource: SyncResource;
+    range: TimeWindow;
+    control?: SyncControl;
+  },
 ): Promise<number> {
+  const target = { shopId: input.shopId, resource: input.resource };
+  const { range, control = {} } = input;
   const { shop, access } = await shopAccess(deps, target.shopId);
   const client = deps.marketplaces[shop.platform];
   let count = 0;
@@ -279,9 +288,13 @@ export function describeFailure(error: unknown): SyncFailure {
   };
 }
 
-/** Makes a shop's syncs due now (after a retry button or a re-authorization). */
+/**
+ * Makes a shop's syncs due now (after a retry button or a re-authorization). No actor: the caller
+ * found the shop as its actor's.
+ */
 export async function queueShopSync(
   deps: Pick<SyncDeps, 'db' | 'clock'>,
+  _actor: null,
   shopId: string,
 ): Promise<void> {
   const now = deps.clock.now();

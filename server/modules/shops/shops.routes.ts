@@ -56,7 +56,8 @@ export const shopsRoutes = [
       response: ShopDetailListSchema,
       summary: 'The shops the account may see, with authorization and sync state',
     },
-    async ({ c, deps, actor }) => ok(c, await listShopDetails(deps.db, deps.clock, actor, c.var.t)),
+    async ({ c, deps, actor }) =>
+      ok(c, await listShopDetails(deps, actor, { language: c.var.t.language })),
   ),
   defineRoute(
     {
@@ -69,7 +70,7 @@ export const shopsRoutes = [
       response: ShopSchema,
       example: (ids) => ({ query: { shopId: ids.shopId } }),
     },
-    async ({ c, deps, actor, query }) => ok(c, await getShop(deps.db, actor, query.shopId)),
+    async ({ c, deps, actor, query }) => ok(c, await getShop(deps, actor, query.shopId)),
   ),
   defineRoute(
     {
@@ -83,7 +84,7 @@ export const shopsRoutes = [
       example: (ids) => ({ json: { shopId: ids.shopId, alias: 'Renamed shop' } }),
     },
     async ({ c, deps, actor, json }) =>
-      ok(c, await setShopAlias(deps.db, deps.clock, actor, json.shopId, json.alias), 'saved'),
+      ok(c, await setShopAlias(deps, actor, { shopId: json.shopId, alias: json.alias }), 'saved'),
   ),
   defineRoute(
     {
@@ -135,7 +136,10 @@ export const shopsRoutes = [
         'Finishes a shop authorization with what the platform sent back to the callback page (the state identifies the attempt)',
     },
     async ({ c, deps, json }) => {
-      const result = await completeAuthorization(deps, c.var.t, json);
+      const result = await completeAuthorization(deps, null, {
+        ...json,
+        language: c.var.t.language,
+      });
       if (result.success) deps.kickJobs();
       return ok(c, result);
     },
@@ -166,10 +170,13 @@ export const shopsRoutes = [
       summary: "Syncs a shop's orders and products now",
     },
     async ({ c, deps, actor, json }) => {
-      const shop = await getShopRow(deps.db, actor, json.shopId);
-      await queueShopSync(deps, shop.id);
+      const shop = await getShopRow(deps, actor, json.shopId);
+      await queueShopSync(deps, null, shop.id);
       deps.kickJobs();
-      const [detail] = await listShopDetails(deps.db, deps.clock, actor, c.var.t, shop.id);
+      const [detail] = await listShopDetails(deps, actor, {
+        language: c.var.t.language,
+        shopId: shop.id,
+      });
       return ok(c, detail ?? null);
     },
   ),
@@ -184,7 +191,8 @@ export const shopsRoutes = [
       response: SyncRunSchema,
       summary: 'Starts a sync of orders: the default last 15 days or a custom range',
     },
-    async ({ c, deps, actor, query }) => ok(c, await startSyncRun(deps, actor, c.var.t, query)),
+    async ({ c, deps, actor, query }) =>
+      ok(c, await startSyncRun(deps, actor, { ...query, language: c.var.t.language })),
   ),
   defineRoute(
     {
@@ -196,7 +204,8 @@ export const shopsRoutes = [
       permission: { menu: ORDER_MANAGE, button: 'sync' },
       response: SyncRunSchema,
     },
-    async ({ c, deps, actor, query }) => ok(c, await getSyncRun(deps, actor, c.var.t, query.runId)),
+    async ({ c, deps, actor, query }) =>
+      ok(c, await getSyncRun(deps, actor, { runId: query.runId, language: c.var.t.language })),
   ),
   defineRoute(
     {
@@ -209,6 +218,6 @@ export const shopsRoutes = [
       response: SyncRunSchema,
     },
     async ({ c, deps, actor, json }) =>
-      ok(c, await cancelSyncRun(deps, actor, c.var.t, json.runId)),
+      ok(c, await cancelSyncRun(deps, actor, { runId: json.runId, language: c.var.t.language })),
   ),
 ];

@@ -1,4 +1,5 @@
 import type { ErrorKey } from '@shared/contracts/errors';
+import type { Language } from '@shared/contracts/languages';
 import type {
   Platform,
   Shop,
@@ -9,13 +10,12 @@ import type {
 } from '@shared/contracts/shops';
 import type { SiteCode } from '@shared/contracts/site-codes';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Actor } from '../../context';
+import type { Actor, AppDeps } from '../../context';
 import type { Database } from '../../db/client';
 import { shopAuthorizations, shopSync, shops } from '../../db/schema/index';
 import { PLATFORM_NAMES } from '../../integrations/marketplace/marketplace.errors';
-import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import type { Translator } from '../../lib/i18n';
+import { translator } from '../../lib/i18n';
 
 type ShopRow = typeof shops.$inferSelect;
 
@@ -45,7 +45,8 @@ function shopScope(actor: Actor): SQL | undefined {
 }
 
 /** The actor's shops as stored, in list order. */
-export async function listShopRows(db: Database, actor: Actor): Promise<ShopRow[]> {
+export async function listShopRows(deps: Pick<AppDeps, 'db'>, actor: Actor): Promise<ShopRow[]> {
+  const { db } = deps;
   return db
     .select()
     .from(shops)
@@ -66,13 +67,17 @@ const EMPTY_SYNC: ShopSyncState = {
  * orders and products stands, failures worded in the request's language with the platform's code.
  */
 export async function listShopDetails(
-  db: Database,
-  clock: Clock,
+  deps: Pick<AppDeps, 'db' | 'clock'>,
   actor: Actor,
-  t: Translator,
-  /** Only this shop (after an action on it). */
-  shopId?: string,
+  input: {
+    language: Language;
+    /** Only this shop (after an action on it). */
+    shopId?: string;
+  },
 ): Promise<ShopDetail[]> {
+  const { db, clock } = deps;
+  const { shopId } = input;
+  const t = translator(input.language);
   const rows = await db
     .select({ shop: shops, authorization: shopAuthorizations })
     .from(shops)
@@ -140,11 +145,20 @@ export async function listShopDetails(
 }
 
 /** One shop the actor may see; anything else is "not found", whether it exists or not. */
-export async function getShop(db: Database, actor: Actor, shopId: string): Promise<Shop> {
-  return toShop(await getShopRow(db, actor, shopId));
+export async function getShop(
+  deps: Pick<AppDeps, 'db'>,
+  actor: Actor,
+  shopId: string,
+): Promise<Shop> {
+  return toShop(await getShopRow(deps, actor, shopId));
 }
 
-export async function getShopRow(db: Database, actor: Actor, shopId: string): Promise<ShopRow> {
+export async function getShopRow(
+  deps: Pick<AppDeps, 'db'>,
+  actor: Actor,
+  shopId: string,
+): Promise<ShopRow> {
+  const { db } = deps;
   const [row] = await db
     .select()
     .from(shops)
@@ -155,12 +169,12 @@ export async function getShopRow(db: Database, actor: Actor, shopId: string): Pr
 }
 
 export async function setShopAlias(
-  db: Database,
-  clock: Clock,
+  deps: Pick<AppDeps, 'db' | 'clock'>,
   actor: Actor,
-  shopId: string,
-  alias: string,
+  input: { shopId: string; alias: string },
 ): Promise<Shop> {
+  const { db, clock } = deps;
+  const { shopId, alias } = input;
   const [row] = await db
     .update(shops)
     .set({ alias, updatedAt: clock.now() })
@@ -172,10 +186,12 @@ export async function setShopAlias(
 
 /** Of the given shop ids, refuses any that is not one of the main account's shops. */
 export async function assertOwnShops(
-  db: Pick<Database, 'select'>,
-  ownerId: string,
+  deps: { db: Pick<Database, 'select'> },
+  actor: Pick<Actor, 'ownerId'>,
   shopIds: readonly string[],
 ): Promise<void> {
+  const { db } = deps;
+  const { ownerId } = actor;
   if (shopIds.length === 0) return;
   const found = await db
     .select({ id: shops.id })
@@ -192,13 +208,14 @@ export interface NewShop {
   shopType: Shop['type'];
 }
 
-/** Records an authorized shop for a main account (the authorization flow and the demo seed call this). */
+/** Records a shop for a main account, without an authorization behind it (the demo seed and tests). */
 export async function addShop(
-  db: Database,
-  clock: Clock,
-  ownerId: string,
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  actor: Pick<Actor, 'ownerId'>,
   input: NewShop,
 ): Promise<Shop> {
+  const { db, clock } = deps;
+  const { ownerId } = actor;
   const now = clock.now();
   const [row] = await db
     .insert(shops)

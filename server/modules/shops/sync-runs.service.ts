@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Language } from '@shared/contracts/languages';
 import type { SyncRun } from '@shared/contracts/shops';
 import { dayIn, isSiteCode, SITE_TIME_ZONES } from '@shared/contracts/site-codes';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
@@ -6,7 +7,7 @@ import type { Actor } from '../../context';
 import { shopSync, syncRuns, users } from '../../db/schema/index';
 import { PLATFORM_NAMES } from '../../integrations/marketplace/marketplace.errors';
 import { AppError } from '../../lib/errors';
-import type { Translator } from '../../lib/i18n';
+import { type Translator, translator } from '../../lib/i18n';
 import { addDays, instantOf } from '../../lib/zoned-time';
 import {
   describeFailure,
@@ -53,7 +54,7 @@ function toSyncRun(row: RunRow, t: Translator, platformOf: Map<string, string>):
 }
 
 async function platformsOfShops(deps: Pick<SyncDeps, 'db'>, actor: Actor) {
-  const rows = await listShopRows(deps.db, actor);
+  const rows = await listShopRows(deps, actor);
   return new Map(rows.map((shop) => [shop.id, PLATFORM_NAMES[shop.platform]]));
 }
 
@@ -67,15 +68,16 @@ async function platformsOfShops(deps: Pick<SyncDeps, 'db'>, actor: Actor) {
 export async function startSyncRun(
   deps: SyncDeps,
   actor: Actor,
-  t: Translator,
   input: {
     shopIds?: string | undefined;
     startTime?: string | undefined;
     endTime?: string | undefined;
+    language: Language;
   },
 ): Promise<SyncRun> {
+  const t = translator(input.language);
   const now = deps.clock.now();
-  const visible = await listShopRows(deps.db, actor);
+  const visible = await listShopRows(deps, actor);
   const named = input.shopIds
     ? [
         ...new Set(
@@ -212,11 +214,11 @@ async function executeSyncRun(deps: SyncDeps, runId: string, owner: string): Pro
     } else {
       const base = itemCount;
       try {
-        itemCount += await syncRange(
-          deps,
-          { shopId, resource: 'orders' },
-          { from: run.rangeFrom, to: run.rangeTo },
-          {
+        itemCount += await syncRange(deps, null, {
+          shopId,
+          resource: 'orders',
+          range: { from: run.rangeFrom, to: run.rangeTo },
+          control: {
             leaseOwner: owner,
             shouldStop: cancelRequested,
             onPage: async (count) => {
@@ -229,7 +231,7 @@ async function executeSyncRun(deps: SyncDeps, runId: string, owner: string): Pro
                 .where(mine);
             },
           },
-        );
+        });
       } catch (error) {
         if (error instanceof SyncCancelled) cancelled = true;
         else failures[shopId] = describeFailure(error);
@@ -268,27 +270,35 @@ async function ownRun(deps: Pick<SyncDeps, 'db'>, actor: Actor, runId: string): 
 export async function getSyncRun(
   deps: Pick<SyncDeps, 'db'>,
   actor: Actor,
-  t: Translator,
-  runId: string,
+  input: { runId: string; language: Language },
 ): Promise<SyncRun> {
-  return toSyncRun(await ownRun(deps, actor, runId), t, await platformsOfShops(deps, actor));
+  return toSyncRun(
+    await ownRun(deps, actor, input.runId),
+    translator(input.language),
+    await platformsOfShops(deps, actor),
+  );
 }
 
 /** Asks a running sync to stop after its current page; a finished one is answered as it is. */
 export async function cancelSyncRun(
   deps: Pick<SyncDeps, 'db'>,
   actor: Actor,
-  t: Translator,
-  runId: string,
+  input: { runId: string; language: Language },
 ): Promise<SyncRun> {
-  const run = await ownRun(deps, actor, runId);
+  const run = await ownRun(deps, actor, input.runId);
   if (run.status === 'running')
     await deps.db.update(syncRuns).set({ cancelRequested: true }).where(eq(syncRuns.id, run.id));
-  return getSyncRun(deps, actor, t, runId);
+  return getSyncRun(deps, actor, input);
 }
 
-/** Runs whose process stopped (their lease ran out) end as failed, so they do not block new ones. */
-export async function expireStaleRuns(deps: Pick<SyncDeps, 'db' | 'clock'>): Promise<void> {
+/**
+ * Runs whose process stopped (their lease ran out) end as failed, so they do not block new ones.
+ * No actor: the jobs run this over every account.
+ */
+export async function expireStaleRuns(
+  deps: Pick<SyncDeps, 'db' | 'clock'>,
+  _actor: null,
+): Promise<void> {
   const now = deps.clock.now();
   await deps.db
     .update(syncRuns)

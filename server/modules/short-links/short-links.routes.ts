@@ -16,6 +16,6 @@ export const shortLinksRoutes = [
       tag: 'shortLinks',
       summary: 'Where a short link leads (a console path or an allowed https address).',
     },
-    async ({ c, deps, query }) => ok(c, await resolveShortLink(deps.db, deps.clock, query.id)),
+    async ({ c, deps, query }) => ok(c, await resolveShortLink(deps, null, query.id)),
   ),
 ];

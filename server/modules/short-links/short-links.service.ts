@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readShortLinkTarget } from '@shared/contracts/short-links';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { AppDeps } from '../../context';
 import { shortLinks } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 
 /** 12 random bytes: 16 base64url characters, 96 bits that nobody guesses. */
@@ -23,10 +22,11 @@ export interface NewShortLink {
  * site, `//host`, `javascript:`) is refused, so a short link is never an open redirect.
  */
 export async function issueShortLink(
-  db: Database,
-  clock: Clock,
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  _actor: null,
   input: NewShortLink,
 ): Promise<{ id: string; target: string; expiresAt: string | null }> {
+  const { db, clock } = deps;
   if (!readShortLinkTarget(input.target))
     throw new AppError('VALIDATION_FAILED', { params: { fields: 'target' } });
   if (input.ttlSeconds !== undefined && !(input.ttlSeconds > 0))
@@ -47,10 +47,11 @@ export async function issueShortLink(
 
 /** The target of a live short link; unknown, expired (or no longer allowed) links are not found. */
 export async function resolveShortLink(
-  db: Database,
-  clock: Clock,
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  _actor: null,
   id: string,
 ): Promise<{ target: string }> {
+  const { db, clock } = deps;
   const [row] = await db.select().from(shortLinks).where(eq(shortLinks.id, id)).limit(1);
   const live = row && (row.expiresAt === null || row.expiresAt.getTime() > clock.now().getTime());
   if (!row || !live || !readShortLinkTarget(row.target)) throw new AppError('SHORT_LINK_NOT_FOUND');

@@ -13,6 +13,6 @@ export const sitesRoutes = [
       response: SiteListSchema,
       summary: 'The opened sites with their language and currency; isAll=1 lists every site.',
     },
-    async ({ c, deps, query }) => ok(c, await listSites(deps.db, query)),
+    async ({ c, deps, query }) => ok(c, await listSites(deps, null, query)),
   ),
 ];

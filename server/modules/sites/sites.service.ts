@@ -1,11 +1,16 @@
 import type { Site, SiteListQuery } from '@shared/contracts/sites';
 import { SiteSchema } from '@shared/contracts/sites';
 import { asc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { AppDeps } from '../../context';
 import { sites } from '../../db/schema/index';
 
 /** Opened sites, or all of them with isAll=1, in display order. */
-export async function listSites(db: Database, query: SiteListQuery): Promise<Site[]> {
+export async function listSites(
+  deps: Pick<AppDeps, 'db'>,
+  _actor: null,
+  query: SiteListQuery,
+): Promise<Site[]> {
+  const { db } = deps;
   const base = db.select().from(sites);
   const rows = await (query.isAll === '1' ? base : base.where(eq(sites.opened, true))).orderBy(
     asc(sites.sortOrder),

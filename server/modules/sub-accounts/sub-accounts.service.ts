@@ -118,10 +118,10 @@ export async function createSubAccount(
   actor: Actor,
   input: CreateSubAccountRequest,
 ): Promise<SubAccount> {
-  const owner = await findUserById(deps.db, actor.ownerId);
+  const owner = await findUserById(deps, null, actor.ownerId);
   const id = await deps.db.transaction(async (tx) => {
-    await assertOwnShops(tx, actor.ownerId, input.shopIds);
-    const row = await createAccount(tx, deps.clock, {
+    await assertOwnShops({ db: tx }, actor, input.shopIds);
+    const row = await createAccount({ db: tx, clock: deps.clock }, null, {
       email: input.accountType === 'email' ? (input.email ?? null) : null,
       phone:
         input.accountType === 'phone'
@@ -171,7 +171,8 @@ export async function setSubAccountStatus(
     .update(users)
     .set({ status: input.status, updatedAt: deps.clock.now() })
     .where(eq(users.id, input.id));
-  if (input.status === 'forbidden') await revokeSessionsOf(deps, input.id, 'sub-account disabled');
+  if (input.status === 'forbidden')
+    await revokeSessionsOf(deps, null, { userId: input.id, reason: 'sub-account disabled' });
   return getSubAccount(deps, actor, input.id);
 }
 
@@ -186,7 +187,10 @@ export async function resetSubAccountPassword(
     .update(users)
     .set({ passwordHash: await hashPassword(input.password), updatedAt: deps.clock.now() })
     .where(eq(users.id, input.id));
-  await revokeSessionsOf(deps, input.id, 'password reset by main account');
+  await revokeSessionsOf(deps, null, {
+    userId: input.id,
+    reason: 'password reset by main account',
+  });
 }
 
 /** Which shops a sub-account sees and acts on, and which menus and buttons it holds. */
@@ -197,7 +201,7 @@ export async function setSubAccountPermissions(
 ): Promise<SubAccount> {
   await deps.db.transaction(async (tx) => {
     await ownSubAccount(tx, actor, input.id);
-    await assertOwnShops(tx, actor.ownerId, input.shopIds);
+    await assertOwnShops({ db: tx }, actor, input.shopIds);
     await tx.delete(userShops).where(eq(userShops.userId, input.id));
     if (input.shopIds.length > 0) {
       await tx
@@ -215,6 +219,6 @@ export async function setSubAccountPermissions(
 /** Deletes a sub-account; its sessions and shop grants go with it. */
 export async function deleteSubAccount(deps: Deps, actor: Actor, id: string): Promise<void> {
   await ownSubAccount(deps.db, actor, id);
-  await revokeSessionsOf(deps, id, 'sub-account deleted');
+  await revokeSessionsOf(deps, null, { userId: id, reason: 'sub-account deleted' });
   await deps.db.delete(users).where(eq(users.id, id));
 }

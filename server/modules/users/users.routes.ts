@@ -18,11 +18,11 @@ import {
 export const usersRoutes = [
   defineRoute(
     { method: 'GET', path: '/api-user/user/userInfo', access: 'session' },
-    async ({ c, deps, actor }) => ok(c, await getUserInfo(deps.db, actor)),
+    async ({ c, deps, actor }) => ok(c, await getUserInfo(deps, actor)),
   ),
   defineRoute(
     { method: 'GET', path: '/user-center/user/getUserInfo', access: 'session' },
-    async ({ c, deps, actor }) => ok(c, await getProfile(deps.db, actor)),
+    async ({ c, deps, actor }) => ok(c, await getProfile(deps, actor)),
   ),
   defineRoute(
     {
@@ -32,8 +32,8 @@ export const usersRoutes = [
       query: UpdateProfileQuerySchema,
     },
     async ({ c, deps, actor, query }) => {
-      await updateProfile(deps.db, deps.clock, actor, query);
-      return ok(c, await getProfile(deps.db, actor), 'saved');
+      await updateProfile(deps, actor, query);
+      return ok(c, await getProfile(deps, actor), 'saved');
     },
   ),
   defineRoute(
@@ -44,14 +44,18 @@ export const usersRoutes = [
       json: ChangePasswordRequestSchema,
     },
     async ({ c, deps, actor, json }) => {
-      await changePassword(deps.db, deps.clock, actor, json);
-      await revokeSessionsOf(deps, actor.userId, 'password changed', actor.sessionId);
+      await changePassword(deps, actor, json);
+      await revokeSessionsOf(deps, null, {
+        userId: actor.userId,
+        reason: 'password changed',
+        exceptSessionId: actor.sessionId,
+      });
       return ok(c, null, 'passwordChanged');
     },
   ),
   defineRoute(
     { method: 'GET', path: '/api-user/user/loginCheck', access: 'session' },
-    async ({ c, deps, actor }) => ok(c, await loginCheck(deps.db, actor)),
+    async ({ c, deps, actor }) => ok(c, await loginCheck(deps, actor)),
   ),
   defineRoute(
     {
@@ -61,8 +65,8 @@ export const usersRoutes = [
       json: OnboardingRequestSchema,
     },
     async ({ c, deps, actor, json }) => {
-      await completeOnboarding(deps.db, deps.clock, actor, json);
-      return ok(c, await loginCheck(deps.db, actor), 'saved');
+      await completeOnboarding(deps, actor, json);
+      return ok(c, await loginCheck(deps, actor), 'saved');
     },
   ),
 ];

@@ -3,7 +3,7 @@ import { CURRENCY_SYMBOLS, type Currency } from '@shared/contracts/money';
 import type { SiteCode } from '@shared/contracts/site-codes';
 import type { UserInfo } from '@shared/contracts/users';
 import { eq, sql } from 'drizzle-orm';
-import type { Actor } from '../../context';
+import type { Actor, AppDeps } from '../../context';
 import type { Database } from '../../db/client';
 import {
   announcements,
@@ -12,14 +12,14 @@ import {
   sites,
   users,
 } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { findUserById } from '../accounts/accounts.service';
 import { walletBalance } from '../wallet/wallet.service';
 
 /** userInfo of spec section 3 for the signed-in account. */
-export async function getUserInfo(db: Database, actor: Actor): Promise<UserInfo> {
+export async function getUserInfo(deps: Pick<AppDeps, 'db'>, actor: Actor): Promise<UserInfo> {
+  const { db } = deps;
   const [row] = await db
     .select({ user: users, currency: sites.currency })
     .from(users)
@@ -46,7 +46,7 @@ export async function getUserInfo(db: Database, actor: Actor): Promise<UserInfo>
     currency,
     currencySymbol: CURRENCY_SYMBOLS[currency],
     // The main account's wallet in the site currency: balance = available + frozen.
-    ...(await headerBalance(db, actor.ownerId, currency)),
+    ...(await headerBalance(deps, actor, currency)),
     ...(await shellFlags(db, user.id)),
     // The main site's cart is not part of this console; it holds nothing here.
     skuList: [],
@@ -54,8 +54,8 @@ export async function getUserInfo(db: Database, actor: Actor): Promise<UserInfo>
 }
 
 /** userInfo's balance and freezeBalance: the wallet of this currency (zero without one). */
-async function headerBalance(db: Database, ownerId: string, currency: Currency) {
-  const wallet = await walletBalance(db, ownerId, currency);
+async function headerBalance(deps: Pick<AppDeps, 'db'>, actor: Actor, currency: Currency) {
+  const wallet = await walletBalance(deps, actor, currency);
   return { balance: wallet.balance, freezeBalance: wallet.frozen };
 }
 
@@ -87,9 +87,9 @@ async function shellFlags(db: Database, userId: string) {
 }
 
 /** getUserInfo: the profile shown in account settings. */
-export async function getProfile(db: Database, actor: Actor): Promise<Profile> {
-  const user = await findUserById(db, actor.userId);
-  const owner = user.parentId ? await findUserById(db, user.parentId) : user;
+export async function getProfile(deps: Pick<AppDeps, 'db'>, actor: Actor): Promise<Profile> {
+  const user = await findUserById(deps, null, actor.userId);
+  const owner = user.parentId ? await findUserById(deps, null, user.parentId) : user;
   return {
     id: user.id,
     name: user.name,
@@ -109,11 +109,11 @@ export async function getProfile(db: Database, actor: Actor): Promise<Profile> {
 
 /** update_userInfo: name and avatar; what is not given stays. */
 export async function updateProfile(
-  db: Database,
-  clock: Clock,
+  deps: Pick<AppDeps, 'db' | 'clock'>,
   actor: Actor,
   input: { name?: string | undefined; headImgUrl?: string | undefined },
 ): Promise<void> {
+  const { db, clock } = deps;
   const changes: Partial<typeof users.$inferInsert> = { updatedAt: clock.now() };
   if (input.name !== undefined) changes.name = input.name;
   if (input.headImgUrl !== undefined) changes.headImgUrl = input.headImgUrl || null;
@@ -122,12 +122,12 @@ export async function updateProfile(
 
 /** changePasswordV2: needs the current password; the new one takes effect at once. */
 export async function changePassword(
-  db: Database,
-  clock: Clock,
+  deps: Pick<AppDeps, 'db' | 'clock'>,
   actor: Actor,
   input: { oldPassword: string; password: string },
 ): Promise<void> {
-  const user = await findUserById(db, actor.userId);
+  const { db, clock } = deps;
+  const user = await findUserById(deps, null, actor.userId);
   if (!(await verifyPassword(user.passwordHash, input.oldPassword)))
     throw new AppError('OLD_PASSWORD_WRONG');
   await db
@@ -137,19 +137,19 @@ export async function changePassword(
 }
 
 /** The login check: null while the account (or its main account) has not onboarded. */
-export async function loginCheck(db: Database, actor: Actor) {
-  const owner = await findUserById(db, actor.ownerId);
+export async function loginCheck(deps: Pick<AppDeps, 'db'>, actor: Actor) {
+  const owner = await findUserById(deps, null, actor.ownerId);
   if (!owner.onboardedAt || !owner.businessType) return null;
   return { site: owner.site as SiteCode, businessType: owner.businessType };
 }
 
 /** The onboarding step: main site and business type. It can be taken again to change them. */
 export async function completeOnboarding(
-  db: Database,
-  clock: Clock,
+  deps: Pick<AppDeps, 'db' | 'clock'>,
   actor: Actor,
   input: { site: SiteCode; businessType: BusinessType },
 ): Promise<void> {
+  const { db, clock } = deps;
   const now = clock.now();
   await db.transaction(async (tx) => {
     await tx

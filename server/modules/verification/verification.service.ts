@@ -1,10 +1,11 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { CodePurpose } from '@shared/contracts/accounts';
+import type { Language } from '@shared/contracts/languages';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { verificationCodes, verificationTickets } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
-import type { Translator } from '../../lib/i18n';
+import { translator } from '../../lib/i18n';
 import { checkLimit, hit, minutesUntil } from '../../lib/rate-limit';
 
 /** Codes: valid 10 minutes, 5 wrong guesses, 5 sends an hour per address, a minute between sends. */
@@ -14,6 +15,10 @@ const CODE_SENDS_PER_HOUR = 5;
 const CODE_RESEND_MS = 60 * 1000;
 const TICKET_TTL_MS = 10 * 60 * 1000;
 
+/**
+ * Codes and tickets prove an address before anyone is signed in (registration, reset, code
+ * sign-in) or for an account's own address: their services take no actor, the address is the input.
+ */
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config'>;
 
 const digest = (...parts: string[]) =>
@@ -26,9 +31,10 @@ const digest = (...parts: string[]) =>
  */
 export async function sendCode(
   deps: Deps,
-  t: Translator,
-  input: { email: string; purpose: CodePurpose; noAccount?: boolean },
+  _actor: null,
+  input: { email: string; purpose: CodePurpose; noAccount?: boolean; language: Language },
 ): Promise<{ resendAfterSeconds: number; expiresInSeconds: number }> {
+  const t = translator(input.language);
   const email = input.email.toLowerCase();
   const sendKey = `code:send:${email}`;
   const hourly = await checkLimit(deps.db, deps.clock, {
@@ -102,6 +108,7 @@ export async function sendCode(
  */
 export async function consumeCode(
   deps: Pick<Deps, 'db' | 'clock'>,
+  _actor: null,
   input: { email: string; purpose: CodePurpose; code: string },
 ) {
   const email = input.email.toLowerCase();
@@ -145,6 +152,7 @@ export async function consumeCode(
 /** A single-use ticket proving an address was verified for a purpose (the step after checkValidateCode). */
 export async function issueTicket(
   deps: Pick<Deps, 'db' | 'clock'>,
+  _actor: null,
   input: { email: string; purpose: CodePurpose },
 ) {
   const ticket = randomBytes(24).toString('base64url');
@@ -161,12 +169,12 @@ export async function issueTicket(
 
 /** Uses up a ticket for the address and purpose it was issued for, inside the caller's transaction. */
 export async function consumeTicket(
-  tx: Pick<Deps['db'], 'update'>,
-  clock: Deps['clock'],
+  deps: { db: Pick<Deps['db'], 'update'>; clock: Deps['clock'] },
+  _actor: null,
   input: { ticket: string; email: string; purpose: CodePurpose },
 ): Promise<void> {
-  const now = clock.now();
-  const used = await tx
+  const now = deps.clock.now();
+  const used = await deps.db
     .update(verificationTickets)
     .set({ usedAt: now })
     .where(

@@ -116,9 +116,11 @@ async function ratePath(
  * exactly (integer arithmetic), and says which stored rates it used.
  */
 export async function convert(
-  db: Database,
+  deps: { db: Database },
+  _actor: null,
   input: { amount: number; from: Currency; to: Currency; at: Date },
 ): Promise<Conversion> {
+  const { db } = deps;
   if (!Number.isSafeInteger(input.amount)) throw new Error('amount must be a safe integer');
   const path = await ratePath(db, input.from, input.to, input.at);
   if (!path) throw new Error(`no exchange rate from ${input.from} to ${input.to}`);

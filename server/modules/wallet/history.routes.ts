@@ -107,8 +107,7 @@ export const historyRoutes = [
       summary:
         "The wallet history of one currency (default: the site's), newest first, each entry with the figures after it; default range the last 14 days in the reader's time zone",
     },
-    async ({ c, deps, actor, query }) =>
-      ok(c, await listBalanceRecords(deps.db, deps.clock, actor, query)),
+    async ({ c, deps, actor, query }) => ok(c, await listBalanceRecords(deps, actor, query)),
   ),
   defineRoute(
     {
@@ -121,8 +120,7 @@ export const historyRoutes = [
       summary:
         'The freezes of one wallet, newest first, with what each deducted and released; same date rules as the history',
     },
-    async ({ c, deps, actor, query }) =>
-      ok(c, await listFreezeRecords(deps.db, deps.clock, actor, query)),
+    async ({ c, deps, actor, query }) => ok(c, await listFreezeRecords(deps, actor, query)),
   ),
   defineRoute(
     {
@@ -136,7 +134,7 @@ export const historyRoutes = [
     },
     async ({ c, deps, actor, query }) => {
       const words = EXPORT_WORDS[c.var.t.language];
-      const found = await balanceRecordsForExport(deps.db, deps.clock, actor, query);
+      const found = await balanceRecordsForExport(deps, actor, query);
       const heads = words.balance.columns;
       return sheetAnswer<BalanceRecord>(
         words,
@@ -180,7 +178,7 @@ export const historyRoutes = [
     },
     async ({ c, deps, actor, query }) => {
       const words = EXPORT_WORDS[c.var.t.language];
-      const found = await freezeRecordsForExport(deps.db, deps.clock, actor, query);
+      const found = await freezeRecordsForExport(deps, actor, query);
       const heads = words.freeze.columns;
       return sheetAnswer<FreezeRecord>(
         words,

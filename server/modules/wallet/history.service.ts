@@ -10,7 +10,7 @@ import type {
   LedgerEntryKind,
 } from '@shared/contracts/wallet';
 import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
-import type { Actor } from '../../context';
+import type { Actor, AppDeps } from '../../context';
 import type { Database } from '../../db/client';
 import { sites, users, walletFreezes, wallets } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
@@ -231,11 +231,11 @@ async function balanceRecords(
  * whole filtered range.
  */
 export async function listBalanceRecords(
-  db: Database,
-  clock: Clock,
+  deps: Pick<AppDeps, 'db' | 'clock'>,
   actor: Pick<Actor, 'userId' | 'ownerId'>,
   query: BalanceRecordQuery,
 ): Promise<BalanceRecordPage> {
+  const { db, clock } = deps;
   const range = await historyRange(db, clock, actor, query);
   return balanceRecords(db, actor.ownerId, range, query.billType, {
     limit: query.limit,
@@ -245,12 +245,12 @@ export async function listBalanceRecords(
 
 /** The rows of a balance export: the newest EXPORT_ROW_LIMIT of the filtered range, and how many there are. */
 export async function balanceRecordsForExport(
-  db: Database,
-  clock: Clock,
+  deps: Pick<AppDeps, 'db' | 'clock'>,
   actor: Pick<Actor, 'userId' | 'ownerId'>,
-  query: Omit<BalanceRecordQuery, 'page' | 'limit'>,
-  limit = EXPORT_ROW_LIMIT,
+  query: Omit<BalanceRecordQuery, 'page' | 'limit'> & { maxRows?: number },
 ): Promise<BalanceRecordPage & { range: HistoryRange }> {
+  const { db, clock } = deps;
+  const limit = query.maxRows ?? EXPORT_ROW_LIMIT;
   const range = await historyRange(db, clock, actor, query);
   const page = await balanceRecords(db, actor.ownerId, range, query.billType, {
     limit,
@@ -327,11 +327,11 @@ async function freezeRecords(
  * back to available; `openTotal` is what the range's open freezes still hold.
  */
 export async function listFreezeRecords(
-  db: Database,
-  clock: Clock,
+  deps: Pick<AppDeps, 'db' | 'clock'>,
   actor: Pick<Actor, 'userId' | 'ownerId'>,
   query: FreezeRecordQuery,
 ): Promise<FreezeRecordPage> {
+  const { db, clock } = deps;
   const range = await historyRange(db, clock, actor, query);
   return freezeRecords(db, actor.ownerId, range, query.state, {
     limit: query.limit,
@@ -341,12 +341,12 @@ export async function listFreezeRecords(
 
 /** The rows of a freeze export: the newest EXPORT_ROW_LIMIT of the filtered range, and how many there are. */
 export async function freezeRecordsForExport(
-  db: Database,
-  clock: Clock,
+  deps: Pick<AppDeps, 'db' | 'clock'>,
   actor: Pick<Actor, 'userId' | 'ownerId'>,
-  query: Omit<FreezeRecordQuery, 'page' | 'limit'>,
-  limit = EXPORT_ROW_LIMIT,
+  query: Omit<FreezeRecordQuery, 'page' | 'limit'> & { maxRows?: number },
 ): Promise<FreezeRecordPage & { range: HistoryRange }> {
+  const { db, clock } = deps;
+  const limit = query.maxRows ?? EXPORT_ROW_LIMIT;
   const range = await historyRange(db, clock, actor, query);
   const page = await freezeRecords(db, actor.ownerId, range, query.state, { limit, offset: 0 });
   return { ...page, range };

@@ -34,9 +34,11 @@ export function requestHash(operation: string, input: Record<string, unknown>): 
  * (IDEMPOTENCY_KEY_REUSED) when it came with another request.
  */
 export async function claimKey(
-  tx: LedgerTx,
+  deps: { db: LedgerTx },
+  _actor: null,
   claim: { ownerId: string; key: string; operation: string; hash: string; now: Date },
 ): Promise<WalletOperationResult | null> {
+  const tx = deps.db;
   const claimed = await tx
     .insert(idempotencyKeys)
     .values({
@@ -63,12 +65,12 @@ export async function claimKey(
 
 /** Keeps the first answer with the key, in the same transaction as the operation's postings. */
 export async function keepResponse(
-  tx: LedgerTx,
-  ownerId: string,
-  key: string,
-  response: WalletOperationResult,
+  deps: { db: LedgerTx },
+  _actor: null,
+  input: { ownerId: string; key: string; response: WalletOperationResult },
 ): Promise<void> {
-  await tx
+  const { ownerId, key, response } = input;
+  await deps.db
     .update(idempotencyKeys)
     .set({ response })
     .where(and(eq(idempotencyKeys.ownerId, ownerId), eq(idempotencyKeys.key, key)));
@@ -77,6 +79,7 @@ export async function keepResponse(
 /** Forgets keys older than the retention; returns how many went. Safe to run in several processes. */
 export async function pruneIdempotencyKeys(
   deps: { db: Database; clock: Clock },
+  _actor: null,
   retentionMs = IDEMPOTENCY_RETENTION_MS,
 ): Promise<number> {
   const cutoff = new Date(deps.clock.now().getTime() - Math.max(retentionMs, 24 * 60 * 60 * 1000));

@@ -52,9 +52,15 @@ const n = (value: unknown): number => Number(value ?? 0);
  * the journal's sum), neither is negative at any point of the journal, every entry balances, the
  * entries of a wallet are numbered without gaps, frozen money is exactly the open freezes, each
  * freeze resolved at most once and as its record says, and no order got back more than it was
- * charged. Reads one snapshot (repeatable read), so it may run while operations go on.
+ * charged. Reads one snapshot (repeatable read), so it may run while operations go on. No actor:
+ * the reconciliation job and the tests check the whole ledger.
  */
-export async function verifyLedger(db: Database, walletId?: string): Promise<LedgerVerification> {
+export async function verifyLedger(
+  deps: { db: Database },
+  _actor: null,
+  walletId?: string,
+): Promise<LedgerVerification> {
+  const { db } = deps;
   return db.transaction(
     async (tx) => {
       const violations: LedgerViolation[] = [];
@@ -266,8 +272,9 @@ export async function verifyLedger(db: Database, walletId?: string): Promise<Led
 /** The reconciliation row's name. */
 export const LEDGER_CHECK_NAME = 'ledger';
 
-/** GET /api-user/wallet/ledgerCheck: when the ledger was last verified and what was found. */
-export async function lastLedgerCheck(db: Database): Promise<LedgerCheck> {
+/** GET /api-user/wallet/ledgerCheck: when the ledger was last verified and what was found (one for all). */
+export async function lastLedgerCheck(deps: { db: Database }, _actor: null): Promise<LedgerCheck> {
+  const { db } = deps;
   const [row] = await db
     .select()
     .from(ledgerChecks)

@@ -18,7 +18,7 @@ export const walletRoutes = [
       summary:
         'Balance, frozen and available amount of each wallet of the account (integer minor units), the site currency first',
     },
-    async ({ c, deps, actor }) => ok(c, await walletSummary(deps.db, actor)),
+    async ({ c, deps, actor }) => ok(c, await walletSummary(deps, actor)),
   ),
   defineRoute(
     {
@@ -30,6 +30,6 @@ export const walletRoutes = [
       summary:
         'When every wallet was last reconciled with the journal, and whether all was in order',
     },
-    async ({ c, deps }) => ok(c, await lastLedgerCheck(deps.db)),
+    async ({ c, deps }) => ok(c, await lastLedgerCheck(deps, null)),
   ),
 ];

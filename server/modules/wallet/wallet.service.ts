@@ -31,6 +31,9 @@ import { claimKey, keepResponse, type LedgerTx, requestHash } from './idempotenc
  * idempotency key, locks the wallet row (SELECT ... FOR UPDATE), writes balanced journal entries
  * and moves the wallet's cached `available` and `frozen` with them. Services, purchases and
  * warehouses call only `freeze`, `settle` and `cancel`; payments call `recharge`.
+ *
+ * The operations take no actor: the service that calls them has checked its own, and names in
+ * the operation whose wallet it is (`ownerId`) and, for the journal, who asked (`actorId`).
  */
 
 /** A posting just written, as the `onPosting` observer sees it. */
@@ -196,7 +199,7 @@ async function runOperation(
   const run = () =>
     deps.db.transaction(async (tx) => {
       const now = deps.clock.now();
-      const first = await claimKey(tx, {
+      const first = await claimKey({ db: tx }, null, {
         ownerId: input.ownerId,
         key: input.idempotencyKey,
         operation,
@@ -279,7 +282,11 @@ async function runOperation(
         createdAt: now.toISOString(),
         replayed: false,
       };
-      await keepResponse(tx, input.ownerId, input.idempotencyKey, result);
+      await keepResponse({ db: tx }, null, {
+        ownerId: input.ownerId,
+        key: input.idempotencyKey,
+        response: result,
+      });
       return result;
     });
   try {
@@ -401,32 +408,32 @@ async function giveBack(
 }
 
 /** A recharge arrived (from a payment order): external -> available. */
-export async function recharge(deps: LedgerDeps, input: AmountInput) {
+export async function recharge(deps: LedgerDeps, _actor: null, input: AmountInput) {
   return credit(deps, 'recharge', input);
 }
 
 /** We pay a seller back of our own (a lost parcel, a service failure): compensation -> available. */
-export async function compensation(deps: LedgerDeps, input: AmountInput) {
+export async function compensation(deps: LedgerDeps, _actor: null, input: AmountInput) {
   return credit(deps, 'compensation', input);
 }
 
 /** A payout to the seller's bank: available -> external; refused with -10 beyond the available balance. */
-export async function withdraw(deps: LedgerDeps, input: AmountInput) {
+export async function withdraw(deps: LedgerDeps, _actor: null, input: AmountInput) {
   return debit(deps, 'withdraw', input);
 }
 
 /** A charge taken directly from the available balance (a fee, a penalty): available -> revenue. */
-export async function withholding(deps: LedgerDeps, input: AmountInput) {
+export async function withholding(deps: LedgerDeps, _actor: null, input: AmountInput) {
   return debit(deps, 'withholding', input);
 }
 
 /** Gives back a withholding of the same reference, never more than was withheld for it. */
-export async function withholdingReturn(deps: LedgerDeps, input: AmountInput) {
+export async function withholdingReturn(deps: LedgerDeps, _actor: null, input: AmountInput) {
   return giveBack(deps, 'withholdingReturn', input);
 }
 
 /** Gives back what an order was deducted, never more in total than its deductions. */
-export async function refund(deps: LedgerDeps, input: AmountInput) {
+export async function refund(deps: LedgerDeps, _actor: null, input: AmountInput) {
   return giveBack(deps, 'refund', input);
 }
 
@@ -434,7 +441,7 @@ export async function refund(deps: LedgerDeps, input: AmountInput) {
  * Sets an order's estimated amount aside (available -> frozen). One freeze per order reference;
  * refused with -10 (and the shortfall) beyond the available balance.
  */
-export async function freeze(deps: LedgerDeps, input: AmountInput) {
+export async function freeze(deps: LedgerDeps, _actor: null, input: AmountInput) {
   checkAmount(input.amount, 'amount');
   checkCurrency(input.currency);
   return runOperation(
@@ -510,7 +517,7 @@ async function openFreeze(op: Operation, input: OperationInput) {
  * actual amount above the freeze takes the difference from the available balance, or is refused
  * with -10 (and the shortfall). The freeze resolves once.
  */
-export async function settle(deps: LedgerDeps, input: SettleInput) {
+export async function settle(deps: LedgerDeps, _actor: null, input: SettleInput) {
   checkAmount(input.actual, 'actual', { zero: true });
   return runOperation(deps, 'settle', input, { actual: input.actual }, async (op) => {
     const { wallet, held } = await openFreeze(op, input);
@@ -554,7 +561,7 @@ export async function settle(deps: LedgerDeps, input: SettleInput) {
 }
 
 /** Cancels a frozen order: the whole freeze goes back to available. The freeze resolves once. */
-export async function cancel(deps: LedgerDeps, input: CancelInput) {
+export async function cancel(deps: LedgerDeps, _actor: null, input: CancelInput) {
   return runOperation(deps, 'cancel', input, {}, async (op) => {
     const { wallet, held } = await openFreeze(op, input);
     await op.post(
@@ -576,10 +583,12 @@ export async function cancel(deps: LedgerDeps, input: CancelInput) {
 
 /** A wallet's figures (zero when the account has none in that currency yet). */
 export async function walletBalance(
-  db: Database,
-  ownerId: string,
+  deps: Pick<LedgerDeps, 'db'>,
+  actor: Pick<Actor, 'ownerId'>,
   currency: Currency,
 ): Promise<WalletBalance> {
+  const { db } = deps;
+  const { ownerId } = actor;
   const [row] = await db
     .select({ available: wallets.available, frozen: wallets.frozen })
     .from(wallets)
@@ -590,7 +599,11 @@ export async function walletBalance(
 }
 
 /** GET /api-user/wallet/summary: every wallet of the actor's main account, its site currency first. */
-export async function walletSummary(db: Database, actor: Actor): Promise<WalletSummary> {
+export async function walletSummary(
+  deps: Pick<LedgerDeps, 'db'>,
+  actor: Actor,
+): Promise<WalletSummary> {
+  const { db } = deps;
   const [owner] = await db
     .select({ currency: sites.currency })
     .from(users)

@@ -26,7 +26,7 @@ const PushQuerySchema = z.object({
 export const wechatRoutes = [
   defineRoute(
     { method: 'GET', path: '/api-user/public/thirdPlatformList', access: 'public' },
-    async ({ c, deps }) => ok(c, await thirdPlatforms(deps)),
+    async ({ c, deps }) => ok(c, await thirdPlatforms(deps, null)),
   ),
   signInRoute('/api-uaa/oauth/openId/token', OpenIdTokenRequestSchema, loginWithWechat),
   defineRoute(
@@ -46,7 +46,8 @@ export const wechatRoutes = [
   ),
   defineRoute(
     { method: 'POST', path: '/api-user/user/bind/sendUnbindCode', access: 'session' },
-    async ({ c, deps, actor }) => ok(c, await sendUnbindCode(deps, c.var.t, actor), 'codeSent'),
+    async ({ c, deps, actor }) =>
+      ok(c, await sendUnbindCode(deps, actor, { language: c.var.t.language }), 'codeSent'),
   ),
   defineRoute(
     {
@@ -73,7 +74,7 @@ export const wechatRoutes = [
     async ({ c, deps, query }) => {
       if (!deps.wechat?.verifyPush(query, deps.clock.now().getTime()))
         return c.text('forbidden', 401);
-      await handleWechatEvent(deps, await c.req.text());
+      await handleWechatEvent(deps, null, await c.req.text());
       return c.text('success');
     },
   ),

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Language } from '@shared/contracts/languages';
 import type { OpenIdTokenRequest } from '@shared/contracts/third-party';
 import { and, eq, isNull } from 'drizzle-orm';
 import QRCode from 'qrcode';
@@ -6,7 +7,6 @@ import type { Actor, AppDeps } from '../../context';
 import { oauthStates, users, wechatBindTickets } from '../../db/schema/index';
 import { xmlField } from '../../integrations/wechat/wechat.client';
 import { AppError } from '../../lib/errors';
-import type { Translator } from '../../lib/i18n';
 import { findUserById } from '../accounts/accounts.service';
 import { type LoginMeta, startSession } from '../auth/auth.service';
 import { consumeCode, sendCode } from '../verification/verification.service';
@@ -21,7 +21,7 @@ function wechatOf(deps: Pick<AppDeps, 'wechat'>) {
 }
 
 /** thirdPlatformList: the configured providers, each with a sign-in address carrying a fresh single-use state. */
-export async function thirdPlatforms(deps: AppDeps) {
+export async function thirdPlatforms(deps: AppDeps, _actor: null) {
   if (!deps.wechat) return [];
   const state = randomBytes(18).toString('base64url');
   const now = deps.clock.now();
@@ -36,7 +36,11 @@ export async function thirdPlatforms(deps: AppDeps) {
 }
 
 /** openId/token: signs in the account bound to the WeChat that approved the sign-in. */
-export async function loginWithWechat(deps: AppDeps, input: OpenIdTokenRequest, meta: LoginMeta) {
+export async function loginWithWechat(
+  deps: AppDeps,
+  _actor: null,
+  input: OpenIdTokenRequest & { meta: LoginMeta },
+) {
   const wechat = wechatOf(deps);
   const now = deps.clock.now();
   const [state] = await deps.db
@@ -49,7 +53,7 @@ export async function loginWithWechat(deps: AppDeps, input: OpenIdTokenRequest, 
   const { openId } = await wechat.exchangeCode(input.code);
   const [user] = await deps.db.select().from(users).where(eq(users.wechatOpenId, openId)).limit(1);
   if (!user) throw new AppError('THIRD_PARTY_NOT_BOUND');
-  return startSession(deps, user, meta);
+  return startSession(deps, null, { user, meta: input.meta });
 }
 
 /** get/tempQrcode: a QR code that binds the WeChat scanning it to the signed-in account. */
@@ -90,7 +94,8 @@ export async function bindStatus(deps: AppDeps, actor: Actor, sceneId: string) {
  * An event WeChat pushed (signature already checked): a scan of a binding QR code binds the
  * scanner's WeChat to the account that made the code, unless that WeChat is bound elsewhere.
  */
-export async function handleWechatEvent(deps: AppDeps, xml: string): Promise<void> {
+/** No actor: WeChat pushes the event, and the binding ticket it names says whose account binds. */
+export async function handleWechatEvent(deps: AppDeps, _actor: null, xml: string): Promise<void> {
   const event = xmlField(xml, 'Event');
   const openId = xmlField(xml, 'FromUserName');
   const key = xmlField(xml, 'EventKey') ?? '';
@@ -129,19 +134,23 @@ export async function handleWechatEvent(deps: AppDeps, xml: string): Promise<voi
 }
 
 /** Sends the e-mail code that confirms unbinding to the signed-in account's address. */
-export async function sendUnbindCode(deps: AppDeps, t: Translator, actor: Actor) {
-  const user = await findUserById(deps.db, actor.userId);
+export async function sendUnbindCode(deps: AppDeps, actor: Actor, input: { language: Language }) {
+  const user = await findUserById(deps, null, actor.userId);
   if (!user.wechatOpenId) throw new AppError('WECHAT_NOT_BOUND');
   if (!user.email) throw new AppError('PERMISSION_DENIED');
-  return sendCode(deps, t, { email: user.email, purpose: 'unbindWechat' });
+  return sendCode(deps, null, {
+    email: user.email,
+    purpose: 'unbindWechat',
+    language: input.language,
+  });
 }
 
 /** bind/unboundWechatCode: unbinds WeChat once the e-mail code checks out. */
 export async function unbindWechat(deps: AppDeps, actor: Actor, code: string): Promise<void> {
-  const user = await findUserById(deps.db, actor.userId);
+  const user = await findUserById(deps, null, actor.userId);
   if (!user.wechatOpenId) throw new AppError('WECHAT_NOT_BOUND');
   if (!user.email) throw new AppError('PERMISSION_DENIED');
-  await consumeCode(deps, { email: user.email, purpose: 'unbindWechat', code });
+  await consumeCode(deps, null, { email: user.email, purpose: 'unbindWechat', code });
   await deps.db
     .update(users)
     .set({
