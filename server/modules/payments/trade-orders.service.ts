@@ -464,7 +464,7 @@ export async function recoverWalletPayment(
     const couponId =
       settled.discount > 0
         ? (
-            await spendCoupon({ db: deps.db }, null, {
+            await spendCoupon(deps, null, {
               ownerId: order.ownerId,
               orderRef,
               now: deps.clock.now(),
