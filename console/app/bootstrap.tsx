@@ -8,9 +8,9 @@ import { toast } from '@shared/ui/toast';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { connectExtensionBridgeWhenPresent } from '../platform/extension-presence';
+import { resolveLanguage, resolveSite, takeLanguageChanged } from '../platform/preferences';
 import { createErrorHandler } from './error-handler';
-import { connectExtensionBridgeWhenPresent } from './extension-presence';
-import { resolveLanguage, resolveSite, takeLanguageChanged } from './preferences';
 import { createAppRouter } from './router';
 
 /** Matches the server's absolute session lifetime, so the cookie never outlives the session. */

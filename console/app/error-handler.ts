@@ -4,8 +4,9 @@ import type { SessionStore } from '@shared/session/store';
 import { describeError } from '@shared/ui/error-message';
 import { toast as showToast } from '@shared/ui/toast';
 import type { TFunction } from 'i18next';
+import { rememberTarget } from '../platform/preferences';
+import type { ErrorHandler } from '../platform/query-client';
 import { type GlobalDialog, useDialogsStore } from '../stores/dialogs-store';
-import { rememberTarget } from './preferences';
 
 /** How long an error toast stays (spec section 9). */
 const ERROR_TOAST_MS = 5000;
@@ -23,8 +24,6 @@ const DIALOG_OF_KEY: Record<
 function toast(message: string) {
   showToast({ color: 'red', message, autoClose: ERROR_TOAST_MS });
 }
-
-export type ErrorHandler = (error: unknown, options?: { inline?: boolean }) => void;
 
 /**
  * The one place the console answers a failed call (spec section 8). `inline` means the screen

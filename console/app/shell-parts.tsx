@@ -1,9 +1,11 @@
 /**
- * The features that live in the shell (header buttons, popups, trackers), composed here so the
- * layout never imports a feature. Each loads after the shell, in its own chunk, and a part whose
- * code or words fail to load leaves the rest of the shell working.
+ * The features that live in the shell (header buttons, popups, trackers), composed here and
+ * handed to the layout, so the layout never imports a feature. Each loads after the shell, in its
+ * own chunk, and a part whose code or words fail to load leaves the rest of the shell working.
  */
 import { Component, type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { ShellLayout } from '../layout/shell-layout';
+import type { ShellParts } from '../layout/shell-parts';
 
 /** A failed part renders nothing instead of taking the shell down. */
 class Quiet extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -29,30 +31,43 @@ function part<P extends object>(load: () => Promise<ComponentType<P>>): Componen
   };
 }
 
-export const MessageBell = part(() =>
+const MessageBell = part(() =>
   import('../features/messages/message-bell').then((m) => m.MessageBell),
 );
-export const HelpButton = part(() =>
-  import('../features/help/help-spotlight').then((m) => m.HelpButton),
-);
-export const HelpSpotlight = part(() =>
+const HelpButton = part(() => import('../features/help/help-spotlight').then((m) => m.HelpButton));
+const HelpSpotlight = part(() =>
   import('../features/help/help-spotlight').then((m) => m.HelpSpotlight),
 );
-export const CustomerServiceButton = part(() =>
+const CustomerServiceButton = part(() =>
   import('../features/support/customer-service-button').then((m) => m.CustomerServiceButton),
 );
-export const DownloadAppButton = part(() =>
+const DownloadAppButton = part(() =>
   import('../features/support/download-app-popover').then((m) => m.DownloadAppButton),
 );
-export const AnnouncementPopup = part(() =>
+const AnnouncementPopup = part(() =>
   import('../features/announcements/announcement-popup').then((m) => m.AnnouncementPopup),
 );
-export const GuidedTour = part(() =>
-  import('../features/guide/guided-tour').then((m) => m.GuidedTour),
-);
-export const ActivityTracker = part(() =>
+const GuidedTour = part(() => import('../features/guide/guided-tour').then((m) => m.GuidedTour));
+const ActivityTracker = part(() =>
   import('../features/activity/activity-tracker').then((m) => m.ActivityTracker),
 );
-export const BrowserNotice = part(() =>
+const BrowserNotice = part(() =>
   import('../components/browser-notice').then((m) => m.BrowserNotice),
 );
+
+const SHELL_PARTS: ShellParts = {
+  MessageBell,
+  HelpButton,
+  HelpSpotlight,
+  CustomerServiceButton,
+  DownloadAppButton,
+  AnnouncementPopup,
+  GuidedTour,
+  ActivityTracker,
+  BrowserNotice,
+};
+
+/** The signed-in shell with the features that live in it. */
+export function ConsoleShell() {
+  return <ShellLayout parts={SHELL_PARTS} />;
+}

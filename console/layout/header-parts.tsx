@@ -35,8 +35,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MainSiteLinks } from '../app/boot';
-import { resolveSite, switchSite } from '../app/preferences';
+import type { MainSiteLinks } from '../platform/boot';
+import { resolveSite, switchSite } from '../platform/preferences';
 
 /** Opens the main site's buy-for-me search with the keyword (spec section 1). */
 export function HeaderSearch({ links }: { links: MainSiteLinks }) {

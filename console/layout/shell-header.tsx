@@ -7,17 +7,12 @@ import {
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import type { MainSiteLinks } from '../app/boot';
-import { LanguageSwitch } from '../app/language-switch';
-import {
-  CustomerServiceButton,
-  DownloadAppButton,
-  HelpButton,
-  MessageBell,
-} from '../app/shell-parts';
+import { LanguageSwitch } from '../components/language-switch';
+import type { MainSiteLinks } from '../platform/boot';
 import { useAppStore } from '../stores/app-store';
 import { useSettingsStore } from '../stores/settings-store';
 import { BalanceMenu, CartBadge, HeaderSearch, SiteSelect } from './header-parts';
+import type { ShellParts } from './shell-parts';
 import { UserMenu } from './user-menu';
 
 /** The logo: to the main site's home when there is one, else the dashboard. */
@@ -57,7 +52,13 @@ function HomeLogo({ links, showName }: { links: MainSiteLinks | null; showName: 
 }
 
 /** The header bar (spec section 1). */
-export function ShellHeader({ links }: { links: MainSiteLinks | null }) {
+export function ShellHeader({
+  links,
+  parts: { MessageBell, HelpButton, CustomerServiceButton, DownloadAppButton },
+}: {
+  links: MainSiteLinks | null;
+  parts: ShellParts;
+}) {
   const { t } = useTranslation('layout');
   const device = useAppStore((state) => state.device);
   const sidebarOpened = useAppStore((state) => state.sidebarOpened);

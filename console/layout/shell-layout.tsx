@@ -12,18 +12,10 @@ import {
 } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readBootConfig } from '../app/boot';
-import { LanguageSwitch } from '../app/language-switch';
-import { createQueryClient } from '../app/query-client';
-import {
-  ActivityTracker,
-  AnnouncementPopup,
-  BrowserNotice,
-  GuidedTour,
-  HelpButton,
-  HelpSpotlight,
-} from '../app/shell-parts';
+import { LanguageSwitch } from '../components/language-switch';
 import { ButtonsProvider } from '../components/permission';
+import { readBootConfig } from '../platform/boot';
+import { createQueryClient } from '../platform/query-client';
 import { useAppStore } from '../stores/app-store';
 import { useSettingsStore } from '../stores/settings-store';
 import { useTagsViewStore } from '../stores/tags-view-store';
@@ -38,6 +30,7 @@ import {
   visibleMenu,
 } from './menu';
 import { ShellHeader } from './shell-header';
+import type { ShellParts } from './shell-parts';
 import { Sidebar } from './sidebar';
 import { TagsView } from './tags-view';
 import { applyThemeColor } from './theme-color';
@@ -52,13 +45,13 @@ const MOBILE_QUERY = '(max-width: 991.98px)';
 /** Component sizes as Mantine scales. */
 const SCALES = { small: 0.92, medium: 1, large: 1.08 } as const;
 
-export function ShellLayout() {
+export function ShellLayout({ parts }: { parts: ShellParts }) {
   const onError = useRouteContext({ from: '__root__', select: (context) => context.onError });
   // One cache per signed-in stay: signing out leaves the shell, and the next user starts empty.
   const [queryClient] = useState(() => createQueryClient(onError));
   return (
     <QueryClientProvider client={queryClient}>
-      <Shell />
+      <Shell parts={parts} />
     </QueryClientProvider>
   );
 }
@@ -136,7 +129,15 @@ function useVisitedViews(menu: MenuItem[]) {
   );
 }
 
-function Shell() {
+function Shell({ parts }: { parts: ShellParts }) {
+  const {
+    ActivityTracker,
+    AnnouncementPopup,
+    BrowserNotice,
+    GuidedTour,
+    HelpButton,
+    HelpSpotlight,
+  } = parts;
   const { t, i18n } = useTranslation('layout');
   const { t: titleOf } = useTranslation('common');
   const menu = useMenu();
@@ -180,7 +181,7 @@ function Shell() {
       data-testid="shell"
     >
       <AppShell.Header>
-        <ShellHeader links={links} />
+        <ShellHeader links={links} parts={parts} />
         {settings.tagsView && <TagsView pathname={pathname} />}
       </AppShell.Header>
       <AppShell.Navbar

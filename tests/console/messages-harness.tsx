@@ -1,6 +1,6 @@
 import { createErrorHandler } from '@console/app/error-handler';
-import { createQueryClient } from '@console/app/query-client';
 import { MessageBell } from '@console/features/messages/message-bell';
+import { createQueryClient } from '@console/platform/query-client';
 import { messages } from '@server/db/schema/index';
 import { seedMessages } from '@server/seed/messages';
 import { createApiClient } from '@shared/api/client';

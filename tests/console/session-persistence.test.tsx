@@ -1,4 +1,4 @@
-import { connectExtensionBridge } from '@console/app/extension-bridge';
+import { connectExtensionBridge } from '@console/platform/extension-bridge';
 import type { Session, SessionSnapshot } from '@shared/contracts/session';
 import { BRIDGE_CHANNEL } from '@shared/session/bridge-channel';
 import { createSessionStore, whenHydrated } from '@shared/session/store';
@@ -156,7 +156,9 @@ describe('console half of the extension bridge', () => {
 
 describe('bridge presence', () => {
   it('says hello, and connects the bridge when the extension answers, replaying what it said meanwhile', async () => {
-    const { connectExtensionBridgeWhenPresent } = await import('@console/app/extension-presence');
+    const { connectExtensionBridgeWhenPresent } = await import(
+      '@console/platform/extension-presence'
+    );
     const store = createSessionStore(port(), () => 5000);
     const fromConsole: unknown[] = [];
     const listen = (event: MessageEvent) => {

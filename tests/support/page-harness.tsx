@@ -1,4 +1,4 @@
-import type { RouterContext } from '@console/app/router';
+import type { RouterContext } from '@console/platform/routing';
 import { createApiClient } from '@shared/api/client';
 import type { Language } from '@shared/contracts/languages';
 import { API_CLIENTS } from '@shared/contracts/protocol';

@@ -3,7 +3,7 @@ import { LogoMark } from '@shared/ui/logo';
 import { IconBuildingStore, IconPackageImport, IconWorld } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitch } from '../../app/language-switch';
+import { LanguageSwitch } from '../../components/language-switch';
 import classes from './auth-layout.module.css';
 
 /**

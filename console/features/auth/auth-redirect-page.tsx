@@ -11,7 +11,7 @@ import { toast } from '@shared/ui/toast';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { takeTarget } from '../../app/preferences';
+import { takeTarget } from '../../platform/preferences';
 import { AuthLayout } from './auth-layout';
 
 const route = getRouteApi('/auth-redirect');

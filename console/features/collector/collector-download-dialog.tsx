@@ -27,7 +27,7 @@ import {
 import { useRouteContext } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { askExtension, useExtensionPresence } from '../../app/extension-state';
+import { askExtension, useExtensionPresence } from '../../platform/extension-state';
 
 /** Where the built plug-in is served when the settings name no address. */
 const DEFAULT_DOWNLOAD_URL = '/downloads/extension.zip';

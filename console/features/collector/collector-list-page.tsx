@@ -37,11 +37,11 @@ import {
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useExtensionPresence } from '../../app/extension-state';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { FilteredEmpty, LoadFailed } from '../../components/list-states';
 import { Permission, usePermission } from '../../components/permission';
 import { usePlatformIcons } from '../../components/platform-icon';
+import { useExtensionPresence } from '../../platform/extension-state';
 import classes from './collector.module.css';
 import { ClaimDialog } from './collector-claim-dialog';
 import { DownloadDialog } from './collector-download-dialog';

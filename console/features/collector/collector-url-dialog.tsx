@@ -26,8 +26,8 @@ import {
 import { Link, useRouteContext } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CollectUrlEvent, CollectUrlState } from '../../app/extension-bridge';
-import { useExtensionPresence } from '../../app/extension-state';
+import type { CollectUrlEvent, CollectUrlState } from '../../platform/extension-bridge';
+import { useExtensionPresence } from '../../platform/extension-state';
 
 /** The longest address the plug-in is asked to open. */
 const MAX_URL_LENGTH = 2000;
@@ -235,7 +235,7 @@ function CollectByUrl({
     }
     finish();
     setItems(read.urls.map((url) => ({ url, state: 'sent' })));
-    const { collectThroughExtension } = await import('../../app/extension-bridge');
+    const { collectThroughExtension } = await import('../../platform/extension-bridge');
     if (!alive.current) return;
     stop.current = collectThroughExtension(win, read.urls, onEvent);
     timer.current = setTimeout(() => {

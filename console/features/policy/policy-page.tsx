@@ -14,7 +14,7 @@ import { LogoMark } from '@shared/ui/logo';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type policyMessages from '../../../locales/en/policy.json';
-import { LanguageSwitch } from '../../app/language-switch';
+import { LanguageSwitch } from '../../components/language-switch';
 import classes from './policy-page.module.css';
 
 /** The two documents, as named in locales/<language>/policy.json. */

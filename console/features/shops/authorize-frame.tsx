@@ -2,7 +2,7 @@ import { Box, Center, Group, Paper, Stack, Text } from '@mantine/core';
 import { LogoMark } from '@shared/ui/logo';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitch } from '../../app/language-switch';
+import { LanguageSwitch } from '../../components/language-switch';
 
 /** The frame of the pages a marketplace sends the seller back to: no shell, one card. */
 export function AuthorizeFrame({ children }: { children: ReactNode }) {

@@ -3,7 +3,7 @@ import { LANGUAGES, type Language } from '@shared/contracts/languages';
 import { LANGUAGE_NAMES } from '@shared/i18n/i18n';
 import { IconChevronDown, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { switchLanguage } from './preferences';
+import { switchLanguage } from '../platform/preferences';
 
 /**
  * zh, th and en, each named in its own script; choosing one stores it and reloads (spec

@@ -1,6 +1,5 @@
 import { ApiError } from '@shared/api/errors';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import type { ErrorHandler } from './error-handler';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -8,6 +7,12 @@ declare module '@tanstack/react-query' {
     mutationMeta: { inlineErrors?: boolean };
   }
 }
+
+/**
+ * The one place the console answers a failed call (console/app/error-handler.ts). `inline` means
+ * the screen shows the message itself, so no toast.
+ */
+export type ErrorHandler = (error: unknown, options?: { inline?: boolean }) => void;
 
 /** Only a failure to reach the server is worth another try; answers are final. */
 function shouldRetry(failures: number, error: unknown): boolean {

@@ -1,0 +1,137 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { requireMenu } from '../platform/routing';
+import {
+  orderGroup,
+  platformGroup,
+  productGroup,
+  purchaseGroup,
+  serviceGroup,
+} from './base-routes';
+
+// The menu pages no feature fills yet, each under its group with its real guard and search. A
+// feature that fills one moves its route into its own `<domain>.routes.tsx`.
+
+/** A page whose feature arrives later: its real title and menu entry, and a proper empty state. */
+const placeholder = lazyRouteComponent(
+  () => import('../layout/route-placeholder'),
+  'RoutePlaceholder',
+);
+
+/**
+ * One optional id parameter of a search, absent when empty. Digits-only ids (marketplace order
+ * numbers) arrive parsed as numbers and stay numbers, so the address keeps them unquoted.
+ */
+function idParam<K extends string>(
+  search: Record<string, unknown>,
+  key: K,
+): { [P in K]?: string | number } {
+  const value = search[key];
+  const kept =
+    (typeof value === 'string' && value !== '') ||
+    (typeof value === 'number' && Number.isFinite(value));
+  return kept ? ({ [key]: value } as { [P in K]?: string | number }) : {};
+}
+
+export const thirdProductList = createRoute({
+  getParentRoute: () => productGroup,
+  path: 'thirdProductList',
+  staticData: { titleKey: 'routes.thirdProductList' },
+  beforeLoad: requireMenu('/product/thirdProductList'),
+  component: placeholder,
+});
+export const thirdDetails = createRoute({
+  getParentRoute: () => productGroup,
+  path: 'thirdDetails',
+  staticData: { titleKey: 'routes.thirdDetails', hidden: true },
+  beforeLoad: requireMenu('/product/thirdDetails'),
+  component: placeholder,
+});
+export const lazadaProductDetail = createRoute({
+  getParentRoute: () => productGroup,
+  path: 'lazadaProductDetail',
+  staticData: { titleKey: 'routes.lazadaProductDetail', hidden: true },
+  beforeLoad: requireMenu('/product/lazadaProductDetail'),
+  component: placeholder,
+});
+export const shopeeProductDetail = createRoute({
+  getParentRoute: () => productGroup,
+  path: 'shopeeProductDetail',
+  staticData: { titleKey: 'routes.shopeeProductDetail', hidden: true },
+  beforeLoad: requireMenu('/product/shopeeProductDetail'),
+  component: placeholder,
+});
+export const tiktokProductDetail = createRoute({
+  getParentRoute: () => productGroup,
+  path: 'tiktokProductDetail',
+  staticData: { titleKey: 'routes.tiktokProductDetail', hidden: true },
+  beforeLoad: requireMenu('/product/tiktokProductDetail'),
+  component: placeholder,
+});
+export const serviceProgress = createRoute({
+  getParentRoute: () => orderGroup,
+  path: 'serviceProgress',
+  staticData: { titleKey: 'routes.serviceProgress' },
+  validateSearch: (search: Record<string, unknown>) => idParam(search, 'serviceNo'),
+  beforeLoad: requireMenu('/order/serviceProgress'),
+  component: placeholder,
+});
+export const orderManage = createRoute({
+  getParentRoute: () => platformGroup,
+  path: 'orderManage',
+  staticData: { titleKey: 'routes.orderManage' },
+  validateSearch: (search: Record<string, unknown>) => idParam(search, 'orderId'),
+  beforeLoad: requireMenu('/thirdPartyPlatform/orderManage'),
+  component: placeholder,
+});
+export const returnManage = createRoute({
+  getParentRoute: () => platformGroup,
+  path: 'returnManage',
+  staticData: { titleKey: 'routes.returnManage' },
+  beforeLoad: requireMenu('/thirdPartyPlatform/returnManage'),
+  component: placeholder,
+});
+export const platformProductManage = createRoute({
+  getParentRoute: () => platformGroup,
+  path: 'platformProductManage',
+  staticData: { titleKey: 'routes.platformProductManage' },
+  beforeLoad: requireMenu('/thirdPartyPlatform/platformProductManage'),
+  component: placeholder,
+});
+export const purchaseManage = createRoute({
+  getParentRoute: () => purchaseGroup,
+  path: 'purchaseManage',
+  staticData: { titleKey: 'routes.purchaseManage', hidden: true },
+  beforeLoad: requireMenu('/purchaseAndWarehouse/purchaseManage'),
+  component: placeholder,
+});
+export const purchaseManageDetail = createRoute({
+  getParentRoute: () => purchaseGroup,
+  path: 'purchaseManageDetail',
+  staticData: { titleKey: 'routes.purchaseManageDetail', hidden: true },
+  // The query's type arrives as text and is read as a number (spec section 2).
+  validateSearch: (
+    search: Record<string, unknown>,
+  ): { purchaseNo?: string | number; type?: number } => {
+    const type = Number(search.type);
+    return {
+      ...idParam(search, 'purchaseNo'),
+      ...(search.type === undefined || search.type === '' || Number.isNaN(type) ? {} : { type }),
+    };
+  },
+  beforeLoad: requireMenu('/purchaseAndWarehouse/purchaseManageDetail'),
+  component: placeholder,
+});
+export const warehouseManage = createRoute({
+  getParentRoute: () => purchaseGroup,
+  path: 'warehouseManage',
+  staticData: { titleKey: 'routes.warehouseManage' },
+  beforeLoad: requireMenu('/purchaseAndWarehouse/warehouseManage'),
+  component: placeholder,
+});
+export const serviceMarket = createRoute({
+  getParentRoute: () => serviceGroup,
+  path: 'serviceMarket',
+  staticData: { titleKey: 'routes.serviceMarket' },
+  beforeLoad: requireMenu('/service/serviceMarket'),
+  component: placeholder,
+});
