@@ -1,3 +1,4 @@
+import { isMenuUrl, type MenuUrl } from '@shared/contracts/menus';
 import type { TFunction } from 'i18next';
 import type members from '../../../locales/en/members.json';
 
@@ -6,9 +7,10 @@ type GroupKey = keyof (typeof members)['groups'];
 type ButtonKey = keyof (typeof members)['buttons'];
 
 /**
- * The words of every menu a main account can grant: its title (`members:menus.*`) and the group
- * it is listed under (`members:groups.*`). tsc checks the keys against the English file; the
- * members test checks every grantable url is here, so a new menu cannot go unworded.
+ * The words of every menu: its title (`members:menus.*`) and the group it is listed under
+ * (`members:groups.*`). Keyed by every MenuUrl, so tsc fails when a menu has no words (or words
+ * for a menu that is gone), and checks the keys against the English file; the members test checks
+ * every language has them.
  */
 export const MENU_LABELS = {
   '/cmpDashboard': { title: 'dashboard', group: 'home' },
@@ -38,23 +40,25 @@ export const MENU_LABELS = {
   '/other/couponCenter': { title: 'coupons', group: 'finance' },
   '/service/serviceMarket': { title: 'serviceMarket', group: 'services' },
   '/account/accountSetting': { title: 'accountSettings', group: 'account' },
+  '/account/accountManage': { title: 'userManagement', group: 'account' },
   '/account/messageSubscribe': { title: 'messageSubscriptions', group: 'account' },
   '/account/messageCenter': { title: 'messageCenter', group: 'account' },
-} as const satisfies Record<string, { title: MenuKey; group: GroupKey }>;
+} as const satisfies Record<MenuUrl, { title: MenuKey; group: GroupKey }>;
 
 type MembersT = TFunction<['members', 'common']>;
 
+/** The words of a granted url; none for a url the catalogue does not know (an old grant). */
 function labelsOf(url: string): { title: MenuKey; group: GroupKey } | undefined {
-  return Object.hasOwn(MENU_LABELS, url) ? MENU_LABELS[url as keyof typeof MENU_LABELS] : undefined;
+  return isMenuUrl(url) ? MENU_LABELS[url] : undefined;
 }
 
-/** A menu's translated title; the url itself if a new menu has no words yet. */
+/** A menu's translated title; the url itself for a url the catalogue does not know. */
 export function menuTitle(t: MembersT, url: string): string {
   const labels = labelsOf(url);
   return labels ? t(`members:menus.${labels.title}`) : url;
 }
 
-/** The group a menu is listed under; menus without words go under "account" last. */
+/** The group a menu is listed under; urls the catalogue does not know go under "account". */
 export function menuGroup(url: string): GroupKey {
   return labelsOf(url)?.group ?? 'account';
 }
