@@ -1,4 +1,4 @@
-import { menuRouteTree } from '@console/app/router';
+import { createAppRouter, menuRouteTree } from '@console/app/router';
 import { ButtonsProvider, Permission } from '@console/components/permission';
 import {
   buildMenu,
@@ -17,8 +17,13 @@ import {
   nextAfterClose,
   type VisitedView,
 } from '@console/stores/tags-view-store';
+import type { RouterInfo } from '@shared/contracts/auth';
+import { MENU_URLS } from '@shared/contracts/menus';
+import { createSessionStore } from '@shared/session/store';
+import { type AnyRoute, isRedirect } from '@tanstack/react-router';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { demoSession } from '../support/fixtures';
 
 const tree = routeNodes(menuRouteTree as never);
 const paths = (items: { path: string }[]) => items.map((item) => item.path);
@@ -85,6 +90,68 @@ describe('the route table', () => {
       ),
     )) {
       expect(item.icon, item.path).toBeTruthy();
+    }
+  });
+});
+
+/** A session store holding an onboarded account granted these menus. */
+function sessionWith(routes: RouterInfo[]) {
+  return createSessionStore({
+    load: () => ({ session: { ...demoSession(), routes }, updatedAt: 1 }),
+    save: () => undefined,
+  });
+}
+
+/** Every route of the console's router, with the full path the router gave it. */
+function consoleRoutes(): AnyRoute[] {
+  const router = createAppRouter({
+    win: window,
+    session: sessionWith([]),
+    // The guards read neither; the router only holds them.
+    api: null as never,
+    i18n: null as never,
+    onError: () => undefined,
+  });
+  return Object.values(router.routesById) as AnyRoute[];
+}
+
+/** Where a route's own guard sends an account granted these menus; null when it lets it in. */
+async function guardSends(route: AnyRoute, routes: RouterInfo[]): Promise<string | null> {
+  const beforeLoad = route.options.beforeLoad;
+  if (!beforeLoad) return null;
+  const location = { pathname: route.fullPath, href: route.fullPath, search: {} };
+  try {
+    await beforeLoad({
+      context: { win: window, session: sessionWith(routes) },
+      location,
+      search: {},
+      params: {},
+      matches: [],
+    } as never);
+  } catch (error) {
+    if (isRedirect(error)) return String(error.options.to);
+    throw error;
+  }
+  return null;
+}
+
+const grants = (urls: readonly string[]): RouterInfo[] => urls.map((url) => ({ url, button: [] }));
+
+describe('the menus and the routes they guard', () => {
+  it('guards exactly one route per menu url, at that full path, by that menu alone', async () => {
+    const guarded: AnyRoute[] = [];
+    for (const route of consoleRoutes()) {
+      // A guarded route turns away an account granted nothing.
+      if ((await guardSends(route, [])) === '/401') guarded.push(route);
+    }
+    // Every url of the list is one route's full path, and every guarded route's path is listed.
+    expect(guarded.map((route) => route.fullPath).sort()).toEqual([...MENU_URLS].sort());
+    for (const route of guarded) {
+      // Its own menu lets the account in ...
+      expect(await guardSends(route, grants([route.fullPath])), route.fullPath).toBeNull();
+      // ... and every other menu together does not.
+      const others = MENU_URLS.filter((url) => url !== route.fullPath);
+      expect(await guardSends(route, grants(others)), route.fullPath).toBe('/401');
     }
   });
 });
