@@ -94,6 +94,31 @@ module.exports = {
       to: { path: '^console/features/', pathNot: '^console/features/$1/' },
     },
     {
+      name: 'features-do-not-import-app-or-layout',
+      severity: 'error',
+      comment:
+        'A feature exports its routes and console/app composes them: features never import ' +
+        'console/app or console/layout (what they share lives in platform, components or stores).',
+      from: { path: '^console/features/' },
+      to: { path: '^console/(app|layout)/' },
+    },
+    {
+      name: 'layout-does-not-import-app',
+      severity: 'error',
+      comment: 'console/app sits on top: it imports the layout, never the other way round.',
+      from: { path: '^console/layout/' },
+      to: { path: '^console/app/' },
+    },
+    {
+      name: 'console-foundations-stay-below',
+      severity: 'error',
+      comment:
+        'console/platform, components and stores sit below the features, the layout and the app ' +
+        'and import none of them.',
+      from: { path: '^console/(platform|components|stores)/' },
+      to: { path: '^console/(app|layout|features)/' },
+    },
+    {
       name: 'extension-never-imports-console-or-server',
       severity: 'error',
       comment:
