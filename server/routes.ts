@@ -22,7 +22,10 @@ import { historyRoutes } from './modules/wallet/history.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { wechatRoutes } from './modules/wechat/wechat.routes';
 
-/** Every API route of every module; the app mounts them and the authorization matrix reads them. */
+/**
+ * Every API route of every module, each serving one declaration of the endpoint table
+ * (shared/contracts/endpoints.ts); the app mounts them and the authorization matrix reads them.
+ */
 export const ROUTES: readonly RouteDefinition[] = [
   ...authRoutes,
   ...registerRoutes,
@@ -45,6 +48,5 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...historyRoutes,
   ...couponsRoutes,
   ...paymentsRoutes,
-  // The API reference documents this very table, itself included.
-  ...docsRoutes(() => ROUTES),
+  ...docsRoutes(),
 ];

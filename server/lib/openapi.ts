@@ -1,17 +1,17 @@
 import type { AccessLevel } from '@shared/contracts/api-reference';
+import type { Endpoint, Permission } from '@shared/contracts/define-endpoint';
 import { ERROR_KEYS, ERRORS, TOKEN_ERROR_KEYS } from '@shared/contracts/errors';
 import { LANGUAGES } from '@shared/contracts/languages';
 import { EQUIPMENT_PC, HEADERS, TOKEN_QUERY_PARAM } from '@shared/contracts/protocol';
 import { SITE_CODES } from '@shared/contracts/site-codes';
 import * as z from 'zod/mini';
-import type { RouteMeta } from './route';
 
 /** A JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) or any other JSON object of the document. */
 type Json = Record<string, unknown>;
 
 /**
  * What the API reference says about each access level (the contract's list, so a new level in the
- * route table fails here until the reference knows it); the console's reference page reads `x-access`.
+ * endpoint table fails here until the reference knows it); the console's reference page reads `x-access`.
  */
 const ACCESS_TEXT: Record<AccessLevel, string> = {
   public: 'Public: no token needed.',
@@ -32,7 +32,7 @@ const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 const pathParams = (path: string) => [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1] ?? '');
 
 /** A stable, unique id per route: `get_api_user_public_getSiteList`. */
-export function operationIdOf(route: Pick<RouteMeta, 'method' | 'path'>): string {
+export function operationIdOf(route: Pick<Endpoint, 'method' | 'path'>): string {
   return `${route.method.toLowerCase()}${route.path.replace(/[^A-Za-z0-9]+/g, '_')}`.replace(
     /_+$/,
     '',
@@ -40,7 +40,7 @@ export function operationIdOf(route: Pick<RouteMeta, 'method' | 'path'>): string
 }
 
 /** The route's group: its own tag, else the module segment of the path (`/api-user/shop/list` -> shop). */
-export function tagOf(route: Pick<RouteMeta, 'path' | 'tag'>): string {
+export function tagOf(route: Pick<Endpoint, 'path' | 'tag'>): string {
   if (route.tag) return route.tag;
   const segments = route.path.split('/').filter(Boolean);
   return (segments.length >= 3 ? segments[1] : segments[0]) ?? 'api';
@@ -92,6 +92,14 @@ function convert(
   return { $ref: `#/components/schemas/${name}` };
 }
 
+/** `the menu /a and its button b`. */
+const grantText = (grant: Permission) =>
+  `the menu ${grant.menu}${grant.button ? ` and its button ${grant.button}` : ''}`;
+
+/** `a`, `a or b`, `a, b or c`. */
+const listed = (items: readonly string[]) =>
+  items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
+
 const envelopeOf = (datas: Json): Json => ({
   type: 'object',
   properties: {
@@ -103,7 +111,7 @@ const envelopeOf = (datas: Json): Json => ({
   required: ['resp_code', 'resp_msg'],
 });
 
-function operation(route: RouteMeta, components: Record<string, Json>): Json {
+function operation(route: Endpoint, components: Record<string, Json>): Json {
   const id = operationIdOf(route);
   const parameters: Json[] = [
     ...pathParams(route.path).map((name) => ({
@@ -136,7 +144,7 @@ function operation(route: RouteMeta, components: Record<string, Json>): Json {
 
   const datas = route.response
     ? convert(route.response, 'output', `${id}_datas`, components)
-    : { description: 'The data of the answer (its schema is not in the route table yet).' };
+    : { description: 'The data of the answer (its schema is not declared).' };
   // A raw answer (a file) is refused like any other route: 401 without a session.
   const unauthorized =
     route.access === 'public' ? {} : { '401': { $ref: '#/components/responses/Unauthorized' } };
@@ -157,14 +165,17 @@ function operation(route: RouteMeta, components: Record<string, Json>): Json {
         ...unauthorized,
       };
 
-  const permission = route.permission
-    ? ` Needs the menu ${route.permission.menu}${route.permission.button ? ` and its button ${route.permission.button}` : ''} in the account's routerInfoList.`
-    : '';
+  const { permission } = route;
+  const needs = !permission
+    ? ''
+    : 'anyOf' in permission
+      ? ` Needs one of: ${listed(permission.anyOf.map(grantText))} in the account's routerInfoList.`
+      : ` Needs ${grantText(permission)} in the account's routerInfoList.`;
   return {
     operationId: id,
     tags: [tagOf(route)],
     ...(route.summary ? { summary: route.summary } : {}),
-    description: `${ACCESS_TEXT[route.access]}${permission}`,
+    description: `${ACCESS_TEXT[route.access]}${needs}`,
     parameters,
     ...(route.json
       ? {
@@ -181,16 +192,17 @@ function operation(route: RouteMeta, components: Record<string, Json>): Json {
     responses,
     security: SECURITY[route.access],
     'x-access': route.access,
-    ...(route.permission ? { 'x-permission': route.permission } : {}),
+    // One grant is machine-readable; a choice of grants is said in the description.
+    ...(permission && !('anyOf' in permission) ? { 'x-permission': permission } : {}),
   };
 }
 
 /**
- * The OpenAPI 3.1 document of the API, built from the route table: every route with its access
+ * The OpenAPI 3.1 document of the API, built from the endpoint table: every route with its access
  * level (security), permission, parameters, body and answer, and the envelope and headers of spec
  * section 7 that every call shares.
  */
-export function buildOpenApiDocument(routes: readonly RouteMeta[]): Json {
+export function buildOpenApiDocument(routes: readonly Endpoint[]): Json {
   const schemas: Record<string, Json> = {
     ErrorKey: {
       type: 'string',

@@ -1,14 +1,13 @@
+import type { AccessLevel } from '@shared/contracts/api-reference';
+import type { AnyPermission, Endpoint, Permission } from '@shared/contracts/define-endpoint';
 import type { Context, Hono } from 'hono';
 import type * as z from 'zod/mini';
 import type { Actor, AppDeps, AppEnv } from '../context';
 import { AppError } from './errors';
 import { validationError } from './validate';
 
-/**
- * Who may call a route: anyone; a registered client (basic client auth); any signed-in account;
- * or a main account only.
- */
-export type Access = 'public' | 'client' | 'session' | 'main';
+/** Who may call a route: anyone; a registered client (basic client auth); any signed-in account; or a main account only. */
+export type Access = AccessLevel;
 
 /** Kinds of object a route can act on; each has an owner, and the authorization matrix knows how to make one. */
 type ObjectType = 'shop' | 'subAccount' | 'bindTicket';
@@ -23,55 +22,34 @@ export interface ExampleIds {
 type Schema = z.ZodMiniType;
 type Out<S> = S extends Schema ? z.output<S> : undefined;
 
-export interface RouteSpec<
-  Q extends Schema | undefined,
-  J extends Schema | undefined,
-  A extends Access,
-> {
-  method: 'GET' | 'POST';
-  path: string;
-  access: A;
-  /** Query parameters, checked with a shared contract schema. */
-  query?: Q;
-  /** JSON body, checked with a shared contract schema. */
-  json?: J;
+/** What only the server knows of a route: what the authorization matrix needs to try it. */
+export interface RouteParts {
   /** The objects the route acts on, each named by a field of the query or body. */
   objects?: readonly { type: ObjectType; field: string }[];
   /** Fields that look like ids but name no owned object (a slider challenge, a scene). */
   notObjects?: readonly string[];
-  /** The menu (and button) the actor must hold in its routerInfoList. */
-  permission?: { menu: string; button?: string };
   /** A valid request, given freshly made objects: the authorization matrix sends it as four actors. */
   example?: (ids: ExampleIds) => { query?: Record<string, string>; json?: unknown };
-  /** The API reference: `datas` of a successful answer, a one-line summary, and a group (default: from the path). */
-  response?: Schema;
-  summary?: string;
-  tag?: string;
-  /** The handler answers without the envelope (a document, a file, a platform callback). */
-  raw?: boolean;
 }
 
-export interface RouteContext<Q, J, A extends Access> {
+export interface RouteContext<E extends Endpoint> {
   c: Context<AppEnv>;
   deps: AppDeps;
-  query: Out<Q>;
-  json: Out<J>;
-  actor: A extends 'session' | 'main' ? Actor : null;
+  query: E extends { query: infer Q } ? Out<Q> : undefined;
+  json: E extends { json: infer J } ? Out<J> : undefined;
+  actor: E['access'] extends 'session' | 'main' ? Actor : null;
   /** The registered client, on routes with client access. */
-  clientId: A extends 'client' ? string : null;
+  clientId: E['access'] extends 'client' ? string : null;
 }
 
-/** What the authorization matrix and the API reference read: everything about a route but its code. */
-export interface RouteMeta {
+/** What the authorization matrix reads: the declaration and the server's parts, everything but the code. */
+export interface RouteMeta extends RouteParts {
   method: 'GET' | 'POST';
   path: string;
   access: Access;
   query?: Schema | undefined;
   json?: Schema | undefined;
-  objects?: readonly { type: ObjectType; field: string }[] | undefined;
-  notObjects?: readonly string[] | undefined;
-  permission?: { menu: string; button?: string } | undefined;
-  example?: ((ids: ExampleIds) => { query?: Record<string, string>; json?: unknown }) | undefined;
+  permission?: Permission | AnyPermission | undefined;
   response?: Schema | undefined;
   summary?: string | undefined;
   tag?: string | undefined;
@@ -79,6 +57,8 @@ export interface RouteMeta {
 }
 
 export interface RouteDefinition {
+  /** The declaration the route serves (shared/contracts/endpoints.ts). */
+  endpoint: Endpoint;
   meta: RouteMeta;
   handle(c: Context<AppEnv>, deps: AppDeps, guards: RouteGuards): Promise<Response>;
 }
@@ -87,7 +67,7 @@ export interface RouteDefinition {
 export interface RouteGuards {
   client(c: Context<AppEnv>): string;
   session(c: Context<AppEnv>): Promise<Actor>;
-  allows(actor: Actor, permission: { menu: string; button?: string }): boolean;
+  allows(actor: Actor, permission: Permission): boolean;
 }
 
 async function parse<S extends Schema>(
@@ -110,27 +90,52 @@ async function readJson(c: Context<AppEnv>): Promise<unknown> {
   }
 }
 
-/** One route: its access, its input, the object it acts on, and its handler. */
-export function defineRoute<
-  Q extends Schema | undefined = undefined,
-  J extends Schema | undefined = undefined,
-  A extends Access = Access,
->(
-  spec: RouteSpec<Q, J, A>,
-  handler: (ctx: RouteContext<Q, J, A>) => Promise<Response> | Response,
+type Handler<E extends Endpoint> = (ctx: RouteContext<E>) => Promise<Response> | Response;
+
+/**
+ * Serves one declared endpoint: its access and permission checked, its query and body validated
+ * with the declared schemas, then the handler. The server's own parts (objects, examples) may come
+ * between.
+ */
+export function defineRoute<const E extends Endpoint>(
+  endpoint: E,
+  handler: Handler<E>,
+): RouteDefinition;
+export function defineRoute<const E extends Endpoint>(
+  endpoint: E,
+  parts: RouteParts,
+  handler: Handler<E>,
+): RouteDefinition;
+export function defineRoute<const E extends Endpoint>(
+  endpoint: E,
+  partsOrHandler: RouteParts | Handler<E>,
+  maybeHandler?: Handler<E>,
 ): RouteDefinition {
+  const parts = typeof partsOrHandler === 'function' ? {} : partsOrHandler;
+  const handler = typeof partsOrHandler === 'function' ? partsOrHandler : maybeHandler;
+  if (!handler) throw new TypeError(`No handler for ${endpoint.method} ${endpoint.path}`);
+  const granted = (actor: Actor, guards: RouteGuards) => {
+    const { permission } = endpoint;
+    if (!permission) return true;
+    return 'anyOf' in permission
+      ? permission.anyOf.some((one) => guards.allows(actor, one))
+      : guards.allows(actor, permission);
+  };
   return {
-    meta: spec,
+    endpoint,
+    meta: { ...endpoint, ...parts },
     async handle(c, deps, guards) {
-      const clientId = spec.access === 'client' ? guards.client(c) : null;
+      const clientId = endpoint.access === 'client' ? guards.client(c) : null;
       const actor =
-        spec.access === 'session' || spec.access === 'main' ? await guards.session(c) : null;
-      if (actor && spec.access === 'main' && !actor.isMain) throw new AppError('PERMISSION_DENIED');
-      if (actor && spec.permission && !guards.allows(actor, spec.permission))
+        endpoint.access === 'session' || endpoint.access === 'main'
+          ? await guards.session(c)
+          : null;
+      if (actor && endpoint.access === 'main' && !actor.isMain)
         throw new AppError('PERMISSION_DENIED');
-      const query = spec.query ? await parse(c, spec.query, c.req.query()) : undefined;
-      const json = spec.json ? await parse(c, spec.json, await readJson(c)) : undefined;
-      return handler({ c, deps, query, json, actor, clientId } as RouteContext<Q, J, A>);
+      if (actor && !granted(actor, guards)) throw new AppError('PERMISSION_DENIED');
+      const query = endpoint.query ? await parse(c, endpoint.query, c.req.query()) : undefined;
+      const json = endpoint.json ? await parse(c, endpoint.json, await readJson(c)) : undefined;
+      return handler({ c, deps, query, json, actor, clientId } as RouteContext<E>);
     },
   };
 }

@@ -1,4 +1,5 @@
-import { API_REFERENCE_PATH, ApiReferenceSchema } from '../contracts/api-reference';
+import { ApiReferenceSchema } from '../contracts/api-reference';
+import { endpoints } from '../contracts/endpoints';
 import { ApiError } from './errors';
 import type { HttpOptions } from './http';
 
@@ -8,9 +9,9 @@ import type { HttpOptions } from './http';
  */
 export function createApiReferenceApi(options: Pick<HttpOptions, 'baseUrl' | 'fetch'>) {
   return {
-    /** GET /api-docs/openapi.json (public). */
+    /** The API reference (public). */
     get: async (request: { signal?: AbortSignal } = {}) => {
-      const url = `${options.baseUrl.replace(/\/+$/, '')}${API_REFERENCE_PATH}`;
+      const url = `${options.baseUrl.replace(/\/+$/, '')}${endpoints.docs.reference.path}`;
       const init: RequestInit = {
         headers: { accept: 'application/json' },
         ...(request.signal ? { signal: request.signal } : {}),

@@ -1,31 +1,16 @@
-import { AppDownloadSchema, type AppType, CustomerValueListSchema } from '../contracts/config';
+import type { AppType } from '../contracts/config';
+import { endpoints } from '../contracts/endpoints';
 import type { Http } from './http';
 
 type Options = { signal?: AbortSignal };
 
 export function createConfigApi(http: Http) {
   return {
-    /** GET /user-center/dic/getCustomerValue: customer-service entries (official account, WeChat, mail, hotline). */
+    /** Customer-service entries (official account, WeChat, mail, hotline). */
     customerValues: async (options: Options = {}) =>
-      (
-        await http.request({
-          method: 'GET',
-          path: '/user-center/dic/getCustomerValue',
-          schema: CustomerValueListSchema,
-          ...options,
-        })
-      ).datas,
-    /** GET /api-user/public/toDownloadApp: the app's download address and its QR code. */
+      (await http.call(endpoints.config.customerValues, options)).datas,
+    /** The app's download address and its QR code. */
     downloadApp: async (type: AppType, options: Options = {}) =>
-      (
-        await http.request({
-          method: 'GET',
-          path: '/api-user/public/toDownloadApp',
-          query: { type },
-          schema: AppDownloadSchema,
-          tokenless: true,
-          ...options,
-        })
-      ).datas,
+      (await http.call(endpoints.config.downloadApp, { query: { type }, ...options })).datas,
   };
 }

@@ -1,55 +1,21 @@
-import {
-  HelpArticleSchema,
-  HelpPageSchema,
-  HelpSearchResultSchema,
-  type SaveHelpArticleRequest,
-} from '../contracts/help';
+import { endpoints } from '../contracts/endpoints';
+import type { SaveHelpArticleRequest } from '../contracts/help';
 import type { Http } from './http';
 
 type Options = { signal?: AbortSignal };
 
 export function createHelpApi(http: Http) {
   return {
-    /** GET /user-center/helpcenter/list/size: help articles in the interface language. */
+    /** Help articles in the interface language. */
     list: async (query: { page: number; limit: number }, options: Options = {}) =>
-      (
-        await http.request({
-          method: 'GET',
-          path: '/user-center/helpcenter/list/size',
-          query,
-          schema: HelpPageSchema,
-          ...options,
-        })
-      ).datas,
-    /** GET /api-user/test/get/helpCenter: one article. */
+      (await http.call(endpoints.help.list, { query, ...options })).datas,
+    /** One article. */
     article: async (id: number, options: Options = {}) =>
-      (
-        await http.request({
-          method: 'GET',
-          path: '/api-user/test/get/helpCenter',
-          query: { id },
-          schema: HelpArticleSchema,
-          ...options,
-        })
-      ).datas,
-    /** GET /user-center/helpcenter/keyword/serch: matching articles and the account's matching menus. */
+      (await http.call(endpoints.help.article, { query: { id }, ...options })).datas,
+    /** Matching articles and the account's matching menus. */
     search: async (keyword: string, options: Options = {}) =>
-      (
-        await http.request({
-          method: 'GET',
-          path: '/user-center/helpcenter/keyword/serch',
-          query: { keyword },
-          schema: HelpSearchResultSchema,
-          ...options,
-        })
-      ).datas,
-    /** POST /user-center/helpcenter/save (operators only): the content is sanitised before it is stored. */
-    save: (input: SaveHelpArticleRequest) =>
-      http.request({
-        method: 'POST',
-        path: '/user-center/helpcenter/save',
-        json: input,
-        schema: HelpArticleSchema,
-      }),
+      (await http.call(endpoints.help.search, { query: { keyword }, ...options })).datas,
+    /** Operators only: the content is sanitised before it is stored. */
+    save: (input: SaveHelpArticleRequest) => http.call(endpoints.help.save, { json: input }),
   };
 }

@@ -1,5 +1,6 @@
 import ky, { isTimeoutError } from 'ky';
 import type * as z from 'zod/mini';
+import type { Endpoint, PathParams } from '../contracts/define-endpoint';
 import { EnvelopeSchema, SUCCESS_CODE, ValidationErrorDataSchema } from '../contracts/envelope';
 import {
   DIALOG_ERROR_KEYS,
@@ -16,10 +17,11 @@ import {
 import { ApiError } from './errors';
 
 type Query = Record<string, string | number | boolean | undefined | null>;
+type Schema = z.ZodMiniType;
 
-/** What every call names: where it goes, what it sends, and whose token goes with it. */
+/** What every request names: where it goes, what it sends, and whose token goes with it. */
 interface CallSpec {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST';
   path: string;
   query?: Query;
   json?: unknown;
@@ -34,18 +36,40 @@ interface CallSpec {
   signal?: AbortSignal;
 }
 
-export interface RequestSpec<S extends z.ZodMiniType> extends CallSpec {
-  /** Schema of `datas` on success: every answer is parsed with the contract. */
-  schema: S;
-  /** resp_codes besides 0 that count as success (spec section 8: 1 on checkUsername). */
-  successCodes?: readonly number[];
-}
+/** A declaration the client can call: answered with the envelope, or with a file. */
+export type CallableEndpoint = Endpoint & ({ response: Schema } | { download: true });
 
-/** A call answered with a file (an export): the server sends the envelope only on failure. */
-export interface DownloadSpec extends CallSpec {
-  /** The name to save under when the server names none. */
-  filename?: string;
-}
+/**
+ * What a call sends besides its declaration: the query and body its schemas take (required when
+ * they have required fields), the file of an upload, the path parameters of its address, and the
+ * call's own signal, headers and token.
+ */
+export type CallInput<E extends Endpoint> = {
+  signal?: AbortSignal;
+  /** Headers of this call (the Idempotency-Key of a money-moving request). */
+  headers?: Record<string, string>;
+  /** Use this token instead of the session's (the userInfo call right after login). */
+  token?: string;
+} & (E extends { query: infer Q extends Schema }
+  ? {} extends z.input<Q>
+    ? { query?: z.input<Q> }
+    : { query: z.input<Q> }
+  : { query?: never }) &
+  (E extends { json: infer J extends Schema } ? { json: z.input<J> } : { json?: never }) &
+  (E extends { upload: true } ? { form: FormData } : { form?: never }) &
+  ([PathParams<E['path']>] extends [never]
+    ? { params?: never }
+    : { params: PathParams<E['path']> }) &
+  (E extends { download: true }
+    ? { /** The name to save under when the server names none. */ filename?: string }
+    : { filename?: never });
+
+/** What a call answers: the parsed `datas` and message, or the file of a download. */
+export type CallResult<E extends Endpoint> = E extends { download: true }
+  ? DownloadResult
+  : E extends { response: infer R extends Schema }
+    ? HttpResult<z.output<R>>
+    : never;
 
 /** A file the server sent, with the name from its Content-Disposition. */
 export interface DownloadResult {
@@ -151,12 +175,42 @@ export function filenameFromDisposition(header: string | null): string | null {
   return safeFilename(raw);
 }
 
+/** Every field a call's input may hold, whatever its declaration. */
+interface CallInputOf {
+  query?: unknown;
+  json?: unknown;
+  form?: FormData;
+  params?: Record<string, string>;
+  token?: string;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  filename?: string;
+}
+
+/**
+ * Whether a call carries the session's token: calls that need a signed-in account, and public
+ * calls that read a session when one comes. Logins, registration and other public calls go
+ * without one.
+ */
+function sendsToken(endpoint: Endpoint): boolean {
+  return endpoint.access === 'session' || endpoint.access === 'main' || !!endpoint.optionalSession;
+}
+
+/** `/files/:id` with `{ id: 'a b' }` -> `/files/a%20b`. */
+function fillPath(path: string, params: Record<string, string> | undefined): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new TypeError(`${path} needs the path parameter ${name}`);
+    return encodeURIComponent(value);
+  });
+}
+
 /**
  * The request rules of spec section 7 and the response rules of section 8, for every call:
  * client auth, site, language and equipment headers; the token as header and query parameter
  * unless the call is tokenless; an identical repeated request cancels the previous one; a
- * 500000 ms timeout; every answer parsed into datas or turned into an ApiError. `download` is
- * the same call for an answer that is a file.
+ * 500000 ms timeout; every answer parsed into datas or turned into an ApiError, or, for a
+ * download, the file. Every call names its declaration in the endpoint table.
  */
 export function createHttp(options: HttpOptions) {
   const instance = ky.create({
@@ -271,14 +325,17 @@ export function createHttp(options: HttpOptions) {
     return new ApiError({ kind: 'business', ...base, fields });
   }
 
-  async function request<S extends z.ZodMiniType>(
-    spec: RequestSpec<S>,
+  /** A call answered with the envelope: `datas` parsed with the declared schema. */
+  async function request<S extends Schema>(
+    spec: CallSpec,
+    schema: S,
+    successCodes: readonly number[] = [],
   ): Promise<HttpResult<z.output<S>>> {
     const { response, signal } = await send(spec);
     const envelope = await readEnvelope(response, signal);
     const { resp_code: code, resp_msg: message, datas } = envelope;
-    if (response.ok && (code === SUCCESS_CODE || spec.successCodes?.includes(code))) {
-      const parsed = spec.schema.safeParse(datas);
+    if (response.ok && (code === SUCCESS_CODE || successCodes.includes(code))) {
+      const parsed = schema.safeParse(datas);
       if (!parsed.success) {
         throw new ApiError({
           kind: 'invalid-response',
@@ -296,7 +353,7 @@ export function createHttp(options: HttpOptions) {
    * A call whose answer is a file: the bytes with the name from Content-Disposition. A JSON answer
    * is the envelope of a failure and raises the same ApiError as `request`.
    */
-  async function download(spec: DownloadSpec): Promise<DownloadResult> {
+  async function download(spec: CallSpec, fallbackName?: string): Promise<DownloadResult> {
     const { response, signal } = await send(spec);
     const type = response.headers.get('content-type') ?? '';
     if (response.ok && !/^application\/(?:[\w.+-]+\+)?json\b/i.test(type.trim())) {
@@ -309,7 +366,7 @@ export function createHttp(options: HttpOptions) {
       }
       const filename =
         filenameFromDisposition(response.headers.get('content-disposition')) ??
-        spec.filename ??
+        fallbackName ??
         DEFAULT_FILENAME;
       return { blob, filename };
     }
@@ -320,7 +377,45 @@ export function createHttp(options: HttpOptions) {
     throw envelopeError(response, envelope);
   }
 
-  return { request, download };
+  /**
+   * Calls a declared endpoint: its method and address (path parameters filled in), its query,
+   * body or upload, and the token unless the declaration's access needs none. An envelope answer
+   * gives `datas` parsed with the declared response schema; a download gives the file.
+   */
+  function call<const E extends CallableEndpoint>(
+    endpoint: E,
+    ...[input]: {} extends CallInput<E> ? [CallInput<E>?] : [CallInput<E>]
+  ): Promise<CallResult<E>>;
+  function call(endpoint: CallableEndpoint, input: CallInputOf = {}): Promise<unknown> {
+    const spec: CallSpec = {
+      method: endpoint.method,
+      path: fillPath(endpoint.path, input.params),
+      tokenless: !sendsToken(endpoint),
+      ...(input.query === undefined ? {} : { query: input.query as Query }),
+      ...(input.json === undefined ? {} : { json: input.json }),
+      ...(input.form === undefined ? {} : { form: input.form }),
+      ...(input.token === undefined ? {} : { token: input.token }),
+      ...(input.headers === undefined ? {} : { headers: input.headers }),
+      ...(input.signal === undefined ? {} : { signal: input.signal }),
+    };
+    if (endpoint.download) return download(spec, input.filename);
+    if (!endpoint.response)
+      throw new TypeError(`${endpoint.method} ${endpoint.path} declares no response`);
+    return request(spec, endpoint.response, endpoint.successCodes);
+  }
+
+  return { call };
 }
 
 export type Http = ReturnType<typeof createHttp>;
+
+/**
+ * The `datas` of a call whose declared answer is one of several shapes (a union), as the one
+ * this caller asked for; RESPONSE_INVALID when it is another.
+ */
+export function narrowDatas<S extends Schema>(schema: S, datas: unknown): z.output<S> {
+  const parsed = schema.safeParse(datas);
+  if (!parsed.success)
+    throw new ApiError({ kind: 'invalid-response', key: 'RESPONSE_INVALID', cause: parsed.error });
+  return parsed.data;
+}

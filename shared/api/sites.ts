@@ -1,17 +1,13 @@
-import { SiteListSchema } from '../contracts/sites';
+import { endpoints } from '../contracts/endpoints';
 import type { Http } from './http';
 
 export function createSitesApi(http: Http) {
   return {
-    /** GET /api-user/public/getSiteList: opened sites, or every site with `all`. */
+    /** Opened sites, or every site with `all`. */
     list: async (options: { all?: boolean; signal?: AbortSignal } = {}) =>
       (
-        await http.request({
-          method: 'GET',
-          path: '/api-user/public/getSiteList',
-          query: { isAll: options.all ? 1 : undefined },
-          schema: SiteListSchema,
-          tokenless: true,
+        await http.call(endpoints.sites.list, {
+          query: { isAll: options.all ? '1' : undefined },
           ...(options.signal ? { signal: options.signal } : {}),
         })
       ).datas,

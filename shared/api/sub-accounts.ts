@@ -1,44 +1,24 @@
-import * as z from 'zod/mini';
-import {
-  type CreateSubAccountRequest,
-  type MenuGrant,
-  SubAccountPageSchema,
-  SubAccountSchema,
-} from '../contracts/sub-accounts';
+import { endpoints } from '../contracts/endpoints';
+import type { CreateSubAccountRequest, MenuGrant, SubAccount } from '../contracts/sub-accounts';
 import type { Http } from './http';
 
+const calls = endpoints.subAccounts;
+
 export function createSubAccountsApi(http: Http) {
-  const post = (path: string, json: unknown) =>
-    http.request({ method: 'POST', path, json, schema: SubAccountSchema });
   return {
     list: async (
-      query: { page: number; limit: number; keyword?: string; status?: string },
+      query: { page: number; limit: number; keyword?: string; status?: SubAccount['status'] },
       options: { signal?: AbortSignal } = {},
-    ) =>
-      (
-        await http.request({
-          method: 'GET',
-          path: '/api-user/subAccount/list',
-          query,
-          schema: SubAccountPageSchema,
-          ...options,
-        })
-      ).datas,
-    create: (input: CreateSubAccountRequest) => post('/api-user/subAccount/create', input),
+    ) => (await http.call(calls.list, { query, ...options })).datas,
+    create: (input: CreateSubAccountRequest) => http.call(calls.create, { json: input }),
     update: (input: { id: string; name: string; validUntil: string | null }) =>
-      post('/api-user/subAccount/update', input),
+      http.call(calls.update, { json: input }),
     setStatus: (input: { id: string; status: 'enabled' | 'forbidden' }) =>
-      post('/api-user/subAccount/status', input),
+      http.call(calls.setStatus, { json: input }),
     resetPassword: (input: { id: string; password: string; confirmPassword: string }) =>
-      post('/api-user/subAccount/resetPassword', input),
+      http.call(calls.resetPassword, { json: input }),
     setPermissions: (input: { id: string; shopIds: string[]; grants: MenuGrant[] }) =>
-      post('/api-user/subAccount/permissions', input),
-    remove: (id: string) =>
-      http.request({
-        method: 'POST',
-        path: '/api-user/subAccount/delete',
-        json: { id },
-        schema: z.object({ id: z.string() }),
-      }),
+      http.call(calls.setPermissions, { json: input }),
+    remove: (id: string) => http.call(calls.remove, { json: { id } }),
   };
 }

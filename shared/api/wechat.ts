@@ -1,45 +1,17 @@
-import * as z from 'zod/mini';
-import { SendCodeResultSchema } from '../contracts/accounts';
-import { TempQrcodeSchema } from '../contracts/third-party';
+import { endpoints } from '../contracts/endpoints';
 import type { Http } from './http';
 
-const BindStatusSchema = z.object({ status: z.enum(['pending', 'bound', 'taken', 'expired']) });
+const calls = endpoints.wechat;
 
 export function createWechatApi(http: Http) {
   return {
-    /** POST /api-user/user/get/tempQrcode: a QR code that binds the WeChat scanning it. */
-    bindQrcode: async () =>
-      (
-        await http.request({
-          method: 'POST',
-          path: '/api-user/user/get/tempQrcode',
-          schema: TempQrcodeSchema,
-        })
-      ).datas,
+    /** A QR code that binds the WeChat scanning it. */
+    bindQrcode: async () => (await http.call(calls.bindQrcode)).datas,
     /** Where a binding QR code stands. */
     bindStatus: async (sceneId: string) =>
-      (
-        await http.request({
-          method: 'GET',
-          path: '/api-user/user/wechatBindStatus',
-          query: { sceneId },
-          schema: BindStatusSchema,
-        })
-      ).datas.status,
+      (await http.call(calls.bindStatus, { query: { sceneId } })).datas.status,
     /** Mails the code that confirms unbinding. */
-    sendUnbindCode: () =>
-      http.request({
-        method: 'POST',
-        path: '/api-user/user/bind/sendUnbindCode',
-        schema: SendCodeResultSchema,
-      }),
-    /** POST /api-user/user/bind/unboundWechatCode (query). */
-    unbind: (code: string) =>
-      http.request({
-        method: 'POST',
-        path: '/api-user/user/bind/unboundWechatCode',
-        query: { code },
-        schema: z.null(),
-      }),
+    sendUnbindCode: () => http.call(calls.sendUnbindCode),
+    unbind: (code: string) => http.call(calls.unbind, { query: { code } }),
   };
 }

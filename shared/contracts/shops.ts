@@ -48,6 +48,10 @@ const PlatformTypeSchema = z.object({
   sandbox: z.boolean(),
 });
 export type PlatformType = z.infer<typeof PlatformTypeSchema>;
+/** `collect` asks for the source sites the collector reads, `shop` (the default) for the marketplaces. */
+export const PlatformListQuerySchema = z.object({
+  type: z.optional(z.enum(['shop', 'collect'])),
+});
 export const PlatformTypeListSchema = z.array(PlatformTypeSchema);
 
 export const SYNC_RESOURCES = ['orders', 'products'] as const;
@@ -147,6 +151,8 @@ export const AuthorizeResultSchema = z.object({
 export type AuthorizeResult = z.infer<typeof AuthorizeResultSchema>;
 
 export const ShopActionRequestSchema = z.object({ shopId: z.uuid({ error: 'invalid' }) });
+/** What unbinding answers: the shop that went. */
+export const UnbindShopResultSchema = z.object({ shopId: z.string() });
 
 /** GET /order/order/asyncOrder: the default last 15 days, or a custom range; some or all shops. */
 export const AsyncOrderQuerySchema = z.object({

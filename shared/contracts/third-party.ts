@@ -22,6 +22,22 @@ export const TempQrcodeSchema = z.object({
   expiresInSeconds: z.int(),
 });
 
+/** wechatBindStatus: where a binding QR code stands. */
+export const WechatBindStatusQuerySchema = z.object({
+  sceneId: z.string().check(z.minLength(1), z.maxLength(100)),
+});
+export const WechatBindStatusSchema = z.object({
+  status: z.enum(['pending', 'bound', 'taken', 'expired']),
+});
+
+/** What WeChat signs its address check and event pushes with (checked against our token). */
+export const WechatPushQuerySchema = z.object({
+  signature: z.optional(z.string()),
+  timestamp: z.optional(z.string()),
+  nonce: z.optional(z.string()),
+  echostr: z.optional(z.string()),
+});
+
 /** bind/unboundWechatCode: unbinding is confirmed with an e-mail code. */
 export const UnbindWechatQuerySchema = z.object({
   code: z.string().check(z.trim(), z.regex(/^\d{6}$/, { error: 'invalidFormat' })),

@@ -212,3 +212,13 @@ export type FreezeRecordPage = z.infer<typeof FreezeRecordPageSchema>;
 
 /** The media type of the exports. */
 export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The most rows one export file holds (the newest); the rest needs a shorter range. */
+export const EXPORT_ROW_LIMIT = 50_000;
+
+/** The exports take the lists' filters (as query parameters, spec section 7), without paging. */
+export const BalanceExportQuerySchema = z.omit(BalanceRecordQuerySchema, {
+  page: true,
+  limit: true,
+});
+export const FreezeExportQuerySchema = z.omit(FreezeRecordQuerySchema, { page: true, limit: true });

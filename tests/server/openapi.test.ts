@@ -1,7 +1,7 @@
 import { buildOpenApiDocument, operationIdOf, tagOf } from '@server/lib/openapi';
-import type { RouteMeta } from '@server/lib/route';
-import { ROUTES } from '@server/routes';
 import { ApiReferenceSchema } from '@shared/contracts/api-reference';
+import type { Endpoint } from '@shared/contracts/define-endpoint';
+import { endpointList } from '@shared/contracts/endpoints';
 import { ERROR_KEYS } from '@shared/contracts/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromJSONSchema } from 'zod';
@@ -145,14 +145,14 @@ describe('GET /api-docs/openapi.json', () => {
     expect(second.text).toBe(first.text);
   });
 
-  it('documents every route of the route table, and nothing else', () => {
+  it('documents every call of the endpoint table, and nothing else', () => {
     const documented = Object.entries<any>(doc.paths).flatMap(([path, item]) =>
       Object.keys(item)
         .filter((method) => METHODS.includes(method))
         .map((method) => `${method.toUpperCase()} ${path}`),
     );
-    const declared = ROUTES.map(
-      (route) => `${route.meta.method} ${route.meta.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`,
+    const declared = endpointList().map(
+      ({ endpoint }) => `${endpoint.method} ${endpoint.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`,
     );
     expect(declared.length).toBeGreaterThan(20);
     expect(documented.sort()).toEqual([...new Set(declared)].sort());
@@ -162,7 +162,7 @@ describe('GET /api-docs/openapi.json', () => {
 
   it('gives each route its access level, security, tag and unique operation id', () => {
     const ids = new Set<string>();
-    for (const { meta } of ROUTES) {
+    for (const { endpoint: meta } of endpointList()) {
       const op = operationOf(meta.method, meta.path);
       expect(op, `${meta.method} ${meta.path}`).toBeDefined();
       expect(op['x-access']).toBe(meta.access);
@@ -178,10 +178,26 @@ describe('GET /api-docs/openapi.json', () => {
           $ref: '#/components/responses/Unauthorized',
         });
       }
-      if (meta.permission) expect(op['x-permission']).toEqual(meta.permission);
-      else expect(op['x-permission']).toBeUndefined();
+      const { permission } = meta;
+      if (permission && 'anyOf' in permission) {
+        // A choice of grants is said in words; only a single grant is machine-readable.
+        expect(op['x-permission']).toBeUndefined();
+        for (const { menu } of permission.anyOf) expect(op.description).toContain(menu);
+      } else if (permission) {
+        expect(op['x-permission']).toEqual(permission);
+        expect(op.description).toContain(`Needs the menu ${permission.menu}`);
+      } else expect(op['x-permission']).toBeUndefined();
+      // Every answer in the envelope documents its datas.
+      if (!meta.raw)
+        expect(
+          op.responses['200'].content['application/json'].schema.properties.datas,
+          `${meta.method} ${meta.path}`,
+        ).not.toHaveProperty('description', 'The data of the answer (its schema is not declared).');
     }
-    expect(ids.size).toBe(ROUTES.length);
+    expect(ids.size).toBe(endpointList().length);
+    expect(operationOf('GET', '/api-user/pay/order').description).toContain(
+      'Needs one of: the menu /pay/recharge, the menu /pay/orderTrading or the menu /payResult',
+    );
     expect(tagOf({ path: '/api-user/shop/list' })).toBe('shop');
     expect(tagOf({ path: '/files/:id' })).toBe('files');
   });
@@ -308,7 +324,7 @@ describe('buildOpenApiDocument', () => {
         return z.array(Category);
       },
     });
-    const route: RouteMeta = {
+    const route: Endpoint = {
       method: 'POST',
       path: '/api-x/category/:code',
       access: 'session',

@@ -1,6 +1,8 @@
 import { createApiClient } from '@shared/api/client';
 import { ApiError } from '@shared/api/errors';
 import { createHttp, filenameFromDisposition, type HttpOptions } from '@shared/api/http';
+import { defineEndpoint } from '@shared/contracts/define-endpoint';
+import { endpoints } from '@shared/contracts/endpoints';
 import { API_CLIENTS, basicClientAuth } from '@shared/contracts/protocol';
 import { XLSX_MEDIA_TYPE } from '@shared/contracts/wallet';
 import { describe, expect, it } from 'vitest';
@@ -51,6 +53,15 @@ const envelope = (body: Record<string, unknown>, status = 200) =>
     headers: { 'content-type': 'application/json; charset=utf-8' },
   });
 
+/** A declared call answered with a file. */
+const exported = defineEndpoint({
+  method: 'POST',
+  path: '/x',
+  access: 'session',
+  raw: true,
+  download: true,
+});
+
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
   const outcome = await promise.then(
     () => null,
@@ -67,9 +78,7 @@ describe('download', () => {
         `attachment; filename="wallet-history.xlsx"; filename*=UTF-8''%E9%92%B1%E5%8C%85%E6%B5%81%E6%B0%B4.xlsx`,
       ),
     );
-    const result = await createHttp(options(fetch)).download({
-      method: 'POST',
-      path: '/api-user/user/balance_record/export',
+    const result = await createHttp(options(fetch)).call(endpoints.wallet.exportBalanceRecords, {
       query: { billType: 'recharge', currency: undefined, beginTime: '2026-11-08 00:00:00' },
     });
     expect(result.filename).toBe('钱包流水.xlsx');
@@ -92,17 +101,13 @@ describe('download', () => {
 
   it('falls back to the plain file name, then to the caller’s name', async () => {
     const named = recorder(() => file('attachment; filename="freeze \\"May\\".xlsx"'));
-    await expect(
-      createHttp(options(named.fetch)).download({ method: 'POST', path: '/x' }),
-    ).resolves.toMatchObject({ filename: 'freeze "May".xlsx' });
+    await expect(createHttp(options(named.fetch)).call(exported)).resolves.toMatchObject({
+      filename: 'freeze "May".xlsx',
+    });
 
     const unnamed = recorder(() => file(null));
     await expect(
-      createHttp(options(unnamed.fetch)).download({
-        method: 'POST',
-        path: '/x',
-        filename: 'fallback.xlsx',
-      }),
+      createHttp(options(unnamed.fetch)).call(exported, { filename: 'fallback.xlsx' }),
     ).resolves.toMatchObject({ filename: 'fallback.xlsx' });
   });
 
@@ -116,9 +121,7 @@ describe('download', () => {
       }),
     );
     const http = createHttp(options(fetch));
-    const error = await failure(
-      http.download({ method: 'POST', path: '/api-user/user/exportFreeze' }),
-    );
+    const error = await failure(http.call(endpoints.wallet.exportFreezeRecords));
     expect(error).toMatchObject({
       kind: 'business',
       key: 'VALIDATION_FAILED',
@@ -132,28 +135,32 @@ describe('download', () => {
     const expired = recorder(() =>
       envelope({ resp_code: 401, resp_msg: 'token expired', key: 'TOKEN_INVALID' }, 401),
     );
-    expect(
-      await failure(createHttp(options(expired.fetch)).download({ method: 'POST', path: '/x' })),
-    ).toMatchObject({ kind: 'auth', status: 401 });
+    expect(await failure(createHttp(options(expired.fetch)).call(exported))).toMatchObject({
+      kind: 'auth',
+      status: 401,
+    });
 
     const short = recorder(() =>
       envelope({ resp_code: -10, resp_msg: 'short', datas: { shortfall: 5 } }),
     );
-    expect(
-      await failure(createHttp(options(short.fetch)).download({ method: 'POST', path: '/x' })),
-    ).toMatchObject({ kind: 'insufficient-balance', datas: { shortfall: 5 } });
+    expect(await failure(createHttp(options(short.fetch)).call(exported))).toMatchObject({
+      kind: 'insufficient-balance',
+      datas: { shortfall: 5 },
+    });
   });
 
   it('refuses a success envelope or an unreadable answer where a file was expected', async () => {
     const success = recorder(() => envelope({ resp_code: 0, resp_msg: 'ok', datas: null }));
-    expect(
-      await failure(createHttp(options(success.fetch)).download({ method: 'POST', path: '/x' })),
-    ).toMatchObject({ kind: 'invalid-response', key: 'RESPONSE_INVALID' });
+    expect(await failure(createHttp(options(success.fetch)).call(exported))).toMatchObject({
+      kind: 'invalid-response',
+      key: 'RESPONSE_INVALID',
+    });
 
     const broken = recorder(() => new Response('<html>oops</html>', { status: 500 }));
-    expect(
-      await failure(createHttp(options(broken.fetch)).download({ method: 'POST', path: '/x' })),
-    ).toMatchObject({ kind: 'invalid-response', status: 500 });
+    expect(await failure(createHttp(options(broken.fetch)).call(exported))).toMatchObject({
+      kind: 'invalid-response',
+      status: 500,
+    });
   });
 
   it('is what the wallet exports call, with their filters as query parameters', async () => {

@@ -1,6 +1,7 @@
 import { createApiClient } from '@shared/api/client';
 import { ApiError } from '@shared/api/errors';
 import { createHttp, type HttpOptions } from '@shared/api/http';
+import { defineEndpoint } from '@shared/contracts/define-endpoint';
 import { API_CLIENTS, basicClientAuth } from '@shared/contracts/protocol';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
@@ -52,6 +53,14 @@ function options(
   };
 }
 
+/** A signed-in call answered with null. */
+const plain = defineEndpoint({
+  method: 'GET',
+  path: '/api-x',
+  access: 'session',
+  response: z.null(),
+});
+
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
   try {
     await promise;
@@ -65,12 +74,14 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 describe('request rules (spec section 7)', () => {
   it('sends client auth, site, language, equipment and the token as header and query parameter', async () => {
     const { seen, fetch } = recorder(() => envelope({ resp_code: 0, resp_msg: 'ok', datas: null }));
-    await createHttp(options(fetch)).request({
+    const list = defineEndpoint({
       method: 'GET',
       path: '/api-x/list',
-      query: { page: 2, empty: undefined },
-      schema: z.null(),
+      access: 'session',
+      query: z.object({ page: z.optional(z.number()), empty: z.optional(z.string()) }),
+      response: z.null(),
     });
+    await createHttp(options(fetch)).call(list, { query: { page: 2, empty: undefined } });
     const [request] = seen;
     expect(request?.url.pathname).toBe('/api-x/list');
     expect(request?.url.searchParams.get('page')).toBe('2');
@@ -83,25 +94,68 @@ describe('request rules (spec section 7)', () => {
     expect(request?.headers.get('equipment')).toBe('pc');
   });
 
-  it('sends no token on tokenless calls, nor when there is none', async () => {
+  it('sends no token on public and client calls, nor when there is none', async () => {
     const { seen, fetch } = recorder(() => envelope({ resp_code: 0, resp_msg: 'ok', datas: null }));
-    await createHttp(options(fetch)).request({
+    const login = defineEndpoint({
       method: 'POST',
       path: '/api-uaa/x',
-      json: { a: 1 },
-      schema: z.null(),
-      tokenless: true,
+      access: 'client',
+      json: z.object({ a: z.number() }),
+      response: z.null(),
     });
-    await createHttp(options(fetch, null)).request({
+    const lookup = defineEndpoint({
+      method: 'GET',
+      path: '/api-uaa/z',
+      access: 'public',
+      response: z.null(),
+    });
+    const signedIn = defineEndpoint({
       method: 'GET',
       path: '/api-uaa/y',
-      schema: z.null(),
+      access: 'session',
+      response: z.null(),
     });
+    await createHttp(options(fetch)).call(login, { json: { a: 1 } });
+    await createHttp(options(fetch)).call(lookup);
+    await createHttp(options(fetch, null)).call(signedIn);
+    expect(seen.map((request) => request.url.pathname)).toEqual([
+      '/api-uaa/x',
+      '/api-uaa/z',
+      '/api-uaa/y',
+    ]);
     for (const request of seen) {
       expect(request.headers.has('access_token')).toBe(false);
       expect(request.url.searchParams.has('access_token')).toBe(false);
     }
     expect(JSON.parse(seen[0]?.body ?? '')).toEqual({ a: 1 });
+  });
+
+  it('sends the token on a public call that reads a session when one comes', async () => {
+    const { seen, fetch } = recorder(() => envelope({ resp_code: 0, resp_msg: 'ok', datas: null }));
+    const report = defineEndpoint({
+      method: 'POST',
+      path: '/api-x/report',
+      access: 'public',
+      optionalSession: true,
+      response: z.null(),
+    });
+    await createHttp(options(fetch)).call(report);
+    await createHttp(options(fetch, null)).call(report);
+    expect(seen[0]?.headers.get('access_token')).toBe('tok-123');
+    expect(seen[0]?.url.searchParams.get('access_token')).toBe('tok-123');
+    expect(seen[1]?.headers.has('access_token')).toBe(false);
+  });
+
+  it('fills path parameters into the address, escaped', async () => {
+    const { seen, fetch } = recorder(() => envelope({ resp_code: 0, resp_msg: 'ok', datas: null }));
+    const file = defineEndpoint({
+      method: 'GET',
+      path: '/api-x/files/:id/:part',
+      access: 'session',
+      response: z.null(),
+    });
+    await createHttp(options(fetch)).call(file, { params: { id: 'a b/c', part: 'x' } });
+    expect(seen[0]?.url.pathname).toBe('/api-x/files/a%20b%2Fc/x');
   });
 
   it('cancels the previous of two identical requests, and only that one', async () => {
@@ -118,24 +172,16 @@ describe('request rules (spec section 7)', () => {
       return envelope({ resp_code: 0, resp_msg: 'ok', datas: request.url.searchParams.get('n') });
     });
     const http = createHttp(options(fetch));
-    const first = http.request({
+    const a = defineEndpoint({
       method: 'GET',
       path: '/api-x/a',
-      query: { n: 1 },
-      schema: z.string(),
+      access: 'session',
+      query: z.object({ n: z.number() }),
+      response: z.string(),
     });
-    const other = http.request({
-      method: 'GET',
-      path: '/api-x/a',
-      query: { n: 2 },
-      schema: z.string(),
-    });
-    const second = http.request({
-      method: 'GET',
-      path: '/api-x/a',
-      query: { n: 1 },
-      schema: z.string(),
-    });
+    const first = http.call(a, { query: { n: 1 } });
+    const other = http.call(a, { query: { n: 2 } });
+    const second = http.call(a, { query: { n: 1 } });
     release();
     expect((await failure(first)).kind).toBe('canceled');
     expect((await second).datas).toBe('1');
@@ -147,22 +193,14 @@ describe('request rules (spec section 7)', () => {
       new Promise((_resolve, reject) =>
         init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
       );
-    const error = await failure(
-      createHttp(options(never, null, { timeoutMs: 50 })).request({
-        method: 'GET',
-        path: '/api-x',
-        schema: z.null(),
-      }),
-    );
+    const error = await failure(createHttp(options(never, null, { timeoutMs: 50 })).call(plain));
     expect(error.kind).toBe('timeout');
     expect(error.key).toBe('NETWORK_TIMEOUT');
   });
 
   it('reports an unreachable server as NETWORK_ERROR', async () => {
     const down: typeof globalThis.fetch = () => Promise.reject(new TypeError('Failed to fetch'));
-    const error = await failure(
-      createHttp(options(down)).request({ method: 'GET', path: '/api-x', schema: z.null() }),
-    );
+    const error = await failure(createHttp(options(down)).call(plain));
     expect(error).toMatchObject({ kind: 'network', key: 'NETWORK_ERROR', serverMessage: null });
   });
 });
@@ -227,28 +265,32 @@ describe('response rules (spec section 8)', () => {
   ];
   it.each(cases)('treats %s', async (_name, response, expected) => {
     const { fetch } = recorder(() => response.clone());
-    const error = await failure(
-      createHttp(options(fetch)).request({ method: 'GET', path: '/api-x', schema: z.null() }),
-    );
+    const error = await failure(createHttp(options(fetch)).call(plain));
     expect(error).toMatchObject(expected);
   });
 
   it('checks datas against the contract, and lets a declared extra success code through', async () => {
     const { fetch } = recorder(() => envelope({ resp_code: 1, resp_msg: 'exists', datas: 'yes' }));
     const http = createHttp(options(fetch));
-    const mismatch = await failure(
-      http.request({ method: 'GET', path: '/api-x', schema: z.int(), successCodes: [1] }),
-    );
+    const declared = <const S extends z.ZodMiniType>(
+      path: string,
+      response: S,
+      successCodes?: readonly number[],
+    ) =>
+      defineEndpoint({
+        method: 'GET',
+        path,
+        access: 'session',
+        response,
+        ...(successCodes ? { successCodes } : {}),
+      });
+    const mismatch = await failure(http.call(declared('/api-x', z.int(), [1])));
     expect(mismatch.kind).toBe('invalid-response');
-    await expect(
-      http.request({ method: 'GET', path: '/api-y', schema: z.string(), successCodes: [1] }),
-    ).resolves.toEqual({
+    await expect(http.call(declared('/api-y', z.string(), [1]))).resolves.toEqual({
       datas: 'yes',
       message: 'exists',
     });
-    expect(
-      (await failure(http.request({ method: 'GET', path: '/api-z', schema: z.string() }))).kind,
-    ).toBe('business');
+    expect((await failure(http.call(declared('/api-z', z.string())))).kind).toBe('business');
   });
 
   it('turns an empty route list at login into ROUTE_INFO_EMPTY', async () => {

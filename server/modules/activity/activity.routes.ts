@@ -1,4 +1,4 @@
-import { ActivityReportSchema } from '@shared/contracts/activity';
+import { endpoints } from '@shared/contracts/endpoints';
 import type { Context } from 'hono';
 import type { AppDeps, AppEnv } from '../../context';
 import { remoteAddress } from '../../lib/request-meta';
@@ -17,23 +17,12 @@ async function optionalUserId(c: Context<AppEnv>, deps: AppDeps): Promise<string
 }
 
 export const activityRoutes = [
-  defineRoute(
-    {
-      method: 'POST',
-      path: '/api-user/public/event/save',
-      access: 'public',
-      json: ActivityReportSchema,
-      tag: 'activity',
-      summary:
-        'Records what one 5-second window on a watched page saw; with a live token, for that account. Limited per address.',
-    },
-    async ({ c, deps, json }) => {
-      const userId = await optionalUserId(c, deps);
-      await saveActivity(deps, userId ? { userId } : null, {
-        report: json,
-        address: remoteAddress(c),
-      });
-      return ok(c, null);
-    },
-  ),
+  defineRoute(endpoints.activity.save, async ({ c, deps, json }) => {
+    const userId = await optionalUserId(c, deps);
+    await saveActivity(deps, userId ? { userId } : null, {
+      report: json,
+      address: remoteAddress(c),
+    });
+    return ok(c, null);
+  }),
 ];

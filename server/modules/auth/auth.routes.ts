@@ -1,5 +1,4 @@
-import { LoginByCodeRequestSchema, MobileByEmailQuerySchema } from '@shared/contracts/accounts';
-import { LoginByPasswordRequestSchema } from '@shared/contracts/auth';
+import { endpoints } from '@shared/contracts/endpoints';
 import { remoteAddress } from '../../lib/request-meta';
 import { ok } from '../../lib/respond';
 import { defineRoute } from '../../lib/route';
@@ -8,25 +7,15 @@ import { loginByCode, loginByPassword, revokeSession } from './auth.service';
 import { signInRoute } from './sign-in-route';
 
 export const authRoutes = [
-  signInRoute('/api-uaa/oauth/loginByPassword', LoginByPasswordRequestSchema, loginByPassword),
-  signInRoute('/api-uaa/oauth/loginByCode', LoginByCodeRequestSchema, loginByCode),
-  defineRoute(
-    { method: 'POST', path: '/api-uaa/oauth/remove/token', access: 'session' },
-    async ({ c, deps, actor }) => {
-      await revokeSession(deps, actor, 'logout');
-      return ok(c, null, 'logoutSuccess');
-    },
-  ),
-  defineRoute(
-    {
-      method: 'GET',
-      path: '/api-uaa/oauth/getMobileByEmail',
-      access: 'public',
-      query: MobileByEmailQuerySchema,
-    },
-    async ({ c, deps, query }) =>
-      ok(c, {
-        mobile: await maskedMobileOf(deps, null, { email: query.email, address: remoteAddress(c) }),
-      }),
+  signInRoute(endpoints.auth.loginByPassword, loginByPassword),
+  signInRoute(endpoints.auth.loginByCode, loginByCode),
+  defineRoute(endpoints.auth.logout, async ({ c, deps, actor }) => {
+    await revokeSession(deps, actor, 'logout');
+    return ok(c, null, 'logoutSuccess');
+  }),
+  defineRoute(endpoints.auth.mobileByEmail, async ({ c, deps, query }) =>
+    ok(c, {
+      mobile: await maskedMobileOf(deps, null, { email: query.email, address: remoteAddress(c) }),
+    }),
   ),
 ];

@@ -1,3 +1,4 @@
+import { endpoints } from '@shared/contracts/endpoints';
 import { AppError } from '../../lib/errors';
 import { ok } from '../../lib/respond';
 import { defineRoute } from '../../lib/route';
@@ -6,28 +7,22 @@ import { readFile, storeImage } from './files.service';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export const filesRoutes = [
-  defineRoute(
-    { method: 'POST', path: '/api-user/file/upload', access: 'session' },
-    async ({ c, deps, actor }) => {
-      const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-      const file = body.file;
-      if (!(file instanceof File))
-        throw new AppError('FILE_TYPE_UNSUPPORTED', { params: { types: 'JPG, PNG, WebP' } });
-      return ok(c, await storeImage(deps, actor, Buffer.from(await file.arrayBuffer())));
-    },
-  ),
+  defineRoute(endpoints.files.upload, async ({ c, deps, actor }) => {
+    const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const file = body.file;
+    if (!(file instanceof File))
+      throw new AppError('FILE_TYPE_UNSUPPORTED', { params: { types: 'JPG, PNG, WebP' } });
+    return ok(c, await storeImage(deps, actor, Buffer.from(await file.arrayBuffer())));
+  }),
   // Files are addressed by a random UUID, unguessable, so they can sit in <img> tags without a token.
-  defineRoute(
-    { method: 'GET', path: '/files/:id', access: 'public', notObjects: ['id'] },
-    async ({ c, deps }) => {
-      const id = c.req.param('id') ?? '';
-      const row = UUID.test(id) ? await readFile(deps, null, id) : null;
-      if (!row) throw new AppError('NOT_FOUND');
-      return c.body(new Uint8Array(row.data), 200, {
-        'content-type': row.contentType,
-        'cache-control': 'public, max-age=31536000, immutable',
-        'x-content-type-options': 'nosniff',
-      });
-    },
-  ),
+  defineRoute(endpoints.files.file, { notObjects: ['id'] }, async ({ c, deps }) => {
+    const id = c.req.param('id') ?? '';
+    const row = UUID.test(id) ? await readFile(deps, null, id) : null;
+    if (!row) throw new AppError('NOT_FOUND');
+    return c.body(new Uint8Array(row.data), 200, {
+      'content-type': row.contentType,
+      'cache-control': 'public, max-age=31536000, immutable',
+      'x-content-type-options': 'nosniff',
+    });
+  }),
 ];

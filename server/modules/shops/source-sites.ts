@@ -1,12 +1,6 @@
 import type { SourceSiteInfo } from '@shared/contracts/collector';
 import { SOURCE_SITES, type SourceSite } from '@shared/contracts/product-draft';
 import { SOURCE_SITE_HOSTS, SOURCE_SITE_NAMES } from '@shared/contracts/source-sites';
-import * as z from 'zod/mini';
-
-/** GET /admin/pluginmanage/platform/list: `collect` asks for the source sites, `shop` (the default) for the marketplaces. */
-export const PlatformListQuerySchema = z.object({
-  type: z.optional(z.enum(['shop', 'collect'])),
-});
 
 /** What a product page's address looks like on each site, for "collect by URL". */
 const EXAMPLE_URLS: Record<SourceSite, string> = {

@@ -1,12 +1,4 @@
-import {
-  CreateSubAccountRequestSchema,
-  SubAccountIdSchema,
-  SubAccountListQuerySchema,
-  SubAccountPasswordRequestSchema,
-  SubAccountPermissionsRequestSchema,
-  SubAccountStatusRequestSchema,
-  UpdateSubAccountRequestSchema,
-} from '@shared/contracts/sub-accounts';
+import { endpoints } from '@shared/contracts/endpoints';
 import { ok } from '../../lib/respond';
 import { defineRoute } from '../../lib/route';
 import {
@@ -20,41 +12,25 @@ import {
   updateSubAccount,
 } from './sub-accounts.service';
 
-const MENU = '/account/accountManage';
 const subAccount = [{ type: 'subAccount', field: 'id' }] as const;
 const NEW_PASSWORD = 'Another-pass1';
 
 export const subAccountsRoutes = [
-  defineRoute(
-    {
-      method: 'GET',
-      path: '/api-user/subAccount/list',
-      access: 'main',
-      query: SubAccountListQuerySchema,
-      permission: { menu: MENU },
-    },
-    async ({ c, deps, actor, query }) => ok(c, await listSubAccounts(deps, actor, query)),
+  defineRoute(endpoints.subAccounts.list, async ({ c, deps, actor, query }) =>
+    ok(c, await listSubAccounts(deps, actor, query)),
   ),
   defineRoute(
+    endpoints.subAccounts.detail,
     {
-      method: 'GET',
-      path: '/api-user/subAccount/detail',
-      access: 'main',
-      query: SubAccountIdSchema,
       objects: subAccount,
-      permission: { menu: MENU },
       example: (ids) => ({ query: { id: ids.subAccountId } }),
     },
     async ({ c, deps, actor, query }) => ok(c, await getSubAccount(deps, actor, query.id)),
   ),
   defineRoute(
+    endpoints.subAccounts.create,
     {
-      method: 'POST',
-      path: '/api-user/subAccount/create',
-      access: 'main',
-      json: CreateSubAccountRequestSchema,
       objects: [{ type: 'shop', field: 'shopIds' }],
-      permission: { menu: MENU, button: 'create' },
       example: (ids) => ({
         json: {
           accountType: 'email',
@@ -69,38 +45,26 @@ export const subAccountsRoutes = [
     async ({ c, deps, actor, json }) => ok(c, await createSubAccount(deps, actor, json), 'saved'),
   ),
   defineRoute(
+    endpoints.subAccounts.update,
     {
-      method: 'POST',
-      path: '/api-user/subAccount/update',
-      access: 'main',
-      json: UpdateSubAccountRequestSchema,
       objects: subAccount,
-      permission: { menu: MENU, button: 'edit' },
       example: (ids) => ({ json: { id: ids.subAccountId, name: 'Renamed', validUntil: null } }),
     },
     async ({ c, deps, actor, json }) => ok(c, await updateSubAccount(deps, actor, json), 'saved'),
   ),
   defineRoute(
+    endpoints.subAccounts.setStatus,
     {
-      method: 'POST',
-      path: '/api-user/subAccount/status',
-      access: 'main',
-      json: SubAccountStatusRequestSchema,
       objects: subAccount,
-      permission: { menu: MENU, button: 'status' },
       example: (ids) => ({ json: { id: ids.subAccountId, status: 'forbidden' } }),
     },
     async ({ c, deps, actor, json }) =>
       ok(c, await setSubAccountStatus(deps, actor, json), 'saved'),
   ),
   defineRoute(
+    endpoints.subAccounts.resetPassword,
     {
-      method: 'POST',
-      path: '/api-user/subAccount/resetPassword',
-      access: 'main',
-      json: SubAccountPasswordRequestSchema,
       objects: subAccount,
-      permission: { menu: MENU, button: 'resetPassword' },
       example: (ids) => ({
         json: { id: ids.subAccountId, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
       }),
@@ -111,13 +75,9 @@ export const subAccountsRoutes = [
     },
   ),
   defineRoute(
+    endpoints.subAccounts.setPermissions,
     {
-      method: 'POST',
-      path: '/api-user/subAccount/permissions',
-      access: 'main',
-      json: SubAccountPermissionsRequestSchema,
       objects: [...subAccount, { type: 'shop', field: 'shopIds' }],
-      permission: { menu: MENU, button: 'permissions' },
       example: (ids) => ({
         json: {
           id: ids.subAccountId,
@@ -130,13 +90,9 @@ export const subAccountsRoutes = [
       ok(c, await setSubAccountPermissions(deps, actor, json), 'saved'),
   ),
   defineRoute(
+    endpoints.subAccounts.remove,
     {
-      method: 'POST',
-      path: '/api-user/subAccount/delete',
-      access: 'main',
-      json: SubAccountIdSchema,
       objects: subAccount,
-      permission: { menu: MENU, button: 'delete' },
       example: (ids) => ({ json: { id: ids.subAccountId } }),
     },
     async ({ c, deps, actor, json }) => {

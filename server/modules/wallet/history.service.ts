@@ -1,13 +1,14 @@
 import type { Currency } from '@shared/contracts/money';
 import { dayIn, isSiteCode, SITE_TIME_ZONES } from '@shared/contracts/site-codes';
-import type {
-  BalanceRecord,
-  BalanceRecordPage,
-  BalanceRecordQuery,
-  FreezeRecord,
-  FreezeRecordPage,
-  FreezeRecordQuery,
-  LedgerEntryKind,
+import {
+  type BalanceRecord,
+  type BalanceRecordPage,
+  type BalanceRecordQuery,
+  EXPORT_ROW_LIMIT,
+  type FreezeRecord,
+  type FreezeRecordPage,
+  type FreezeRecordQuery,
+  type LedgerEntryKind,
 } from '@shared/contracts/wallet';
 import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Actor, AppDeps } from '../../context';
@@ -24,9 +25,6 @@ import type { LedgerTx } from './idempotency';
  * currency, the account's site currency unless another is asked for), so the totals add up
  * amounts of one currency; the dates are days in the reader's time zone.
  */
-
-/** The most rows one export file holds (the newest); the rest needs a shorter range. */
-export const EXPORT_ROW_LIMIT = 50_000;
 
 /** The days of the spec's default range: the last 14 days from 00:00:00, today included. */
 const DEFAULT_DAYS = 14;
