@@ -6,9 +6,6 @@ import type { Actor, AppDeps, AppEnv } from '../context';
 import { AppError } from './errors';
 import { validationError } from './validate';
 
-/** Who may call a route: anyone; a registered client (basic client auth); any signed-in account; or a main account only. */
-export type Access = AccessLevel;
-
 /** Kinds of object a route can act on; each has an owner, and the authorization matrix knows how to make one. */
 type ObjectType = 'shop' | 'subAccount' | 'bindTicket';
 
@@ -32,7 +29,7 @@ export interface RouteParts {
   example?: (ids: ExampleIds) => { query?: Record<string, string>; json?: unknown };
 }
 
-export interface RouteContext<E extends Endpoint> {
+interface RouteContext<E extends Endpoint> {
   c: Context<AppEnv>;
   deps: AppDeps;
   query: E extends { query: infer Q } ? Out<Q> : undefined;
@@ -46,7 +43,7 @@ export interface RouteContext<E extends Endpoint> {
 export interface RouteMeta extends RouteParts {
   method: 'GET' | 'POST';
   path: string;
-  access: Access;
+  access: AccessLevel;
   query?: Schema | undefined;
   json?: Schema | undefined;
   permission?: Permission | AnyPermission | undefined;

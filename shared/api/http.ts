@@ -51,7 +51,7 @@ export type CallInput<E extends Endpoint> = {
   /** Use this token instead of the session's (the userInfo call right after login). */
   token?: string;
 } & (E extends { query: infer Q extends Schema }
-  ? {} extends z.input<Q>
+  ? object extends z.input<Q>
     ? { query?: z.input<Q> }
     : { query: z.input<Q> }
   : { query?: never }) &
@@ -384,7 +384,7 @@ export function createHttp(options: HttpOptions) {
    */
   function call<const E extends CallableEndpoint>(
     endpoint: E,
-    ...[input]: {} extends CallInput<E> ? [CallInput<E>?] : [CallInput<E>]
+    ...[input]: object extends CallInput<E> ? [CallInput<E>?] : [CallInput<E>]
   ): Promise<CallResult<E>>;
   function call(endpoint: CallableEndpoint, input: CallInputOf = {}): Promise<unknown> {
     const spec: CallSpec = {
