@@ -7,6 +7,7 @@ import { type CallableEndpoint, createHttp, type HttpOptions } from '@shared/api
 import { defineEndpoint, type Endpoint } from '@shared/contracts/define-endpoint';
 import { endpointList, endpoints } from '@shared/contracts/endpoints';
 import { API_CLIENTS } from '@shared/contracts/protocol';
+import { MENU_CATALOGUE } from '@shared/permissions';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
@@ -28,6 +29,25 @@ describe('the endpoint table and the server', () => {
     expect(mounted).toEqual(calls);
     // No two declarations share a method and path.
     expect(new Set(calls).size).toBe(calls.length);
+  });
+
+  it('asks only for pages and buttons the menu catalogue can grant', () => {
+    const offered = new Map<string, readonly string[]>(
+      MENU_CATALOGUE.map((entry) => [entry.url, entry.buttons]),
+    );
+    const ungrantable = declared.flatMap(({ name, endpoint }) => {
+      const { permission } = endpoint;
+      if (!permission) return [];
+      const grants = 'anyOf' in permission ? permission.anyOf : [permission];
+      return grants
+        .filter(
+          ({ menu, button }) =>
+            !offered.has(menu) || (button !== undefined && !offered.get(menu)?.includes(button)),
+        )
+        .map(({ menu, button }) => `${name}: ${menu}${button ? ` ${button}` : ''}`);
+    });
+    expect(ungrantable).toEqual([]);
+    expect(declared.filter(({ endpoint }) => endpoint.permission).length).toBeGreaterThan(40);
   });
 
   it('fails a declaration without a route, a route without a declaration, and a call declared twice', () => {
