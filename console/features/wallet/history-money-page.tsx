@@ -1,16 +1,4 @@
-import {
-  Box,
-  Button,
-  Card,
-  Group,
-  Pagination,
-  Select,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
-import { ApiError } from '@shared/api/errors';
+import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import type { Currency } from '@shared/contracts/money';
 import { allows } from '@shared/permissions';
 import {
@@ -22,359 +10,269 @@ import {
 } from '@shared/queries/wallet';
 import { useSession } from '@shared/session/react';
 import { EmptyState } from '@shared/ui/empty-state';
-import { useErrorText } from '@shared/ui/error-message';
-import { toast } from '@shared/ui/toast';
 import { IconLock, IconPlus, IconReceipt, IconTicket } from '@tabler/icons-react';
-import type { UseQueryResult } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { type ReactNode, useEffect } from 'react';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilteredEmpty, LoadFailed } from '../../components/list-states';
+import { ListPage, type ListTab } from '../../components/list-page';
 import { usePermission } from '../../components/permission';
-import { saveFile } from '../../components/save-file';
+import { useListPage } from '../../components/use-list-page';
 import {
   BILL_TYPES,
   FREEZE_STATE_LIST,
+  HISTORY_PAGE_SIZE,
+  HISTORY_PAGE_SIZES,
   type HistoryMoneySearch,
-  type HistoryTab,
   validateHistoryMoneySearch,
 } from './history-money-search';
-import { ExportButton, RangeFilter } from './wallet-filters';
+import { RangeFilter } from './wallet-filters';
 import { type DateTimeRange, defaultRange, readerTimeZone } from './wallet-range';
 import { LedgerStatus, WalletSummaryCards } from './wallet-summary';
-import { FreezeTable, HistoryTable, TableSkeleton, useMoney } from './wallet-tables';
+import { TableSkeleton, useFreezeColumns, useHistoryColumns, useMoney } from './wallet-tables';
 
 const MENU_URL = '/other/historyMoney';
 const RECHARGE_URL = '/pay/recharge';
 const COUPONS_URL = '/other/couponCenter';
-const PAGE_SIZE = 20;
-const ERROR_TOAST_MS = 5000;
 
-/** A list's page: its total and the pages, or nothing while there is one page. */
-function ListFooter({
-  total,
-  page,
-  onPage,
-}: {
-  total: number;
-  page: number;
-  onPage(page: number): void;
-}) {
-  const { t } = useTranslation('wallet');
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  return (
-    <Group justify="space-between" gap="sm">
-      <Text size="sm" c="dimmed" data-testid="list-total" data-total={total}>
-        {t('list.total', { count: total })}
-      </Text>
-      {pages > 1 && (
-        <nav aria-label={t('list.pagination')}>
-          <Pagination value={page} onChange={onPage} total={pages} size="sm" />
-        </nav>
-      )}
-    </Group>
-  );
-}
+/** Each tab has a filter of its own; the currency and the range belong to both. */
+const TAB_FILTERS = { history: ['billType'], freezes: ['state'] } as const;
 
-/**
- * Past the last page (a hand-edited address, or fewer records after a filter elsewhere): goes to
- * the new last page instead of saying the period is empty.
- */
-function useLastPage(
-  list: { data?: { total: number } | undefined; isPlaceholderData: boolean },
-  page: number,
-  onPage: (page: number) => void,
-) {
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PAGE_SIZE));
-  const pastEnd = list.data !== undefined && !list.isPlaceholderData && page > pages;
-  useEffect(() => {
-    if (pastEnd) onPage(pages);
-  }, [pastEnd, pages, onPage]);
-}
-
-/** Saves an export, or says in a toast why it could not be made. */
-function useExportOutcome() {
-  const { t } = useTranslation('wallet');
-  const errorText = useErrorText();
+/** The range the search names, each end the default one where it names none. */
+function rangeOf(search: HistoryMoneySearch, defaults: DateTimeRange): DateTimeRange {
   return {
-    onSuccess: ({ blob, filename }: { blob: Blob; filename: string }) => {
-      saveFile(blob, filename);
-      toast({ color: 'green', message: t('export.done', { name: filename }) });
-    },
-    onError: (error: unknown) => {
-      // The one error handler has already answered a session end or a dialog.
-      if (
-        error instanceof ApiError &&
-        ['auth', 'canceled', 'dialog', 'insufficient-balance'].includes(error.kind)
-      )
-        return;
-      toast({
-        color: 'red',
-        message: t('export.failed', { reason: errorText(error) }),
-        autoClose: ERROR_TOAST_MS,
-      });
-    },
+    beginTime: search.beginTime ?? defaults.beginTime,
+    endTime: search.endTime ?? defaults.endTime,
   };
 }
 
+/** The page's list state: tab, filters, range, currency and page, in the address. */
+function useHistoryList(siteCurrency: Currency, defaults: DateTimeRange, timeZone: string) {
+  return useListPage({
+    to: MENU_URL,
+    validate: validateHistoryMoneySearch,
+    tab: { key: 'tab', initial: 'history' },
+    filters: (tab) => TAB_FILTERS[tab],
+    pageSize: HISTORY_PAGE_SIZE,
+    pageSizes: HISTORY_PAGE_SIZES,
+    remember: true,
+    query: (search, tab) => ({
+      ...(tab === 'history' && search.billType ? { billType: search.billType } : {}),
+      ...(tab === 'freezes' && search.state ? { state: search.state } : {}),
+      currency: search.currency ?? siteCurrency,
+      ...rangeOf(search, defaults),
+      timeZone,
+    }),
+  });
+}
+
+type HistoryListState = ReturnType<typeof useHistoryList>;
+
 interface ListProps {
-  search: HistoryMoneySearch;
+  list: HistoryListState;
   currency: Currency;
-  range: DateTimeRange;
-  timeZone: string;
+  /** The currency and range filters both tabs share. */
   filters: ReactNode;
-  /** `replace` rewrites the address instead of adding to the history. */
-  setSearch(next: HistoryMoneySearch, replace?: boolean): void;
+  tabs: readonly ListTab[];
 }
 
-/** A list that is empty: either its filter matches nothing, or the period has nothing. */
-function EmptyList({
-  filtered,
-  title,
-  hint,
-  icon,
-  onClear,
+/** The filter of a tab: one choice of a list, "all" for none. */
+function ChoiceFilter<T extends string>({
+  label,
+  all,
+  choices,
+  value,
+  onChange,
+  testId,
+  width,
 }: {
-  filtered: boolean;
-  title: string;
-  hint: string;
-  icon: ReactNode;
-  onClear(): void;
+  label: string;
+  all: string;
+  choices: readonly { value: T; label: string }[];
+  value: T | undefined;
+  onChange(value: T | undefined): void;
+  testId: string;
+  width: number;
 }) {
-  const { t } = useTranslation('wallet');
-  return filtered ? (
-    <FilteredEmpty
-      title={t('empty.filteredTitle')}
-      hint={t('empty.filteredHint')}
-      clearLabel={t('actions.clearFilters')}
-      onClear={onClear}
-    />
-  ) : (
-    <EmptyState icon={icon} title={title} hint={hint} py={48} />
-  );
-}
-
-/**
- * A list's body as both tabs show it: skeleton while loading, a retry when it failed, the empty
- * state, or the table (dimmed while the next page loads) with the total and the pages.
- */
-function ListBody<Data extends { total: number }>({
-  list,
-  page,
-  empty,
-  onPage,
-  children,
-}: {
-  list: UseQueryResult<Data>;
-  page: number;
-  empty: ReactNode;
-  onPage(page: number): void;
-  children(data: Data): ReactNode;
-}) {
-  const { t } = useTranslation('wallet');
-  if (list.isPending) return <TableSkeleton />;
-  if (list.isError)
-    return (
-      <LoadFailed
-        title={t('list.loadError')}
-        retrying={list.isFetching}
-        onRetry={() => list.refetch()}
-      />
-    );
-  if (list.data.total === 0) return empty;
   return (
-    <Stack gap="md">
-      <Box
-        style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
-        aria-busy={list.isPlaceholderData}
-      >
-        {children(list.data)}
-      </Box>
-      <ListFooter total={list.data.total} page={page} onPage={onPage} />
-    </Stack>
+    <Select
+      label={label}
+      w={{ base: '100%', xs: width }}
+      data={[{ value: 'all', label: all }, ...choices]}
+      value={value ?? 'all'}
+      allowDeselect={false}
+      comboboxProps={{ hideDetached: false }}
+      onChange={(next) => onChange(choices.find((choice) => choice.value === next)?.value)}
+      data-testid={testId}
+    />
   );
 }
 
 /** The wallet history tab: bill type filter, totals of the range, the entries and the export. */
-function HistoryList({ search, currency, range, timeZone, filters, setSearch }: ListProps) {
+function HistoryList({ list, currency, filters, tabs }: ListProps) {
   const { t } = useTranslation(['wallet', 'common']);
   const money = useMoney();
   const canExport = usePermission('export');
-  const page = search.page ?? 1;
-  const query = {
-    ...(search.billType ? { billType: search.billType } : {}),
-    currency,
-    ...range,
-    timeZone,
-  };
-  const list = useBalanceRecords({ page, limit: PAGE_SIZE, ...query });
+  const { page: _page, limit: _limit, ...query } = list.params;
+  const records = useBalanceRecords(list.params);
   const exporter = useExportBalanceRecords();
-  const outcome = useExportOutcome();
-  const total = list.data?.total ?? 0;
-  useLastPage(list, page, (last) => setSearch({ ...search, page: last }, true));
-  const { page: _page, billType: _billType, ...unfiltered } = search;
-
-  const content = (
-    <ListBody
-      list={list}
-      page={page}
-      empty={
-        <EmptyList
-          filtered={Boolean(search.billType)}
-          title={t('empty.historyTitle')}
-          hint={t('empty.historyHint')}
-          icon={<IconReceipt size={28} />}
-          onClear={() => setSearch(unfiltered)}
-        />
-      }
-      onPage={(next) => setSearch({ ...search, page: next })}
-    >
-      {(data) => <HistoryTable records={data.records} />}
-    </ListBody>
-  );
+  const columns = useHistoryColumns();
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          <Select
+    <ListPage
+      list={list}
+      query={records}
+      rows={(data) => data.records}
+      rowKey={(record) => record.id}
+      total={(data) => data.total}
+      testId="list"
+      words={{
+        total: (count) => t('list.total', { count }),
+        loadError: t('list.loadError'),
+        filteredTitle: t('empty.filteredTitle'),
+        filteredHint: t('empty.filteredHint'),
+      }}
+      tabs={tabs}
+      filters={
+        <>
+          <ChoiceFilter
             label={t('filters.billType')}
-            w={{ base: '100%', xs: 200 }}
-            data={[
-              { value: 'all', label: t('filters.allBillTypes') },
-              ...BILL_TYPES.map((kind) => ({ value: kind, label: t(`billTypes.${kind}`) })),
-            ]}
-            value={search.billType ?? 'all'}
-            allowDeselect={false}
-            comboboxProps={{ hideDetached: false }}
-            onChange={(value) => {
-              const { billType: _b, page: _p, ...rest } = search;
-              const kind = BILL_TYPES.find((entry) => entry === value);
-              setSearch(kind ? { ...rest, billType: kind } : rest);
-            }}
-            data-testid="filter-bill-type"
+            all={t('filters.allBillTypes')}
+            choices={BILL_TYPES.map((kind) => ({ value: kind, label: t(`billTypes.${kind}`) }))}
+            value={list.search.billType}
+            onChange={(billType) => list.set({ billType })}
+            testId="filter-bill-type"
+            width={200}
           />
           {filters}
-        </Group>
-        {canExport && (
-          <ExportButton
-            testId="history-export"
-            pending={exporter.isPending}
-            disabled={total === 0}
-            onClick={() => exporter.mutate(query, outcome)}
-          />
-        )}
-      </Group>
-      {list.data && total > 0 && (
-        <Group gap="lg" data-testid="history-totals">
-          <Group gap={6}>
-            <Text size="sm" c="dimmed">
-              {t('totals.income')}
-            </Text>
-            <Text size="sm" fw={700} c="green.8" data-testid="totals-income">
-              {money(Math.abs(list.data.totals.income), currency, true)}
-            </Text>
+        </>
+      }
+      exporter={{
+        run: () => exporter.mutateAsync(query),
+        testId: 'history-export',
+        allowed: canExport,
+      }}
+      summary={(data, total) =>
+        total > 0 && (
+          <Group gap="lg" data-testid="history-totals">
+            <Group gap={6}>
+              <Text size="sm" c="dimmed">
+                {t('totals.income')}
+              </Text>
+              <Text size="sm" fw={700} c="green.8" data-testid="totals-income">
+                {money(Math.abs(data.totals.income), currency, true)}
+              </Text>
+            </Group>
+            <Group gap={6}>
+              <Text size="sm" c="dimmed">
+                {t('totals.expense')}
+              </Text>
+              <Text size="sm" fw={700} c="red.7" data-testid="totals-expense">
+                {money(-Math.abs(data.totals.expense), currency)}
+              </Text>
+            </Group>
           </Group>
-          <Group gap={6}>
-            <Text size="sm" c="dimmed">
-              {t('totals.expense')}
-            </Text>
-            <Text size="sm" fw={700} c="red.7" data-testid="totals-expense">
-              {money(-Math.abs(list.data.totals.expense), currency)}
-            </Text>
-          </Group>
-        </Group>
-      )}
-      {content}
-    </Stack>
+        )
+      }
+      loading={<TableSkeleton />}
+      empty={
+        <EmptyState
+          icon={<IconReceipt size={28} />}
+          title={t('empty.historyTitle')}
+          hint={t('empty.historyHint')}
+          py={48}
+        />
+      }
+      table={{
+        columns,
+        label: t('tabs.history'),
+        testId: 'history-table',
+        minWidth: 1080,
+        striped: true,
+        rowProps: (record) => ({
+          'data-testid': 'history-row',
+          'data-id': record.id,
+          'data-bill-type': record.billType,
+        }),
+      }}
+    />
   );
 }
 
 /** The freeze details tab: state filter, what is frozen now, the freezes and the export. */
-function FreezeList({ search, currency, range, timeZone, filters, setSearch }: ListProps) {
+function FreezeList({ list, currency, filters, tabs }: ListProps) {
   const { t } = useTranslation(['wallet', 'common']);
   const money = useMoney();
   const canExport = usePermission('export');
-  const page = search.page ?? 1;
-  const query = {
-    ...(search.state ? { state: search.state } : {}),
-    currency,
-    ...range,
-    timeZone,
-  };
-  const list = useFreezeRecords({ page, limit: PAGE_SIZE, ...query });
+  const { page: _page, limit: _limit, ...query } = list.params;
+  const records = useFreezeRecords(list.params);
   const exporter = useExportFreezeRecords();
-  const outcome = useExportOutcome();
-  const total = list.data?.total ?? 0;
-  useLastPage(list, page, (last) => setSearch({ ...search, page: last }, true));
-  const { page: _page, state: _state, ...unfiltered } = search;
-
-  const content = (
-    <ListBody
-      list={list}
-      page={page}
-      empty={
-        <EmptyList
-          filtered={Boolean(search.state)}
-          title={t('empty.freezesTitle')}
-          hint={t('empty.freezesHint')}
-          icon={<IconLock size={28} />}
-          onClear={() => setSearch(unfiltered)}
-        />
-      }
-      onPage={(next) => setSearch({ ...search, page: next })}
-    >
-      {(data) => <FreezeTable records={data.records} />}
-    </ListBody>
-  );
+  const columns = useFreezeColumns();
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          <Select
+    <ListPage
+      list={list}
+      query={records}
+      rows={(data) => data.records}
+      rowKey={(record) => record.id}
+      total={(data) => data.total}
+      testId="list"
+      words={{
+        total: (count) => t('list.total', { count }),
+        loadError: t('list.loadError'),
+        filteredTitle: t('empty.filteredTitle'),
+        filteredHint: t('empty.filteredHint'),
+      }}
+      tabs={tabs}
+      filters={
+        <>
+          <ChoiceFilter
             label={t('filters.state')}
-            w={{ base: '100%', xs: 180 }}
-            data={[
-              { value: 'all', label: t('filters.allStates') },
-              ...FREEZE_STATE_LIST.map((state) => ({
-                value: state,
-                label: t(`freezeStates.${state}`),
-              })),
-            ]}
-            value={search.state ?? 'all'}
-            allowDeselect={false}
-            comboboxProps={{ hideDetached: false }}
-            onChange={(value) => {
-              const { state: _s, page: _p, ...rest } = search;
-              const state = FREEZE_STATE_LIST.find((entry) => entry === value);
-              setSearch(state ? { ...rest, state } : rest);
-            }}
-            data-testid="filter-freeze-state"
+            all={t('filters.allStates')}
+            choices={FREEZE_STATE_LIST.map((state) => ({
+              value: state,
+              label: t(`freezeStates.${state}`),
+            }))}
+            value={list.search.state}
+            onChange={(state) => list.set({ state })}
+            testId="filter-freeze-state"
+            width={180}
           />
           {filters}
-        </Group>
-        {canExport && (
-          <ExportButton
-            testId="freeze-export"
-            pending={exporter.isPending}
-            disabled={total === 0}
-            onClick={() => exporter.mutate(query, outcome)}
-          />
-        )}
-      </Group>
-      {list.data && (
+        </>
+      }
+      exporter={{
+        run: () => exporter.mutateAsync(query),
+        testId: 'freeze-export',
+        allowed: canExport,
+      }}
+      summary={(data) => (
         <Group gap={6} data-testid="freeze-totals">
           <Text size="sm" c="dimmed">
             {t('totals.openTotal')}
           </Text>
           <Text size="sm" fw={700} c="blue.8" data-testid="totals-open">
-            {money(list.data.openTotal, currency)}
+            {money(data.openTotal, currency)}
           </Text>
         </Group>
       )}
-      {content}
-    </Stack>
+      loading={<TableSkeleton />}
+      empty={
+        <EmptyState
+          icon={<IconLock size={28} />}
+          title={t('empty.freezesTitle')}
+          hint={t('empty.freezesHint')}
+          py={48}
+        />
+      }
+      table={{
+        columns,
+        label: t('tabs.freezes'),
+        testId: 'freeze-table',
+        minWidth: 960,
+        striped: true,
+        rowProps: (record) => ({ 'data-testid': 'freeze-row', 'data-id': record.id }),
+      }}
+    />
   );
 }
 
@@ -386,29 +284,19 @@ function FreezeList({ search, currency, range, timeZone, filters, setSearch }: L
  */
 export function HistoryMoneyPage() {
   const { t } = useTranslation(['wallet', 'common']);
-  const search = validateHistoryMoneySearch(
-    useSearch({ strict: false }) as Record<string, unknown>,
-  );
-  const navigate = useNavigate();
   const session = useSession();
   const summary = useWalletSummary();
-  const tab: HistoryTab = search.tab ?? 'history';
   const routes = session?.routes ?? [];
   const siteCurrency = session?.user.currency ?? summary.data?.currency ?? 'CNY';
+  const timeZone = readerTimeZone();
+  const defaults = defaultRange();
+  const list = useHistoryList(siteCurrency, defaults, timeZone);
+  const { search } = list;
   const currency = search.currency ?? siteCurrency;
+  const range = rangeOf(search, defaults);
   const currencies = [
     ...new Set([currency, ...(summary.data?.wallets ?? []).map((wallet) => wallet.currency)]),
   ];
-  const defaults = defaultRange();
-  const range: DateTimeRange = {
-    beginTime: search.beginTime ?? defaults.beginTime,
-    endTime: search.endTime ?? defaults.endTime,
-  };
-  const timeZone = readerTimeZone();
-
-  /** Changes the tab, filters or page in the address (a filter change goes back to page 1). */
-  const setSearch = (next: HistoryMoneySearch, replace = false) =>
-    void navigate({ to: MENU_URL, search: validateHistoryMoneySearch({ ...next }), replace });
 
   const filters = (
     <>
@@ -421,9 +309,8 @@ export function HistoryMoneyPage() {
           allowDeselect={false}
           comboboxProps={{ hideDetached: false }}
           onChange={(value) => {
-            const { currency: _c, page: _p, ...rest } = search;
             const chosen = currencies.find((entry) => entry === value);
-            setSearch(chosen && chosen !== siteCurrency ? { ...rest, currency: chosen } : rest);
+            list.set({ currency: chosen && chosen !== siteCurrency ? chosen : undefined });
           }}
           data-testid="filter-currency"
         />
@@ -431,24 +318,31 @@ export function HistoryMoneyPage() {
       <RangeFilter
         range={range}
         isDefault={!search.beginTime && !search.endTime}
-        onChange={(next) => {
-          const { beginTime: _b, endTime: _e, page: _p, ...rest } = search;
-          setSearch({
-            ...rest,
-            ...(next.beginTime && next.beginTime !== defaults.beginTime
-              ? { beginTime: next.beginTime }
-              : {}),
-            ...(next.endTime && next.endTime !== defaults.endTime ? { endTime: next.endTime } : {}),
-          });
-        }}
-        onReset={() => {
-          const { beginTime: _b, endTime: _e, page: _p, ...rest } = search;
-          setSearch(rest);
-        }}
+        onChange={(next) =>
+          list.set({
+            beginTime: next.beginTime !== defaults.beginTime ? next.beginTime : undefined,
+            endTime: next.endTime !== defaults.endTime ? next.endTime : undefined,
+          })
+        }
+        onReset={() => list.set({ beginTime: undefined, endTime: undefined })}
       />
     </>
   );
-  const listProps: ListProps = { search, currency, range, timeZone, filters, setSearch };
+  const tabs: ListTab[] = [
+    {
+      value: 'history',
+      label: t('tabs.history'),
+      icon: <IconReceipt size={16} />,
+      testId: 'tab-history',
+    },
+    {
+      value: 'freezes',
+      label: t('tabs.freezes'),
+      icon: <IconLock size={16} />,
+      testId: 'tab-freezes',
+    },
+  ];
+  const listProps: ListProps = { list, currency, filters, tabs };
 
   return (
     <Stack gap="lg">
@@ -489,32 +383,7 @@ export function HistoryMoneyPage() {
 
       <Card withBorder radius="lg" padding="lg">
         <Stack gap="md">
-          <Tabs
-            value={tab}
-            onChange={(value) => {
-              // Each tab has its own filter; the currency and the range stay.
-              const { tab: _tab, page: _page, billType: _b, state: _s, ...rest } = search;
-              setSearch(value === 'freezes' ? { ...rest, tab: 'freezes' } : rest);
-            }}
-          >
-            <Tabs.List>
-              <Tabs.Tab
-                value="history"
-                leftSection={<IconReceipt size={16} />}
-                data-testid="tab-history"
-              >
-                {t('tabs.history')}
-              </Tabs.Tab>
-              <Tabs.Tab
-                value="freezes"
-                leftSection={<IconLock size={16} />}
-                data-testid="tab-freezes"
-              >
-                {t('tabs.freezes')}
-              </Tabs.Tab>
-            </Tabs.List>
-          </Tabs>
-          {tab === 'history' ? <HistoryList {...listProps} /> : <FreezeList {...listProps} />}
+          {list.tab === 'history' ? <HistoryList {...listProps} /> : <FreezeList {...listProps} />}
           <Text size="xs" c="dimmed" data-testid="history-time-zone">
             {t('list.range', { zone: timeZone })}
           </Text>

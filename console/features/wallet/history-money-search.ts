@@ -1,5 +1,6 @@
 import { CURRENCIES, type Currency } from '@shared/contracts/money';
 import type { FREEZE_STATES, LedgerEntryKind } from '@shared/contracts/wallet';
+import { limitParam, oneOf, pageParam } from '../../components/list-search';
 import { parseDateTimeText } from './wallet-range';
 
 // The route table reads these on the console's first load, so they check by hand against copies
@@ -34,6 +35,10 @@ export const FREEZE_STATE_LIST: Exactly<typeof STATE_LIST, FreezeState> = STATE_
 /** The two tabs of the page; the wallet history is the default. */
 export type HistoryTab = 'history' | 'freezes';
 
+/** Rows per page: 20 by default; longer pages scroll in a box that keeps only the rows in view. */
+export const HISTORY_PAGE_SIZE = 20;
+export const HISTORY_PAGE_SIZES = [20, 50, 100] as const;
+
 /** The money history's tab, filters and page, as its address carries them. */
 export interface HistoryMoneySearch {
   /** The freeze details tab; absent for the default, the wallet history. */
@@ -45,18 +50,8 @@ export interface HistoryMoneySearch {
   beginTime?: string;
   endTime?: string;
   page?: number;
-}
-
-/** Past this, an address names no page the server serves. */
-const MAX_PAGE = 10_000;
-
-function wholeNumber(value: unknown): number | undefined {
-  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof number === 'number' && Number.isInteger(number) ? number : undefined;
-}
-
-function oneOf<T extends string>(list: readonly T[], value: unknown): T | undefined {
-  return list.find((entry) => entry === value);
+  /** Rows per page, other than the default. */
+  limit?: number;
 }
 
 function dateTime(value: unknown): string | undefined {
@@ -65,11 +60,10 @@ function dateTime(value: unknown): string | undefined {
 
 /**
  * The router's validateSearch for /other/historyMoney: keeps the freeze tab, a known bill type,
- * freeze state and currency, a range of two real moments in order, and a page above 1; drops
- * anything else, so a hand-edited address still opens the page.
+ * freeze state and currency, a range of two real moments in order, a page above 1 and a choice of
+ * rows per page; drops anything else, so a hand-edited address still opens the page.
  */
 export function validateHistoryMoneySearch(search: Record<string, unknown>): HistoryMoneySearch {
-  const page = wholeNumber(search.page);
   const billType = oneOf(BILL_TYPES, search.billType);
   const state = oneOf(FREEZE_STATE_LIST, search.state);
   const currency = oneOf<Currency>(CURRENCIES, search.currency);
@@ -84,6 +78,7 @@ export function validateHistoryMoneySearch(search: Record<string, unknown>): His
     ...(currency ? { currency } : {}),
     ...(beginTime && ordered ? { beginTime } : {}),
     ...(endTime && ordered ? { endTime } : {}),
-    ...(page !== undefined && page > 1 && page <= MAX_PAGE ? { page } : {}),
+    ...pageParam(search.page),
+    ...limitParam(search.limit, HISTORY_PAGE_SIZES, HISTORY_PAGE_SIZE),
   };
 }

@@ -1,5 +1,5 @@
-import { Button, Group, Loader, TextInput } from '@mantine/core';
-import { IconCalendarClock, IconFileSpreadsheet } from '@tabler/icons-react';
+import { Button, Group, TextInput } from '@mantine/core';
+import { IconCalendarClock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DateTimeRange, fromInputValue, toInputValue } from './wallet-range';
@@ -83,33 +83,5 @@ export function RangeFilter({
         </Button>
       )}
     </Group>
-  );
-}
-
-/** The export of a list: its progress shows on the button, which waits until the file is saved. */
-export function ExportButton({
-  pending,
-  disabled,
-  onClick,
-  testId,
-}: {
-  pending: boolean;
-  disabled: boolean;
-  onClick(): void;
-  testId: string;
-}) {
-  const { t } = useTranslation('wallet');
-  return (
-    <Button
-      variant="default"
-      leftSection={pending ? <Loader size={14} /> : <IconFileSpreadsheet size={16} />}
-      disabled={disabled || pending}
-      aria-busy={pending}
-      onClick={onClick}
-      data-testid={testId}
-      data-pending={pending || undefined}
-    >
-      {pending ? t('actions.exporting') : t('actions.export')}
-    </Button>
   );
 }

@@ -1,10 +1,11 @@
-import { Badge, Stack, Table, Text } from '@mantine/core';
+import { Badge, Stack, Text } from '@mantine/core';
 import type { Language } from '@shared/contracts/languages';
 import type { Currency } from '@shared/contracts/money';
 import type { BalanceRecord, FreezeRecord, LedgerEntryKind } from '@shared/contracts/wallet';
 import { formatMoney } from '@shared/i18n/format';
 import { SkeletonRows } from '@shared/ui/skeletons';
 import { useTranslation } from 'react-i18next';
+import type { ListColumn } from '../../components/list-table';
 import type { FreezeState } from './history-money-search';
 import { toDateTimeText } from './wallet-range';
 
@@ -58,176 +59,195 @@ function BillTypeBadge({ kind }: { kind: LedgerEntryKind }) {
   );
 }
 
-/**
- * One page of the wallet history, newest first: when, what kind, the change of the balance (and
- * of the available part where it differs, as for a freeze), the wallet's figures right after it,
- * the order it was for and its memo.
- */
-export function HistoryTable({ records }: { records: readonly BalanceRecord[] }) {
+/** The history's cells: figures right-aligned, times and order numbers digit under digit. */
+export function useHistoryColumns(): ListColumn<BalanceRecord>[] {
   const { t } = useTranslation('wallet');
   const money = useMoney();
-  return (
-    <Table.ScrollContainer minWidth={1080} type="native">
-      <Table verticalSpacing="sm" highlightOnHover striped data-testid="history-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('columns.time')}</Table.Th>
-            <Table.Th>{t('columns.billType')}</Table.Th>
-            <Table.Th ta="right">{t('columns.change')}</Table.Th>
-            <Table.Th ta="right">{t('columns.availableAfter')}</Table.Th>
-            <Table.Th ta="right">{t('columns.frozenAfter')}</Table.Th>
-            <Table.Th ta="right">{t('columns.balanceAfter')}</Table.Th>
-            <Table.Th>{t('columns.reference')}</Table.Th>
-            <Table.Th>{t('columns.memo')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {records.map((record) => (
-            <Table.Tr
-              key={record.id}
-              data-testid="history-row"
-              data-id={record.id}
-              data-bill-type={record.billType}
+  return [
+    {
+      key: 'time',
+      header: t('columns.time'),
+      cell: (record) => (
+        <Text size="sm" style={TABULAR} data-testid="history-time">
+          {time(record.createdAt)}
+        </Text>
+      ),
+    },
+    {
+      key: 'billType',
+      header: t('columns.billType'),
+      cell: (record) => <BillTypeBadge kind={record.billType} />,
+    },
+    {
+      key: 'change',
+      header: t('columns.change'),
+      align: 'right',
+      cell: (record) => (
+        <Stack gap={0} align="flex-end">
+          <Text
+            size="sm"
+            fw={600}
+            c={changeColor(record.change)}
+            style={{ whiteSpace: 'nowrap' }}
+            data-testid="history-change"
+          >
+            {money(record.change, record.currency, true)}
+          </Text>
+          {record.availableChange !== 0 && record.availableChange !== record.change && (
+            <Text
+              size="xs"
+              c="dimmed"
+              style={{ whiteSpace: 'nowrap' }}
+              data-testid="history-available-change"
             >
-              <Table.Td>
-                <Text size="sm" style={TABULAR} data-testid="history-time">
-                  {time(record.createdAt)}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <BillTypeBadge kind={record.billType} />
-              </Table.Td>
-              <Table.Td ta="right">
-                <Stack gap={0} align="flex-end">
-                  <Text
-                    size="sm"
-                    fw={600}
-                    c={changeColor(record.change)}
-                    style={{ whiteSpace: 'nowrap' }}
-                    data-testid="history-change"
-                  >
-                    {money(record.change, record.currency, true)}
-                  </Text>
-                  {record.availableChange !== 0 && record.availableChange !== record.change && (
-                    <Text
-                      size="xs"
-                      c="dimmed"
-                      style={{ whiteSpace: 'nowrap' }}
-                      data-testid="history-available-change"
-                    >
-                      {t('list.availableChange', {
-                        amount: money(record.availableChange, record.currency, true),
-                      })}
-                    </Text>
-                  )}
-                </Stack>
-              </Table.Td>
-              <Table.Td ta="right" data-testid="history-available-after">
-                {money(record.availableAfter, record.currency)}
-              </Table.Td>
-              <Table.Td ta="right" data-testid="history-frozen-after">
-                {money(record.frozenAfter, record.currency)}
-              </Table.Td>
-              <Table.Td ta="right" data-testid="history-balance-after">
-                {money(record.balanceAfter, record.currency)}
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" style={TABULAR} data-testid="history-reference">
-                  {record.reference.id}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text
-                  size="sm"
-                  c={record.memo ? undefined : 'dimmed'}
-                  lineClamp={2}
-                  maw={260}
-                  data-testid="history-memo"
-                >
-                  {record.memo ?? '—'}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
+              {t('list.availableChange', {
+                amount: money(record.availableChange, record.currency, true),
+              })}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    {
+      key: 'availableAfter',
+      header: t('columns.availableAfter'),
+      align: 'right',
+      cell: (record) => (
+        <span data-testid="history-available-after">
+          {money(record.availableAfter, record.currency)}
+        </span>
+      ),
+    },
+    {
+      key: 'frozenAfter',
+      header: t('columns.frozenAfter'),
+      align: 'right',
+      cell: (record) => (
+        <span data-testid="history-frozen-after">{money(record.frozenAfter, record.currency)}</span>
+      ),
+    },
+    {
+      key: 'balanceAfter',
+      header: t('columns.balanceAfter'),
+      align: 'right',
+      cell: (record) => (
+        <span data-testid="history-balance-after">
+          {money(record.balanceAfter, record.currency)}
+        </span>
+      ),
+    },
+    {
+      key: 'reference',
+      header: t('columns.reference'),
+      cell: (record) => (
+        <Text size="sm" style={TABULAR} data-testid="history-reference">
+          {record.reference.id}
+        </Text>
+      ),
+    },
+    {
+      key: 'memo',
+      header: t('columns.memo'),
+      cell: (record) => (
+        <Text
+          size="sm"
+          c={record.memo ? undefined : 'dimmed'}
+          lineClamp={2}
+          maw={260}
+          data-testid="history-memo"
+        >
+          {record.memo ?? '—'}
+        </Text>
+      ),
+    },
+  ];
 }
 
 /**
- * One page of the freeze details: when, the order, what was frozen, its state, and once resolved
- * what was deducted, what went back and when.
+ * The freeze details' cells: when, the order, what was frozen, its state, and once resolved what
+ * was deducted, what went back and when.
  */
-export function FreezeTable({ records }: { records: readonly FreezeRecord[] }) {
+export function useFreezeColumns(): ListColumn<FreezeRecord>[] {
   const { t } = useTranslation('wallet');
   const money = useMoney();
   const optional = (minor: number | null, currency: Currency) =>
     minor === null ? '—' : money(minor, currency);
-  return (
-    <Table.ScrollContainer minWidth={960} type="native">
-      <Table verticalSpacing="sm" highlightOnHover striped data-testid="freeze-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('columns.time')}</Table.Th>
-            <Table.Th>{t('columns.reference')}</Table.Th>
-            <Table.Th ta="right">{t('columns.amount')}</Table.Th>
-            <Table.Th>{t('columns.state')}</Table.Th>
-            <Table.Th ta="right">{t('columns.deducted')}</Table.Th>
-            <Table.Th ta="right">{t('columns.released')}</Table.Th>
-            <Table.Th>{t('columns.resolvedAt')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {records.map((record) => (
-            <Table.Tr key={record.id} data-testid="freeze-row" data-id={record.id}>
-              <Table.Td>
-                <Text size="sm" style={TABULAR} data-testid="freeze-time">
-                  {time(record.createdAt)}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" style={TABULAR} data-testid="freeze-reference">
-                  {record.reference.id}
-                </Text>
-              </Table.Td>
-              <Table.Td ta="right" fw={600} data-testid="freeze-amount">
-                {money(record.amount, record.currency)}
-              </Table.Td>
-              <Table.Td>
-                <Badge
-                  variant="light"
-                  color={FREEZE_STATE_COLORS[record.state]}
-                  tt="none"
-                  miw="max-content"
-                  data-testid="freeze-state"
-                  data-state={record.state}
-                >
-                  {t(`freezeStates.${record.state}`)}
-                </Badge>
-              </Table.Td>
-              <Table.Td ta="right" data-testid="freeze-deducted">
-                {optional(record.deducted, record.currency)}
-              </Table.Td>
-              <Table.Td ta="right" data-testid="freeze-released">
-                {optional(record.released, record.currency)}
-              </Table.Td>
-              <Table.Td>
-                <Text
-                  size="sm"
-                  style={TABULAR}
-                  c={record.resolvedAt ? undefined : 'dimmed'}
-                  data-testid="freeze-resolved"
-                >
-                  {record.resolvedAt ? time(record.resolvedAt) : '—'}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
+  return [
+    {
+      key: 'time',
+      header: t('columns.time'),
+      cell: (record) => (
+        <Text size="sm" style={TABULAR} data-testid="freeze-time">
+          {time(record.createdAt)}
+        </Text>
+      ),
+    },
+    {
+      key: 'reference',
+      header: t('columns.reference'),
+      cell: (record) => (
+        <Text size="sm" style={TABULAR} data-testid="freeze-reference">
+          {record.reference.id}
+        </Text>
+      ),
+    },
+    {
+      key: 'amount',
+      header: t('columns.amount'),
+      align: 'right',
+      cell: (record) => (
+        <Text size="sm" fw={600} data-testid="freeze-amount">
+          {money(record.amount, record.currency)}
+        </Text>
+      ),
+    },
+    {
+      key: 'state',
+      header: t('columns.state'),
+      cell: (record) => (
+        <Badge
+          variant="light"
+          color={FREEZE_STATE_COLORS[record.state]}
+          tt="none"
+          miw="max-content"
+          data-testid="freeze-state"
+          data-state={record.state}
+        >
+          {t(`freezeStates.${record.state}`)}
+        </Badge>
+      ),
+    },
+    {
+      key: 'deducted',
+      header: t('columns.deducted'),
+      align: 'right',
+      cell: (record) => (
+        <span data-testid="freeze-deducted">{optional(record.deducted, record.currency)}</span>
+      ),
+    },
+    {
+      key: 'released',
+      header: t('columns.released'),
+      align: 'right',
+      cell: (record) => (
+        <span data-testid="freeze-released">{optional(record.released, record.currency)}</span>
+      ),
+    },
+    {
+      key: 'resolvedAt',
+      header: t('columns.resolvedAt'),
+      cell: (record) => (
+        <Text
+          size="sm"
+          style={TABULAR}
+          c={record.resolvedAt ? undefined : 'dimmed'}
+          data-testid="freeze-resolved"
+        >
+          {record.resolvedAt ? time(record.resolvedAt) : '—'}
+        </Text>
+      ),
+    },
+  ];
 }
 
 /** Rows standing in for a table while its first page loads. */

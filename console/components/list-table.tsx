@@ -1,0 +1,324 @@
+import { Checkbox, Table, type TableThProps } from '@mantine/core';
+import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
+import classes from './list-page.module.css';
+import type { ListSelection } from './use-list-selection';
+
+/** One column of a list's table. */
+export interface ListColumn<Row> {
+  key: string;
+  header: ReactNode;
+  cell(row: Row): ReactNode;
+  align?: 'left' | 'right' | 'center';
+  width?: number | string;
+  /** Props of the header cell beyond its alignment and width (a class, a test id). */
+  headerProps?: Omit<TableThProps, 'children'>;
+}
+
+/**
+ * Long lists render only the rows in view and a few around them. Below `threshold` rows the body
+ * is a plain table: a page of 10 or 20 gains nothing from it.
+ */
+export interface VirtualBody {
+  /** A row's height before it is measured, in pixels. */
+  rowHeight?: number;
+  /** The height of the scrolled box holding the table. */
+  height?: number;
+  /** Rows rendered beyond each end of the view. */
+  overscan?: number;
+  threshold?: number;
+}
+
+const VIRTUAL_DEFAULTS = { rowHeight: 52, height: 640, overscan: 8, threshold: 50 };
+
+export interface ListTableProps<Row> {
+  rows: readonly Row[];
+  rowKey(row: Row): string;
+  columns: readonly ListColumn<Row>[];
+  /** The table's accessible name. */
+  label: string;
+  testId?: string;
+  minWidth?: number;
+  striped?: boolean;
+  /** Attributes of a row's element (its test id, data-* for tests and styles). */
+  rowProps?(row: Row): Record<`data-${string}`, string | number | boolean | undefined>;
+  selection?: {
+    state: ListSelection<Row>;
+    /** The header checkbox's name: choose every row of this page. */
+    pageLabel: string;
+    rowLabel(row: Row): string;
+    testId?: string;
+  };
+  /** What Enter on a focused row does (its detail, usually). */
+  onRowOpen?(row: Row): void;
+  virtual?: VirtualBody | false;
+}
+
+/** Whether a key press on a focused row moves the focus, and to which row. */
+function target(key: string, index: number, count: number, pageRows: number): number | null {
+  switch (key) {
+    case 'ArrowDown':
+      return Math.min(index + 1, count - 1);
+    case 'ArrowUp':
+      return Math.max(index - 1, 0);
+    case 'Home':
+      return 0;
+    case 'End':
+      return count - 1;
+    case 'PageDown':
+      return Math.min(index + pageRows, count - 1);
+    case 'PageUp':
+      return Math.max(index - pageRows, 0);
+    default:
+      return null;
+  }
+}
+
+/**
+ * The virtualizer of a long body. A box not laid out (hidden, or a document without layout)
+ * measures 0 high: it is taken as `height` high, so a screenful of rows is there at once.
+ */
+function useBodyVirtualizer(
+  count: number,
+  scrollRef: RefObject<HTMLDivElement | null>,
+  options: typeof VIRTUAL_DEFAULTS,
+  keyAt: (index: number) => string,
+  enabled: boolean,
+) {
+  return useVirtualizer<HTMLDivElement, HTMLTableRowElement>({
+    count: enabled ? count : 0,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => options.rowHeight,
+    overscan: options.overscan,
+    getItemKey: keyAt,
+    initialRect: { width: 0, height: options.height },
+    observeElementRect: (instance, callback) =>
+      observeElementRect(instance, (rect) =>
+        callback(rect.height > 0 ? rect : { ...rect, height: options.height }),
+      ),
+  });
+}
+
+/**
+ * A list's table: its columns, a checkbox column when rows can be chosen, rows that take the
+ * focus (arrow keys, Home, End, Page Up and Down move it; Space chooses the row; Enter opens it),
+ * and for long lists a virtual body that keeps only the rows in view (and `overscan` more) in the
+ * document.
+ */
+export function ListTable<Row>({
+  rows,
+  rowKey,
+  columns,
+  label,
+  testId,
+  minWidth,
+  striped = false,
+  rowProps,
+  selection,
+  onRowOpen,
+  virtual,
+}: ListTableProps<Row>) {
+  const options = { ...VIRTUAL_DEFAULTS, ...(virtual || {}) };
+  const isVirtual = virtual !== false && rows.length > options.threshold;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const virtualizer = useBodyVirtualizer(
+    rows.length,
+    scrollRef,
+    options,
+    (index) => {
+      const row = rows[index];
+      return row === undefined ? String(index) : rowKey(row);
+    },
+    isVirtual,
+  );
+
+  // The row in the tab order (one row at a time, the arrows move between them).
+  const [active, setActive] = useState(0);
+  const current = Math.min(active, Math.max(rows.length - 1, 0));
+  const pendingFocus = useRef<number | null>(null);
+  useEffect(() => {
+    const index = pendingFocus.current;
+    if (index === null) return;
+    const element = bodyRef.current?.querySelector<HTMLElement>(`[data-row-index="${index}"]`);
+    if (element) {
+      pendingFocus.current = null;
+      element.focus();
+    }
+  });
+
+  function moveTo(index: number) {
+    setActive(index);
+    pendingFocus.current = index;
+    if (isVirtual) virtualizer.scrollToIndex(index, { align: 'auto' });
+    else bodyRef.current?.querySelector<HTMLElement>(`[data-row-index="${index}"]`)?.focus();
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTableSectionElement>) {
+    const element = event.target as HTMLElement;
+    // Keys typed into a control inside a row are the control's.
+    if (element.dataset.rowIndex === undefined) return;
+    const index = Number(element.dataset.rowIndex);
+    const row = rows[index];
+    if (row === undefined) return;
+    if (event.key === ' ' && selection) {
+      event.preventDefault();
+      selection.state.toggle(row, !selection.state.has(row));
+      return;
+    }
+    if (event.key === 'Enter' && onRowOpen) {
+      event.preventDefault();
+      onRowOpen(row);
+      return;
+    }
+    const pageRows = Math.max(
+      1,
+      Math.floor((scrollRef.current?.clientHeight || options.height) / options.rowHeight) - 1,
+    );
+    const next = target(event.key, index, rows.length, pageRows);
+    if (next === null) return;
+    event.preventDefault();
+    moveTo(next);
+  }
+
+  const onPage = selection ? rows.filter((row) => selection.state.has(row)).length : 0;
+  const all = rows.length > 0 && onPage === rows.length;
+
+  const renderRow = (row: Row, index: number) => {
+    const key = rowKey(row);
+    const chosen = selection?.state.has(row) ?? false;
+    return (
+      <Table.Tr
+        key={key}
+        {...rowProps?.(row)}
+        data-row-index={index}
+        aria-rowindex={index + 2}
+        data-index={isVirtual ? index : undefined}
+        ref={isVirtual ? virtualizer.measureElement : undefined}
+        tabIndex={index === current ? 0 : -1}
+        aria-selected={selection ? chosen : undefined}
+        className={classes.row}
+        bg={chosen ? 'var(--mantine-primary-color-light)' : undefined}
+        onFocus={() => setActive(index)}
+      >
+        {selection && (
+          <Table.Td>
+            <Checkbox
+              aria-label={selection.rowLabel(row)}
+              checked={chosen}
+              tabIndex={-1}
+              onChange={(event) => selection.state.toggle(row, event.currentTarget.checked)}
+            />
+          </Table.Td>
+        )}
+        {columns.map((column) => (
+          <Table.Td key={column.key} ta={column.align}>
+            {column.cell(row)}
+          </Table.Td>
+        ))}
+      </Table.Tr>
+    );
+  };
+
+  const span = columns.length + (selection ? 1 : 0);
+  const body = isVirtual ? (
+    <VirtualRows virtualizer={virtualizer} rows={rows} span={span} renderRow={renderRow} />
+  ) : (
+    rows.map(renderRow)
+  );
+
+  const table = (
+    <Table
+      verticalSpacing="sm"
+      highlightOnHover
+      striped={striped}
+      stickyHeader={isVirtual}
+      aria-label={label}
+      aria-rowcount={rows.length + 1}
+      miw={minWidth}
+      data-testid={testId}
+      data-virtual={isVirtual || undefined}
+    >
+      <Table.Thead>
+        <Table.Tr>
+          {selection && (
+            <Table.Th w={40}>
+              <Checkbox
+                aria-label={selection.pageLabel}
+                checked={all}
+                indeterminate={onPage > 0 && !all}
+                onChange={(event) => selection.state.toggleAll(rows, event.currentTarget.checked)}
+                data-testid={selection.testId}
+              />
+            </Table.Th>
+          )}
+          {columns.map((column) => (
+            <Table.Th key={column.key} ta={column.align} w={column.width} {...column.headerProps}>
+              {column.header}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody ref={bodyRef} onKeyDown={onKeyDown}>
+        {body}
+      </Table.Tbody>
+    </Table>
+  );
+
+  return isVirtual ? (
+    <div
+      ref={scrollRef}
+      className={classes.virtualScroll}
+      style={{ maxHeight: options.height }}
+      data-testid={testId ? `${testId}-scroll` : undefined}
+    >
+      {table}
+    </div>
+  ) : (
+    <Table.ScrollContainer minWidth={minWidth ?? 0} type="native">
+      {table}
+    </Table.ScrollContainer>
+  );
+}
+
+/** The rows in view, with empty rows standing for the height of those above and below. */
+function VirtualRows<Row>({
+  virtualizer,
+  rows,
+  span,
+  renderRow,
+}: {
+  virtualizer: Virtualizer<HTMLDivElement, HTMLTableRowElement>;
+  rows: readonly Row[];
+  span: number;
+  renderRow(row: Row, index: number): ReactNode;
+}) {
+  const items = virtualizer.getVirtualItems();
+  const before = items[0]?.start ?? 0;
+  const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+  return (
+    <>
+      {before > 0 && (
+        <tr aria-hidden className={classes.spacer}>
+          <td colSpan={span} style={{ height: before }} />
+        </tr>
+      )}
+      {items.map((item) => {
+        const row = rows[item.index];
+        return row === undefined ? null : renderRow(row, item.index);
+      })}
+      {after > 0 && (
+        <tr aria-hidden className={classes.spacer}>
+          <td colSpan={span} style={{ height: after }} />
+        </tr>
+      )}
+    </>
+  );
+}
