@@ -1,4 +1,5 @@
 import type { CouponScope, CouponState } from '@shared/contracts/coupons';
+import { oneOf, pageParam } from '../../components/list-search';
 
 // The route table reads these on the console's first load, so they check by hand against copies
 // of the contract's lists (the contract module would bring the schema library with it). The types
@@ -41,18 +42,6 @@ export interface CouponCenterSearch {
   page?: number;
 }
 
-/** Past this, an address names no page the server serves. */
-const MAX_PAGE = 10_000;
-
-function wholeNumber(value: unknown): number | undefined {
-  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof number === 'number' && Number.isInteger(number) ? number : undefined;
-}
-
-function oneOf<T extends string>(list: readonly T[], value: unknown): T | undefined {
-  return list.find((entry) => entry === value);
-}
-
 /**
  * The router's validateSearch for /other/couponCenter: keeps a tab other than the default, a
  * known scope and a page above 1; drops anything else, so a hand-edited address still opens.
@@ -60,10 +49,9 @@ function oneOf<T extends string>(list: readonly T[], value: unknown): T | undefi
 export function validateCouponCenterSearch(search: Record<string, unknown>): CouponCenterSearch {
   const status = oneOf(COUPON_TABS, search.status);
   const scope = oneOf(COUPON_SCOPE_LIST, search.scope);
-  const page = wholeNumber(search.page);
   return {
     ...(status && status !== 'unused' ? { status } : {}),
     ...(scope ? { scope } : {}),
-    ...(page !== undefined && page > 1 && page <= MAX_PAGE ? { page } : {}),
+    ...pageParam(search.page),
   };
 }

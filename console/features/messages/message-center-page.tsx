@@ -1,15 +1,4 @@
-import {
-  Box,
-  Button,
-  Card,
-  Group,
-  Pagination,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import {
   MESSAGE_READ,
   MESSAGE_TYPE_NAMES,
@@ -22,12 +11,11 @@ import { EmptyState } from '@shared/ui/empty-state';
 import { SkeletonRows } from '@shared/ui/skeletons';
 import { toast } from '@shared/ui/toast';
 import { IconBell, IconChecks } from '@tabler/icons-react';
-import { useNavigate, useSearch } from '@tanstack/react-router';
-import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilteredEmpty, LoadFailed } from '../../components/list-states';
+import { ListPage } from '../../components/list-page';
 import { usePermission } from '../../components/permission';
-import { type MessageCenterSearch, validateMessageCenterSearch } from './message-center-search';
+import { useListPage } from '../../components/use-list-page';
+import { validateMessageCenterSearch } from './message-center-search';
 import { useMessageOpener } from './message-open';
 import { MessageLine } from './message-parts';
 
@@ -45,37 +33,21 @@ type ReadFilter = 'all' | `${typeof MESSAGE_UNREAD}` | `${typeof MESSAGE_READ}`;
 export function MessageCenterPage() {
   const { t } = useTranslation(['messages', 'common']);
   const canReadAll = usePermission('readAll');
-  const search = validateMessageCenterSearch(
-    useSearch({ strict: false }) as Record<string, unknown>,
-  );
-  const navigate = useNavigate();
-  const page = search.page ?? 1;
-  const type = search.type as MessageType | undefined;
-
-  /** Changes the filters (back to page 1) or the page, in the address. */
-  const setSearch = (next: MessageCenterSearch) =>
-    void navigate({ to: MENU_URL, search: validateMessageCenterSearch({ ...next }) });
-
-  const list = useMessageList({
-    page,
-    limit: PAGE_SIZE,
-    ...(type ? { type } : {}),
-    ...(search.isRead ? { isRead: search.isRead } : {}),
+  const list = useListPage({
+    to: MENU_URL,
+    validate: validateMessageCenterSearch,
+    filters: ['type', 'isRead'],
+    pageSize: PAGE_SIZE,
+    query: ({ type, isRead }) => ({
+      ...(type ? { type: type as MessageType } : {}),
+      ...(isRead ? { isRead } : {}),
+    }),
   });
+  const { search } = list;
+  const messages = useMessageList(list.params);
   const readAll = useReadAllMessages();
   const opener = useMessageOpener();
-  const total = list.data?.total ?? 0;
-  const unread = list.data?.unread ?? 0;
-  const records = list.data?.records ?? [];
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const filtered = type !== undefined || search.isRead !== undefined;
-
-  // Past the last page (after "read all" under the unread filter, or a hand-edited address):
-  // show the new last page.
-  const pastEnd = list.data !== undefined && !list.isPlaceholderData && page > pages;
-  useEffect(() => {
-    if (pastEnd) void navigate({ to: MENU_URL, search: { ...search, page: pages }, replace: true });
-  }, [pastEnd, navigate, search, pages]);
+  const unread = messages.data?.unread ?? 0;
 
   function markAllRead() {
     readAll.mutate(undefined, {
@@ -88,73 +60,6 @@ export function MessageCenterPage() {
   }
 
   const readFilter: ReadFilter = search.isRead ? `${search.isRead}` : 'all';
-
-  let content: ReactNode;
-  if (list.isPending) {
-    content = <SkeletonRows rows={5} height={56} radius="sm" gap="xs" />;
-  } else if (list.isError) {
-    content = (
-      <LoadFailed
-        title={t('list.loadError')}
-        retrying={list.isFetching}
-        onRetry={() => list.refetch()}
-      />
-    );
-  } else if (total === 0 && filtered) {
-    content = (
-      <FilteredEmpty
-        title={t('empty.filteredTitle')}
-        hint={t('empty.filteredHint')}
-        clearLabel={t('actions.clearFilters')}
-        onClear={() => setSearch({})}
-      />
-    );
-  } else if (total === 0) {
-    content = (
-      <EmptyState
-        icon={<IconBell size={28} />}
-        title={t('empty.title')}
-        hint={t('empty.hint')}
-        py={48}
-      />
-    );
-  } else {
-    content = (
-      <Stack gap="md">
-        <Box
-          style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
-          aria-busy={list.isPlaceholderData}
-        >
-          <Stack gap={4} data-testid="message-list">
-            {records.map((message) => (
-              <MessageLine
-                key={message.id}
-                message={message}
-                busy={opener.openingId === message.id}
-                withType
-                onOpen={() => void opener.open(message)}
-              />
-            ))}
-          </Stack>
-        </Box>
-        <Group justify="space-between" gap="sm">
-          <Text size="sm" c="dimmed" data-testid="messages-total">
-            {t('list.total', { count: total })}
-          </Text>
-          {pages > 1 && (
-            <nav aria-label={t('list.pagination')}>
-              <Pagination
-                value={Math.min(page, pages)}
-                onChange={(next) => setSearch({ ...search, page: next })}
-                total={pages}
-                size="sm"
-              />
-            </nav>
-          )}
-        </Group>
-      </Stack>
-    );
-  }
 
   return (
     <Stack gap="lg">
@@ -169,7 +74,7 @@ export function MessageCenterPage() {
             leftSection={<IconChecks size={18} />}
             onClick={markAllRead}
             loading={readAll.isPending}
-            disabled={list.isSuccess && unread === 0}
+            disabled={messages.isSuccess && unread === 0}
             data-testid="messages-read-all"
           >
             {t('actions.readAll')}
@@ -177,47 +82,78 @@ export function MessageCenterPage() {
         )}
       </Group>
       <Card withBorder radius="lg" padding="lg">
-        <Stack gap="md">
-          <Group gap="sm" wrap="wrap">
-            <SegmentedControl
-              aria-label={t('filters.readState')}
-              value={readFilter}
-              onChange={(value) =>
-                setSearch({
-                  ...(type ? { type } : {}),
-                  ...(value === 'all' ? {} : { isRead: Number(value) as 1 | 2 }),
-                })
-              }
-              data={[
-                { value: 'all', label: t('filters.all') },
-                {
-                  value: `${MESSAGE_UNREAD}`,
-                  label: list.data ? `${t('filters.unread')} (${unread})` : t('filters.unread'),
-                },
-                { value: `${MESSAGE_READ}`, label: t('filters.read') },
-              ]}
+        <ListPage
+          list={list}
+          query={messages}
+          rows={(data) => data.records}
+          rowKey={(message) => String(message.id)}
+          total={(data) => data.total}
+          testId="messages"
+          words={{
+            total: (count) => t('list.total', { count }),
+            pagination: t('list.pagination'),
+            loadError: t('list.loadError'),
+            filteredTitle: t('empty.filteredTitle'),
+            filteredHint: t('empty.filteredHint'),
+          }}
+          filters={
+            <>
+              <SegmentedControl
+                aria-label={t('filters.readState')}
+                value={readFilter}
+                onChange={(value) =>
+                  list.set({ isRead: value === 'all' ? undefined : (Number(value) as 1 | 2) })
+                }
+                data={[
+                  { value: 'all', label: t('filters.all') },
+                  {
+                    value: `${MESSAGE_UNREAD}`,
+                    label: messages.data
+                      ? `${t('filters.unread')} (${unread})`
+                      : t('filters.unread'),
+                  },
+                  { value: `${MESSAGE_READ}`, label: t('filters.read') },
+                ]}
+              />
+              <Select
+                aria-label={t('filters.type')}
+                placeholder={t('filters.allTypes')}
+                data={MESSAGE_TYPES.map((value) => ({
+                  value: String(value),
+                  label: t(`types.${MESSAGE_TYPE_NAMES[value]}`),
+                }))}
+                value={search.type ? String(search.type) : null}
+                onChange={(value) => list.set({ type: value ? Number(value) : undefined })}
+                clearable
+                w={200}
+                comboboxProps={{ hideDetached: false }}
+              />
+            </>
+          }
+          loading={<SkeletonRows rows={5} height={56} radius="sm" gap="xs" />}
+          empty={
+            <EmptyState
+              icon={<IconBell size={28} />}
+              title={t('empty.title')}
+              hint={t('empty.hint')}
+              py={48}
             />
-            <Select
-              aria-label={t('filters.type')}
-              placeholder={t('filters.allTypes')}
-              data={MESSAGE_TYPES.map((value) => ({
-                value: String(value),
-                label: t(`types.${MESSAGE_TYPE_NAMES[value]}`),
-              }))}
-              value={type ? String(type) : null}
-              onChange={(value) =>
-                setSearch({
-                  ...(value ? { type: Number(value) } : {}),
-                  ...(search.isRead ? { isRead: search.isRead } : {}),
-                })
-              }
-              clearable
-              w={200}
-              comboboxProps={{ hideDetached: false }}
-            />
-          </Group>
-          {content}
-        </Stack>
+          }
+        >
+          {(records) => (
+            <Stack gap={4} data-testid="message-list">
+              {records.map((message) => (
+                <MessageLine
+                  key={message.id}
+                  message={message}
+                  busy={opener.openingId === message.id}
+                  withType
+                  onOpen={() => void opener.open(message)}
+                />
+              ))}
+            </Stack>
+          )}
+        </ListPage>
       </Card>
       {opener.dialog}
     </Stack>
