@@ -1,23 +1,16 @@
 import {
   Badge,
-  Box,
   Button,
   Card,
   Chip,
-  CloseButton,
   Group,
   List,
-  Loader,
-  Pagination,
   ScrollArea,
   Stack,
-  Tabs,
   Text,
-  TextInput,
   Title,
-  Tooltip,
 } from '@mantine/core';
-import type { CollectedProduct, CollectStatus } from '@shared/contracts/collector';
+import type { CollectedProduct } from '@shared/contracts/collector';
 import { SOURCE_SITES, type SourceSite } from '@shared/contracts/product-draft';
 import { useCollectedProducts, useDeleteCollected } from '@shared/queries/collector';
 import { useSession } from '@shared/session/react';
@@ -30,25 +23,27 @@ import {
   IconPackageImport,
   IconPlugConnected,
   IconPlugConnectedX,
-  IconSearch,
   IconSettings,
   IconTrash,
 } from '@tabler/icons-react';
-import { useNavigate, useSearch } from '@tanstack/react-router';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../components/confirm-modal';
-import { FilteredEmpty, LoadFailed } from '../../components/list-states';
+import { ListKeyword } from '../../components/list-keyword';
+import { ListPage } from '../../components/list-page';
 import { Permission, usePermission } from '../../components/permission';
 import { usePlatformIcons } from '../../components/platform-icon';
+import { useListPage } from '../../components/use-list-page';
+import { useListSelection } from '../../components/use-list-selection';
 import { useExtensionPresence } from '../../platform/extension-state';
 import classes from './collector.module.css';
 import { ClaimDialog } from './collector-claim-dialog';
 import { DownloadDialog } from './collector-download-dialog';
 import { SiteIcon, useSiteIcons } from './collector-parts';
-import { type CollectorListSearch, validateCollectorListSearch } from './collector-route-search';
+import { validateCollectorListSearch } from './collector-route-search';
 import { SettingsDialog } from './collector-settings-dialog';
-import { CollectorTable, CollectorTableSkeleton } from './collector-table';
+import { CollectorTableSkeleton, DETAILS_URL, useCollectorColumns } from './collector-table';
 import { CollectByUrlDialog } from './collector-url-dialog';
 
 const MENU_URL = '/product/collectorList';
@@ -125,17 +120,28 @@ function HowToCollect({
 /**
  * The collection box (spec section 2: /product/collectorList): products the plug-in collected,
  * in two tabs (unclaimed, claimed) with counts, searched and filtered by site (all kept in the
- * address with the page), selected and claimed into shops or deleted in bulk. The plug-in's
- * download, settings and collection by address start here too.
+ * address with the page, and remembered for this browser tab), selected across pages and claimed
+ * into shops or deleted in bulk. The plug-in's download, settings and collection by address start
+ * here too.
  */
 export function CollectorListPage() {
   const { t } = useTranslation(['collector', 'common']);
-  const search = validateCollectorListSearch(
-    useSearch({ strict: false }) as Record<string, unknown>,
-  );
   const navigate = useNavigate();
-  const status: CollectStatus = search.status ?? 'unclaimed';
-  const page = search.page ?? 1;
+  const list = useListPage({
+    to: MENU_URL,
+    validate: validateCollectorListSearch,
+    tab: { key: 'status', initial: 'unclaimed' },
+    filters: ['keyword', 'site'],
+    pageSize: PAGE_SIZE,
+    remember: true,
+    query: ({ keyword, site }, status) => ({
+      status,
+      ...(keyword ? { keyword } : {}),
+      ...(site ? { site } : {}),
+    }),
+  });
+  const { search } = list;
+  const status = list.tab;
   const canClaim = usePermission('claim');
   const canDelete = usePermission('delete');
   const canDownload = usePermission('download');
@@ -143,158 +149,19 @@ export function CollectorListPage() {
   const isMain = useSession()?.user.isMain ?? false;
   const siteIcons = useSiteIcons();
   const platformIcons = usePlatformIcons();
+  const columns = useCollectorColumns({ status, siteIcons, platformIcons });
 
-  /** Changes the tab, filters or page in the address (a filter change goes back to page 1). */
-  const setSearch = (next: CollectorListSearch, replace = false) =>
-    void navigate({ to: MENU_URL, search: validateCollectorListSearch({ ...next }), replace });
-
-  // The search box: typed words apply on Enter.
-  const [text, setText] = useState(search.keyword ?? '');
-  const [shownKeyword, setShownKeyword] = useState(search.keyword);
-  if (shownKeyword !== search.keyword) {
-    setShownKeyword(search.keyword);
-    setText(search.keyword ?? '');
-  }
-
-  const list = useCollectedProducts({
-    page,
-    limit: PAGE_SIZE,
-    status,
-    ...(search.keyword ? { keyword: search.keyword } : {}),
-    ...(search.site ? { site: search.site } : {}),
-  });
-  const total = list.data?.total ?? 0;
-  const records = list.data?.records ?? [];
-  const counts = list.data?.counts;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const filtered = Boolean(search.keyword || search.site);
-
-  // Past the last page (after a delete or claim, or a hand-edited address): show the new last page.
-  const pastEnd = list.data !== undefined && !list.isPlaceholderData && page > pages;
-  useEffect(() => {
-    if (pastEnd) void navigate({ to: MENU_URL, search: { ...search, page: pages }, replace: true });
-  }, [pastEnd, navigate, search, pages]);
-
-  // The selection lives while the tab and filters stay (across pages); it starts over otherwise.
-  const selectionKey = JSON.stringify([status, search.keyword, search.site]);
-  const [selection, setSelection] = useState({
-    key: selectionKey,
-    products: new Map<string, CollectedProduct>(),
-  });
-  if (selection.key !== selectionKey) setSelection({ key: selectionKey, products: new Map() });
-  const selected = selection.key === selectionKey ? selection.products : new Map();
-  const select = (update: (products: Map<string, CollectedProduct>) => void) =>
-    setSelection((current) => {
-      const products = new Map(current.key === selectionKey ? current.products : []);
-      update(products);
-      return { key: selectionKey, products };
-    });
-  const clearSelection = () => setSelection({ key: selectionKey, products: new Map() });
+  const products = useCollectedProducts(list.params);
+  const counts = products.data?.counts;
+  // Chosen products stay chosen across pages while the tab and filters stay.
+  const selection = useListSelection<CollectedProduct>(list.scope, (product) => product.id);
+  const chosen = selection.rows;
 
   const [dialog, setDialog] = useState<Dialog>(null);
   const [urlText, setUrlText] = useState('');
   const close = () => setDialog(null);
   const remove = useDeleteCollected();
-  const chosen = [...selected.values()];
-  const selectable = canClaim || canDelete;
-
   const openDownload = canDownload ? () => setDialog('download') : undefined;
-
-  let content: ReactNode;
-  if (list.isPending) {
-    content = <CollectorTableSkeleton />;
-  } else if (list.isError) {
-    content = (
-      <LoadFailed
-        title={t('list.loadError')}
-        retrying={list.isFetching}
-        onRetry={() => list.refetch()}
-      />
-    );
-  } else if (total === 0 && filtered) {
-    content = (
-      <FilteredEmpty
-        title={t('empty.filteredTitle')}
-        hint={t('empty.filteredHint')}
-        clearLabel={t('actions.clearFilters')}
-        onClear={() => setSearch(search.status ? { status: search.status } : {})}
-      />
-    );
-  } else if (total === 0 && status === 'unclaimed' && (counts?.claimed ?? 0) === 0) {
-    content = <HowToCollect onDownload={openDownload} onByUrl={() => setDialog('byUrl')} />;
-  } else if (total === 0) {
-    content = (
-      <EmptyState
-        icon={<IconPackageImport size={28} />}
-        title={status === 'unclaimed' ? t('empty.allClaimedTitle') : t('empty.claimedTitle')}
-        hint={status === 'unclaimed' ? t('empty.allClaimedHint') : t('empty.claimedHint')}
-        py={48}
-      />
-    );
-  } else {
-    content = (
-      <Stack gap="md">
-        <Box
-          style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
-          aria-busy={list.isPlaceholderData}
-        >
-          <CollectorTable
-            records={records}
-            status={status}
-            siteIcons={siteIcons}
-            platformIcons={platformIcons}
-            selected={new Set(selected.keys())}
-            selectable={selectable}
-            onToggle={(product, checked) =>
-              select((products) => {
-                if (checked) products.set(product.id, product);
-                else products.delete(product.id);
-              })
-            }
-            onToggleAll={(checked) =>
-              select((products) => {
-                for (const product of records) {
-                  if (checked) products.set(product.id, product);
-                  else products.delete(product.id);
-                }
-              })
-            }
-          />
-        </Box>
-        <Group justify="space-between" gap="sm">
-          <Text size="sm" c="dimmed" data-testid="collect-total">
-            {t('list.total', { count: total })}
-          </Text>
-          {pages > 1 && (
-            <nav aria-label={t('list.pagination')}>
-              <Pagination
-                value={page}
-                onChange={(next) => setSearch({ ...search, page: next })}
-                total={pages}
-                size="sm"
-              />
-            </nav>
-          )}
-        </Group>
-      </Stack>
-    );
-  }
-
-  const tabLabel = (value: CollectStatus) => (
-    <Group gap={6} wrap="nowrap">
-      <span>{t(`tabs.${value}`)}</span>
-      {counts && (
-        <Badge
-          size="sm"
-          variant={value === status ? 'filled' : 'light'}
-          color={value === status ? undefined : 'gray'}
-          data-testid={`collect-count-${value}`}
-        >
-          {counts[value]}
-        </Badge>
-      )}
-    </Group>
-  );
 
   return (
     <Stack gap="lg">
@@ -340,138 +207,128 @@ export function CollectorListPage() {
       </Group>
 
       <Card withBorder radius="lg" padding="lg">
-        <Stack gap="md">
-          <Tabs
-            value={status}
-            onChange={(value) =>
-              setSearch({
-                ...(value === 'claimed' ? { status: 'claimed' } : {}),
-                ...(search.keyword ? { keyword: search.keyword } : {}),
-                ...(search.site ? { site: search.site } : {}),
-              })
-            }
-          >
-            <Tabs.List>
-              <Tabs.Tab value="unclaimed" data-testid="collect-tab-unclaimed">
-                {tabLabel('unclaimed')}
-              </Tabs.Tab>
-              <Tabs.Tab value="claimed" data-testid="collect-tab-claimed">
-                {tabLabel('claimed')}
-              </Tabs.Tab>
-            </Tabs.List>
-          </Tabs>
-
-          <Group gap="sm" wrap="wrap" align="center">
-            <TextInput
-              aria-label={t('filters.keyword')}
-              enterKeyHint="search"
-              placeholder={t('filters.keywordPlaceholder')}
-              leftSection={<IconSearch size={16} />}
-              rightSection={
-                list.isFetching && !list.isPending ? (
-                  <Loader size={14} />
-                ) : text ? (
-                  <CloseButton
-                    size="sm"
-                    aria-label={t('common:actions.reset')}
-                    onClick={() => {
-                      setText('');
-                      const { keyword: _keyword, page: _page, ...rest } = search;
-                      setSearch(rest);
-                    }}
-                  />
-                ) : null
-              }
-              value={text}
-              onChange={(event) => setText(event.currentTarget.value)}
-              onKeyDown={(event) => {
-                if (event.key !== 'Enter') return;
-                event.preventDefault();
-                const { page: _page, ...rest } = search;
-                setSearch({ ...rest, keyword: text.trim() });
-              }}
-              style={{ flex: '1 1 240px' }}
-              maw={360}
-            />
-            <ScrollArea type="never" maw="100%">
-              <Chip.Group
-                multiple={false}
-                value={search.site ?? 'all'}
-                onChange={(value) => {
-                  const { site: _site, page: _page, ...rest } = search;
-                  setSearch(value === 'all' ? rest : { ...rest, site: value as SourceSite });
-                }}
-              >
-                <Group gap={6} wrap="nowrap" role="radiogroup" aria-label={t('filters.site')}>
-                  <Chip value="all" size="sm" data-testid="collect-site-all">
-                    {t('filters.allSites')}
-                  </Chip>
-                  {SOURCE_SITES.map((site) => (
-                    <Chip key={site} value={site} size="sm" data-testid={`collect-site-${site}`}>
-                      <span className={classes.siteChip}>
-                        <SiteIcon site={site} src={siteIcons[site]} size={16} />
-                        {t(`sites.${site}`)}
-                      </span>
+        <ListPage
+          list={list}
+          query={products}
+          rows={(data) => data.records}
+          rowKey={(product) => product.id}
+          total={(data) => data.total}
+          testId="collect"
+          words={{
+            total: (count) => t('list.total', { count }),
+            pagination: t('list.pagination'),
+            loadError: t('list.loadError'),
+            filteredTitle: t('empty.filteredTitle'),
+            filteredHint: t('empty.filteredHint'),
+            clearFilters: t('actions.clearFilters'),
+          }}
+          tabs={(['unclaimed', 'claimed'] as const).map((value) => ({
+            value,
+            label: t(`tabs.${value}`),
+            count: counts?.[value],
+          }))}
+          filters={
+            <>
+              <ListKeyword
+                value={search.keyword}
+                onSubmit={(keyword) => list.set({ keyword: keyword || undefined })}
+                label={t('filters.keyword')}
+                placeholder={t('filters.keywordPlaceholder')}
+                busy={products.isFetching && !products.isPending}
+              />
+              <ScrollArea type="never" maw="100%">
+                <Chip.Group
+                  multiple={false}
+                  value={search.site ?? 'all'}
+                  onChange={(value) =>
+                    list.set({ site: value === 'all' ? undefined : (value as SourceSite) })
+                  }
+                >
+                  <Group gap={6} wrap="nowrap" role="radiogroup" aria-label={t('filters.site')}>
+                    <Chip value="all" size="sm" data-testid="collect-site-all">
+                      {t('filters.allSites')}
                     </Chip>
-                  ))}
-                </Group>
-              </Chip.Group>
-            </ScrollArea>
-          </Group>
-
-          {selectable && total > 0 && (
-            <Group gap="sm" justify="space-between" data-testid="collect-bulk">
-              <Group gap="xs">
-                <Text size="sm" data-testid="collect-selected">
-                  {t('bulk.selected', { count: chosen.length })}
-                </Text>
-                {chosen.length > 0 ? (
-                  <Button size="compact-sm" variant="subtle" onClick={clearSelection}>
-                    {t('bulk.clear')}
-                  </Button>
-                ) : (
-                  <Text size="sm" c="dimmed" data-testid="collect-bulk-reason">
-                    {t('bulk.noneSelected')}
-                  </Text>
-                )}
-              </Group>
-              <Group gap="sm">
-                <Permission value="claim">
-                  <Tooltip label={t('bulk.noneSelected')} disabled={chosen.length > 0} withArrow>
-                    <Button
-                      leftSection={<IconPackageImport size={16} />}
-                      disabled={chosen.length === 0}
-                      onClick={() => setDialog('claim')}
-                      data-testid="collect-claim"
-                    >
-                      {t('actions.claim')}
-                    </Button>
-                  </Tooltip>
-                </Permission>
-                <Permission value="delete">
-                  <Button
-                    variant="light"
-                    color="red"
-                    leftSection={<IconTrash size={16} />}
-                    disabled={chosen.length === 0}
-                    onClick={() => setDialog('delete')}
-                    data-testid="collect-delete"
-                  >
-                    {t('actions.delete')}
-                  </Button>
-                </Permission>
-              </Group>
-            </Group>
-          )}
-          {content}
-        </Stack>
+                    {SOURCE_SITES.map((site) => (
+                      <Chip key={site} value={site} size="sm" data-testid={`collect-site-${site}`}>
+                        <span className={classes.siteChip}>
+                          <SiteIcon site={site} src={siteIcons[site]} size={16} />
+                          {t(`sites.${site}`)}
+                        </span>
+                      </Chip>
+                    ))}
+                  </Group>
+                </Chip.Group>
+              </ScrollArea>
+            </>
+          }
+          loading={<CollectorTableSkeleton />}
+          empty={(data) =>
+            status === 'unclaimed' && data.counts.claimed === 0 ? (
+              <HowToCollect onDownload={openDownload} onByUrl={() => setDialog('byUrl')} />
+            ) : (
+              <EmptyState
+                icon={<IconPackageImport size={28} />}
+                title={
+                  status === 'unclaimed' ? t('empty.allClaimedTitle') : t('empty.claimedTitle')
+                }
+                hint={status === 'unclaimed' ? t('empty.allClaimedHint') : t('empty.claimedHint')}
+                py={48}
+              />
+            )
+          }
+          {...(canClaim || canDelete
+            ? {
+                bulk: {
+                  state: selection,
+                  pageLabel: t('list.selectAll'),
+                  rowLabel: (product: CollectedProduct) =>
+                    t('list.select', { title: product.title }),
+                  noneSelected: t('bulk.noneSelected'),
+                  actions: (
+                    <>
+                      <Permission value="claim">
+                        <Button
+                          leftSection={<IconPackageImport size={16} />}
+                          disabled={chosen.length === 0}
+                          onClick={() => setDialog('claim')}
+                          data-testid="collect-claim"
+                        >
+                          {t('actions.claim')}
+                        </Button>
+                      </Permission>
+                      <Permission value="delete">
+                        <Button
+                          variant="light"
+                          color="red"
+                          leftSection={<IconTrash size={16} />}
+                          disabled={chosen.length === 0}
+                          onClick={() => setDialog('delete')}
+                          data-testid="collect-delete"
+                        >
+                          {t('actions.delete')}
+                        </Button>
+                      </Permission>
+                    </>
+                  ),
+                },
+              }
+            : {})}
+          table={{
+            columns,
+            label: t(`tabs.${status}`),
+            testId: 'collect-table',
+            minWidth: status === 'claimed' ? 1100 : 920,
+            rowProps: (product) => ({ 'data-testid': 'collect-row', 'data-id': product.id }),
+            onRowOpen: (product) => void navigate({ to: DETAILS_URL, search: { id: product.id } }),
+          }}
+        />
       </Card>
 
       <ClaimDialog
         opened={dialog === 'claim'}
         products={chosen}
         onClose={close}
-        onClaimed={clearSelection}
+        onClaimed={selection.clear}
       />
       <ConfirmModal
         opened={dialog === 'delete'}
@@ -487,7 +344,7 @@ export function CollectorListPage() {
             {
               onSuccess: ({ deleted }) => {
                 toast({ color: 'green', message: t('delete.done', { count: deleted }) });
-                clearSelection();
+                selection.clear();
               },
               onSettled: close,
             },

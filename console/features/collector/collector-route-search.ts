@@ -1,5 +1,6 @@
 import type { CollectStatus } from '@shared/contracts/collector';
 import type { SourceSite } from '@shared/contracts/product-draft';
+import { keywordParam, pageParam } from '../../components/list-search';
 
 // Read by the route table on the console's first load: no schema library here.
 
@@ -21,15 +22,6 @@ export interface CollectorListSearch {
   site?: SourceSite;
 }
 
-/** Past this, an address names no page the server serves. */
-const MAX_PAGE = 10_000;
-const MAX_KEYWORD = 200;
-
-function wholeNumber(value: unknown): number | undefined {
-  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof number === 'number' && Number.isInteger(number) ? number : undefined;
-}
-
 function isSite(value: unknown): value is SourceSite {
   // Digits-only ids ("1688") arrive from the address parsed as numbers.
   const text = typeof value === 'number' ? String(value) : value;
@@ -41,16 +33,11 @@ function isSite(value: unknown): value is SourceSite {
  * a keyword and a known site; drops anything else, so a hand-edited address still opens the page.
  */
 export function validateCollectorListSearch(search: Record<string, unknown>): CollectorListSearch {
-  const page = wholeNumber(search.page);
-  const keyword =
-    typeof search.keyword === 'string' || typeof search.keyword === 'number'
-      ? String(search.keyword).trim().slice(0, MAX_KEYWORD)
-      : '';
   const site = isSite(search.site) ? (String(search.site) as SourceSite) : undefined;
   return {
     ...(search.status === 'claimed' ? { status: 'claimed' as const } : {}),
-    ...(page !== undefined && page > 1 && page <= MAX_PAGE ? { page } : {}),
-    ...(keyword ? { keyword } : {}),
+    ...pageParam(search.page),
+    ...keywordParam(search.keyword),
     ...(site ? { site } : {}),
   };
 }

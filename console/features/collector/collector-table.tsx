@@ -1,4 +1,4 @@
-import { Anchor, Badge, Checkbox, Group, Image, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Image, Skeleton, Stack, Text } from '@mantine/core';
 import type { CollectedProduct, CollectStatus } from '@shared/contracts/collector';
 import type { SourceSite } from '@shared/contracts/product-draft';
 import type { Platform } from '@shared/contracts/shops';
@@ -6,8 +6,12 @@ import { placeholderKeys } from '@shared/ui/skeletons';
 import { IconPhoto } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import type { ListColumn } from '../../components/list-table';
 import classes from './collector.module.css';
 import { ClaimShops, SiteMark, useFormats } from './collector-parts';
+
+/** A product's own page. */
+export const DETAILS_URL = '/product/collectorDetails';
 
 /** What stands in for a picture that does not load (a grey square with a mountain and sun). */
 export const IMAGE_PLACEHOLDER = `data:image/svg+xml,${encodeURIComponent(
@@ -37,143 +41,99 @@ export function Thumbnail({ src, size = 56 }: { src: string | null; size?: numbe
 }
 
 /**
- * One page of collected products: picture, title (to the detail), site, price range in its
- * currency, SKU count, when it was collected and, for claimed ones, the shops it went to. Rows
- * can be selected one by one or all at once.
+ * The columns of collected products: picture, title (to the detail), site, price range in its
+ * currency, SKU count, when it was collected and, for claimed ones, the shops it went to.
  */
-export function CollectorTable({
-  records,
+export function useCollectorColumns({
   status,
   siteIcons,
   platformIcons,
-  selected,
-  selectable,
-  onToggle,
-  onToggleAll,
 }: {
-  records: readonly CollectedProduct[];
   status: CollectStatus;
   siteIcons: Record<SourceSite, string>;
   platformIcons: Partial<Record<Platform, string>>;
-  selected: ReadonlySet<string>;
-  /** Whether any bulk action is allowed (otherwise no selection column). */
-  selectable: boolean;
-  onToggle(product: CollectedProduct, checked: boolean): void;
-  onToggleAll(checked: boolean): void;
-}) {
+}): ListColumn<CollectedProduct>[] {
   const { t } = useTranslation('collector');
   const format = useFormats();
-  const onPage = records.filter((record) => selected.has(record.id)).length;
-  const all = records.length > 0 && onPage === records.length;
-  return (
-    <Table.ScrollContainer minWidth={status === 'claimed' ? 1100 : 920} type="native">
-      <Table verticalSpacing="sm" highlightOnHover data-testid="collect-table">
-        <Table.Thead>
-          <Table.Tr>
-            {selectable && (
-              <Table.Th w={40}>
-                <Checkbox
-                  aria-label={t('list.selectAll')}
-                  checked={all}
-                  indeterminate={onPage > 0 && !all}
-                  onChange={(event) => onToggleAll(event.currentTarget.checked)}
-                  data-testid="collect-select-all"
-                />
-              </Table.Th>
-            )}
-            <Table.Th>{t('columns.product')}</Table.Th>
-            <Table.Th className={classes.nowrap}>{t('columns.site')}</Table.Th>
-            <Table.Th className={classes.nowrap}>{t('columns.price')}</Table.Th>
-            <Table.Th className={classes.nowrap}>{t('columns.skus')}</Table.Th>
-            <Table.Th className={classes.nowrap}>{t('columns.collectedAt')}</Table.Th>
-            {status === 'claimed' && (
-              <Table.Th className={classes.nowrap}>{t('columns.claimedTo')}</Table.Th>
-            )}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {records.map((product) => {
-            const checked = selected.has(product.id);
-            const price = format.range(product.priceMin, product.priceMax, product.currency);
-            return (
-              <Table.Tr
-                key={product.id}
-                data-testid="collect-row"
-                data-id={product.id}
-                bg={checked ? 'var(--mantine-primary-color-light)' : undefined}
-              >
-                {selectable && (
-                  <Table.Td>
-                    <Checkbox
-                      aria-label={t('list.select', { title: product.title })}
-                      checked={checked}
-                      onChange={(event) => onToggle(product, event.currentTarget.checked)}
-                    />
-                  </Table.Td>
-                )}
-                <Table.Td>
-                  <Group gap="sm" wrap="nowrap" miw={280}>
-                    <Thumbnail src={product.image} />
-                    <Stack gap={2} style={{ minWidth: 0 }}>
-                      <Anchor
-                        renderRoot={(props) => (
-                          <Link
-                            {...props}
-                            to="/product/collectorDetails"
-                            search={{ id: product.id }}
-                          />
-                        )}
-                        size="sm"
-                        fw={600}
-                        lineClamp={2}
-                        data-testid="collect-title"
-                      >
-                        {product.title}
-                      </Anchor>
-                      <Group gap={6}>
-                        <Text size="xs" c="dimmed">
-                          {t('list.itemId', { id: product.itemId })}
-                        </Text>
-                        {product.edited && (
-                          <Badge size="xs" variant="light" color="gray">
-                            {t('list.edited')}
-                          </Badge>
-                        )}
-                      </Group>
-                    </Stack>
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <SiteMark site={product.site} src={siteIcons[product.site]} />
-                </Table.Td>
-                <Table.Td>
-                  <Text
-                    size="sm"
-                    c={price ? undefined : 'dimmed'}
-                    className={classes.nowrap}
-                    data-testid="collect-price"
-                  >
-                    {price ?? t('list.noPrice')}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{product.skuCount}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{format.dateTime(product.collectedAt)}</Text>
-                </Table.Td>
-                {status === 'claimed' && (
-                  <Table.Td>
-                    <ClaimShops claims={product.claims} icons={platformIcons} />
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
+  const nowrap = { className: classes.nowrap };
+  const columns: ListColumn<CollectedProduct>[] = [
+    {
+      key: 'product',
+      header: t('columns.product'),
+      cell: (product) => (
+        <Group gap="sm" wrap="nowrap" miw={280}>
+          <Thumbnail src={product.image} />
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Anchor
+              renderRoot={(props) => (
+                <Link {...props} to={DETAILS_URL} search={{ id: product.id }} />
+              )}
+              size="sm"
+              fw={600}
+              lineClamp={2}
+              data-testid="collect-title"
+            >
+              {product.title}
+            </Anchor>
+            <Group gap={6}>
+              <Text size="xs" c="dimmed">
+                {t('list.itemId', { id: product.itemId })}
+              </Text>
+              {product.edited && (
+                <Badge size="xs" variant="light" color="gray">
+                  {t('list.edited')}
+                </Badge>
+              )}
+            </Group>
+          </Stack>
+        </Group>
+      ),
+    },
+    {
+      key: 'site',
+      header: t('columns.site'),
+      headerProps: nowrap,
+      cell: (product) => <SiteMark site={product.site} src={siteIcons[product.site]} />,
+    },
+    {
+      key: 'price',
+      header: t('columns.price'),
+      headerProps: nowrap,
+      cell: (product) => {
+        const price = format.range(product.priceMin, product.priceMax, product.currency);
+        return (
+          <Text
+            size="sm"
+            c={price ? undefined : 'dimmed'}
+            className={classes.nowrap}
+            data-testid="collect-price"
+          >
+            {price ?? t('list.noPrice')}
+          </Text>
+        );
+      },
+    },
+    {
+      key: 'skus',
+      header: t('columns.skus'),
+      headerProps: nowrap,
+      cell: (product) => <Text size="sm">{product.skuCount}</Text>,
+    },
+    {
+      key: 'collectedAt',
+      header: t('columns.collectedAt'),
+      headerProps: nowrap,
+      cell: (product) => <Text size="sm">{format.dateTime(product.collectedAt)}</Text>,
+    },
+  ];
+  if (status === 'claimed')
+    columns.push({
+      key: 'claimedTo',
+      header: t('columns.claimedTo'),
+      headerProps: nowrap,
+      cell: (product) => <ClaimShops claims={product.claims} icons={platformIcons} />,
+    });
+  return columns;
 }
 
 /** The table's shape while the first page loads. */
