@@ -40,13 +40,11 @@ export function ListKeyword({
   }
   const [settled] = useDebouncedValue(text.trim(), debounceMs ?? 0);
   useEffect(() => {
-    sent.current = null;
-  }, [applied]);
-  useEffect(() => {
-    // Only words the box still holds (not those of before a reset), and each once.
+    // Only words the box still holds (not those of before a reset), each once per keyword shown.
     if (debounceMs === undefined || settled !== text.trim() || settled === applied) return;
-    if (sent.current === settled) return;
-    sent.current = settled;
+    const mark = JSON.stringify([applied, settled]);
+    if (sent.current === mark) return;
+    sent.current = mark;
     onSubmit(settled, true);
   }, [debounceMs, settled, text, applied, onSubmit]);
 

@@ -1,5 +1,5 @@
 import { Checkbox, Table, type TableThProps } from '@mantine/core';
-import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import {
   type KeyboardEvent,
   type ReactNode,
@@ -90,10 +90,9 @@ function useBodyVirtualizer(
   scrollRef: RefObject<HTMLDivElement | null>,
   options: typeof VIRTUAL_DEFAULTS,
   keyAt: (index: number) => string,
-  enabled: boolean,
 ) {
   return useVirtualizer<HTMLDivElement, HTMLTableRowElement>({
-    count: enabled ? count : 0,
+    count,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => options.rowHeight,
     overscan: options.overscan,
@@ -129,16 +128,8 @@ export function ListTable<Row>({
   const isVirtual = virtual !== false && rows.length > options.threshold;
   const scrollRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLTableSectionElement>(null);
-  const virtualizer = useBodyVirtualizer(
-    rows.length,
-    scrollRef,
-    options,
-    (index) => {
-      const row = rows[index];
-      return row === undefined ? String(index) : rowKey(row);
-    },
-    isVirtual,
-  );
+  // Set by the virtual body: brings a row into view (and so into the document).
+  const scrollToRow = useRef<((index: number) => void) | null>(null);
 
   // The row in the tab order (one row at a time, the arrows move between them).
   const [active, setActive] = useState(0);
@@ -157,7 +148,7 @@ export function ListTable<Row>({
   function moveTo(index: number) {
     setActive(index);
     pendingFocus.current = index;
-    if (isVirtual) virtualizer.scrollToIndex(index, { align: 'auto' });
+    if (isVirtual) scrollToRow.current?.(index);
     else bodyRef.current?.querySelector<HTMLElement>(`[data-row-index="${index}"]`)?.focus();
   }
 
@@ -191,7 +182,11 @@ export function ListTable<Row>({
   const onPage = selection ? rows.filter((row) => selection.state.has(row)).length : 0;
   const all = rows.length > 0 && onPage === rows.length;
 
-  const renderRow = (row: Row, index: number) => {
+  const renderRow = (
+    row: Row,
+    index: number,
+    measure?: (element: HTMLTableRowElement | null) => void,
+  ) => {
     const key = rowKey(row);
     const chosen = selection?.state.has(row) ?? false;
     return (
@@ -201,7 +196,7 @@ export function ListTable<Row>({
         data-row-index={index}
         aria-rowindex={index + 2}
         data-index={isVirtual ? index : undefined}
-        ref={isVirtual ? virtualizer.measureElement : undefined}
+        ref={measure}
         tabIndex={index === current ? 0 : -1}
         aria-selected={selection ? chosen : undefined}
         className={classes.row}
@@ -229,9 +224,17 @@ export function ListTable<Row>({
 
   const span = columns.length + (selection ? 1 : 0);
   const body = isVirtual ? (
-    <VirtualRows virtualizer={virtualizer} rows={rows} span={span} renderRow={renderRow} />
+    <VirtualRows
+      rows={rows}
+      rowKey={rowKey}
+      span={span}
+      renderRow={renderRow}
+      scrollRef={scrollRef}
+      scrollToRow={scrollToRow}
+      options={options}
+    />
   ) : (
-    rows.map(renderRow)
+    rows.map((row, index) => renderRow(row, index))
   );
 
   const table = (
@@ -290,16 +293,31 @@ export function ListTable<Row>({
 
 /** The rows in view, with empty rows standing for the height of those above and below. */
 function VirtualRows<Row>({
-  virtualizer,
   rows,
+  rowKey,
   span,
   renderRow,
+  scrollRef,
+  scrollToRow,
+  options,
 }: {
-  virtualizer: Virtualizer<HTMLDivElement, HTMLTableRowElement>;
   rows: readonly Row[];
+  rowKey(row: Row): string;
   span: number;
-  renderRow(row: Row, index: number): ReactNode;
+  renderRow(
+    row: Row,
+    index: number,
+    measure: (element: HTMLTableRowElement | null) => void,
+  ): ReactNode;
+  scrollRef: RefObject<HTMLDivElement | null>;
+  scrollToRow: RefObject<((index: number) => void) | null>;
+  options: typeof VIRTUAL_DEFAULTS;
 }) {
+  const virtualizer = useBodyVirtualizer(rows.length, scrollRef, options, (index) => {
+    const row = rows[index];
+    return row === undefined ? String(index) : rowKey(row);
+  });
+  scrollToRow.current = (index) => virtualizer.scrollToIndex(index, { align: 'auto' });
   const items = virtualizer.getVirtualItems();
   const before = items[0]?.start ?? 0;
   const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
@@ -312,7 +330,7 @@ function VirtualRows<Row>({
       )}
       {items.map((item) => {
         const row = rows[item.index];
-        return row === undefined ? null : renderRow(row, item.index);
+        return row === undefined ? null : renderRow(row, item.index, virtualizer.measureElement);
       })}
       {after > 0 && (
         <tr aria-hidden className={classes.spacer}>

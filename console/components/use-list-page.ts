@@ -114,14 +114,13 @@ export function useListPage<
   const raw = search as Record<string, unknown>;
   const json = JSON.stringify(search);
 
+  // The recalled search goes into the address (it is recalled once, on opening).
   useEffect(() => {
     if (recalled)
       void navigate({ to, search: recalled, replace: true } as unknown as Parameters<
         typeof navigate
       >[0]);
-    // Once, on opening.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: the recalled search is applied once
-  }, []);
+  }, [recalled, navigate, to]);
   useEffect(() => {
     if (recalled && !isEmpty(fromAddress)) setRecalled(null);
   }, [recalled, fromAddress]);

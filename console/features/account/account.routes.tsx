@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { type ConsoleRoute, namespaces, requireMenu } from '../../platform/routing';
+import { validateMembersSearch } from './members-search';
 
 /** Account settings and the sub-accounts of a main account, under the account group. */
 export function createAccountRoutes<TAccount extends ConsoleRoute>({
@@ -19,6 +20,7 @@ export function createAccountRoutes<TAccount extends ConsoleRoute>({
     getParentRoute: () => account,
     path: 'accountManage',
     staticData: { titleKey: 'routes.accountManage' },
+    validateSearch: (search: Record<string, unknown>) => validateMembersSearch(search),
     beforeLoad: requireMenu('/account/accountManage'),
     loader: namespaces('members'),
     component: lazyRouteComponent(() => import('./members-page'), 'MembersPage'),

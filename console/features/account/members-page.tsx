@@ -1,19 +1,5 @@
-import {
-  Box,
-  Button,
-  Card,
-  CloseButton,
-  Group,
-  Loader,
-  Pagination,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { SUB_ACCOUNT_STATUSES, type SubAccount } from '@shared/contracts/sub-accounts';
+import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
+import type { SubAccount } from '@shared/contracts/sub-accounts';
 import { allows } from '@shared/permissions';
 import { useShops } from '@shared/queries/shops';
 import {
@@ -24,18 +10,23 @@ import {
 import { useSession } from '@shared/session/react';
 import { EmptyState } from '@shared/ui/empty-state';
 import { toast } from '@shared/ui/toast';
-import { IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../components/confirm-modal';
-import { FilteredEmpty, LoadFailed } from '../../components/list-states';
+import { ListKeyword } from '../../components/list-keyword';
+import { ListPage } from '../../components/list-page';
+import { useListPage } from '../../components/use-list-page';
 import { CreateSubAccountModal } from './members-create-modal';
 import { EditSubAccountModal, PermissionsModal, ResetPasswordModal } from './members-dialogs';
-import { MembersTable, MembersTableSkeleton, type RowAction } from './members-table';
+import { MEMBER_STATUSES, validateMembersSearch } from './members-search';
+import { MembersTableSkeleton, type RowAction, useMembersColumns } from './members-table';
 
 /** The menu this page is, as the session's routerInfoList names it. */
 const MENU_URL = '/account/accountManage';
 const PAGE_SIZE = 10;
+/** Typed words apply after this pause (Enter applies them at once). */
+const SEARCH_PAUSE_MS = 400;
 const ROW_ACTIONS: readonly RowAction[] = [
   'edit',
   'permissions',
@@ -44,7 +35,6 @@ const ROW_ACTIONS: readonly RowAction[] = [
   'delete',
 ];
 
-type Status = SubAccount['status'];
 type Dialog = 'create' | Exclude<RowAction, 'status'> | 'disable' | null;
 
 /** User management: the main account's sub-accounts, their access and their lifecycle. */
@@ -54,44 +44,25 @@ export function MembersPage() {
   const canCreate = allows(routes, MENU_URL, 'create');
   const actions = new Set(ROW_ACTIONS.filter((action) => allows(routes, MENU_URL, action)));
 
-  // Search: typed words apply after a pause, or at once on Enter.
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 400);
-  const [entered, setEntered] = useState<string | null>(null);
-  const keyword = entered ?? debounced;
-  const [status, setStatus] = useState<Status | null>(null);
-  // Any change of the filters starts again at page 1 (state adjusted while rendering).
-  const filterKey = JSON.stringify([keyword, status]);
-  const [paging, setPaging] = useState({ filterKey, page: 1 });
-  if (paging.filterKey !== filterKey) setPaging({ filterKey, page: 1 });
-  const page = paging.filterKey === filterKey ? paging.page : 1;
-  const setPage = (next: number) => setPaging({ filterKey, page: next });
-
-  const list = useSubAccounts({
-    page,
-    limit: PAGE_SIZE,
-    keyword,
-    ...(status ? { status } : {}),
+  // Search, status and page in the address; the words apply after a pause, or at once on Enter.
+  const list = useListPage({
+    to: MENU_URL,
+    validate: validateMembersSearch,
+    filters: ['keyword', 'status'],
+    pageSize: PAGE_SIZE,
+    query: ({ keyword, status }) => ({ keyword: keyword ?? '', ...(status ? { status } : {}) }),
   });
+  const accounts = useSubAccounts(list.params);
   const shops = useShops();
   const shopsById = useMemo(
     () => new Map((shops.data ?? []).map((shop) => [shop.id, shop])),
     [shops.data],
   );
-  const total = list.data?.total ?? 0;
-  const records = list.data?.records ?? [];
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const filtered = keyword !== '' || status !== null;
+  const total = accounts.data?.total ?? 0;
   // The header's create button shows once the list is known; with no sub-account at all, the
   // empty state carries it instead.
   const headerCreate =
-    canCreate && !list.isPending && !(list.isSuccess && total === 0 && !filtered);
-
-  // The last row of the last page went (deleted, or filtered away): show the new last page.
-  const emptyPage = list.data !== undefined && !list.isPlaceholderData && records.length === 0;
-  useEffect(() => {
-    if (emptyPage && page > pages) setPaging({ filterKey, page: pages });
-  }, [emptyPage, page, pages, filterKey]);
+    canCreate && !accounts.isPending && !(accounts.isSuccess && total === 0 && !list.filtered);
 
   const [dialog, setDialog] = useState<Dialog>(null);
   const [target, setTarget] = useState<SubAccount | null>(null);
@@ -118,12 +89,7 @@ export function MembersPage() {
     }
     setDialog(action);
   }
-
-  function clearFilters() {
-    setSearch('');
-    setEntered(null);
-    setStatus(null);
-  }
+  const columns = useMembersColumns({ shops: shopsById, actions, onAction });
 
   const createButton = (
     <Button
@@ -135,61 +101,6 @@ export function MembersPage() {
     </Button>
   );
 
-  let content: ReactNode;
-  if (list.isPending) {
-    content = <MembersTableSkeleton />;
-  } else if (list.isError) {
-    content = (
-      <LoadFailed
-        title={t('list.loadError')}
-        retrying={list.isFetching}
-        onRetry={() => list.refetch()}
-      />
-    );
-  } else if (total === 0 && filtered) {
-    content = (
-      <FilteredEmpty
-        title={t('empty.filteredTitle')}
-        hint={t('empty.filteredHint')}
-        clearLabel={t('actions.clearFilters')}
-        onClear={clearFilters}
-      />
-    );
-  } else if (total === 0) {
-    content = (
-      <Stack align="center" gap={0} pb="lg">
-        <EmptyState
-          icon={<IconUsers size={28} />}
-          title={t('empty.title')}
-          hint={t('empty.hint')}
-          py={48}
-        />
-        {canCreate && createButton}
-      </Stack>
-    );
-  } else {
-    content = (
-      <Stack gap="md">
-        <Box
-          style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
-          aria-busy={list.isPlaceholderData}
-        >
-          <MembersTable records={records} shops={shopsById} actions={actions} onAction={onAction} />
-        </Box>
-        <Group justify="space-between" gap="sm">
-          <Text size="sm" c="dimmed" data-testid="members-total">
-            {t('total', { count: total })}
-          </Text>
-          {pages > 1 && (
-            <nav aria-label={t('list.pagination')}>
-              <Pagination value={page} onChange={setPage} total={pages} size="sm" />
-            </nav>
-          )}
-        </Group>
-      </Stack>
-    );
-  }
-
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" gap="md">
@@ -200,54 +111,65 @@ export function MembersPage() {
         {headerCreate && createButton}
       </Group>
       <Card withBorder radius="lg" padding="lg">
-        <Stack gap="md">
-          <Group gap="sm" wrap="wrap">
-            <TextInput
-              aria-label={t('filters.keyword')}
-              enterKeyHint="search"
-              placeholder={t('filters.keywordPlaceholder')}
-              leftSection={<IconSearch size={16} />}
-              rightSection={
-                list.isFetching && !list.isPending ? (
-                  <Loader size={14} />
-                ) : search ? (
-                  <CloseButton
-                    size="sm"
-                    aria-label={t('common:actions.reset')}
-                    onClick={() => {
-                      setSearch('');
-                      setEntered(null);
-                    }}
-                  />
-                ) : null
-              }
-              value={search}
-              onChange={(event) => {
-                setSearch(event.currentTarget.value);
-                setEntered(null);
-              }}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter') setEntered(search.trim());
-              }}
-              style={{ flex: '1 1 240px' }}
-              maw={360}
-            />
-            <Select
-              aria-label={t('filters.status')}
-              placeholder={t('filters.allStatuses')}
-              data={SUB_ACCOUNT_STATUSES.map((value) => ({
-                value,
-                label: t(`status.${value}`),
-              }))}
-              value={status}
-              onChange={(value) => setStatus(value as Status | null)}
-              clearable
-              w={180}
-              comboboxProps={{ hideDetached: false }}
-            />
-          </Group>
-          {content}
-        </Stack>
+        <ListPage
+          list={list}
+          query={accounts}
+          rows={(data) => data.records}
+          rowKey={(account) => account.id}
+          total={(data) => data.total}
+          testId="members"
+          words={{
+            total: (count) => t('total', { count }),
+            pagination: t('list.pagination'),
+            loadError: t('list.loadError'),
+            filteredTitle: t('empty.filteredTitle'),
+            filteredHint: t('empty.filteredHint'),
+          }}
+          filters={
+            <>
+              <ListKeyword
+                value={list.search.keyword}
+                onSubmit={(keyword, typing) =>
+                  list.set({ keyword: keyword || undefined }, { replace: typing })
+                }
+                label={t('filters.keyword')}
+                placeholder={t('filters.keywordPlaceholder')}
+                busy={accounts.isFetching && !accounts.isPending}
+                debounceMs={SEARCH_PAUSE_MS}
+              />
+              <Select
+                aria-label={t('filters.status')}
+                placeholder={t('filters.allStatuses')}
+                data={MEMBER_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
+                value={list.search.status ?? null}
+                onChange={(value) =>
+                  list.set({ status: MEMBER_STATUSES.find((status) => status === value) })
+                }
+                clearable
+                w={180}
+                comboboxProps={{ hideDetached: false }}
+              />
+            </>
+          }
+          loading={<MembersTableSkeleton />}
+          empty={
+            <Stack align="center" gap={0} pb="lg">
+              <EmptyState
+                icon={<IconUsers size={28} />}
+                title={t('empty.title')}
+                hint={t('empty.hint')}
+                py={48}
+              />
+              {canCreate && createButton}
+            </Stack>
+          }
+          table={{
+            columns,
+            label: t('title'),
+            minWidth: 1040,
+            rowProps: () => ({ 'data-testid': 'member-row' }),
+          }}
+        />
       </Card>
 
       <CreateSubAccountModal opened={dialog === 'create'} onClose={close} />

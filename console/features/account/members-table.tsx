@@ -6,7 +6,6 @@ import {
   Menu,
   Skeleton,
   Stack,
-  Table,
   Text,
   Tooltip,
   VisuallyHidden,
@@ -28,6 +27,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import type { ListColumn } from '../../components/list-table';
 
 /** What the row menu can do; each is offered only when the session allows its button. */
 export type RowAction = 'edit' | 'permissions' | 'resetPassword' | 'status' | 'delete';
@@ -177,90 +177,87 @@ function RowMenu({
   );
 }
 
-/** The sub-accounts of one page; scrolls sideways on narrow screens. */
-export function MembersTable({
-  records,
+/** The columns of the sub-accounts; the menu column only when some row action is allowed. */
+export function useMembersColumns({
   shops,
   actions,
   onAction,
 }: {
-  records: SubAccount[];
   shops: ReadonlyMap<string, Shop>;
   actions: ReadonlySet<RowAction>;
   onAction(action: RowAction, account: SubAccount): void;
-}) {
+}): ListColumn<SubAccount>[] {
   const { t } = useTranslation('members');
   const format = useFormats();
-  return (
-    <Table.ScrollContainer minWidth={1040} type="native">
-      <Table verticalSpacing="sm" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('columns.name')}</Table.Th>
-            <Table.Th>{t('columns.account')}</Table.Th>
-            <Table.Th>{t('columns.status')}</Table.Th>
-            <Table.Th>{t('columns.validUntil')}</Table.Th>
-            <Table.Th>{t('columns.shops')}</Table.Th>
-            <Table.Th>{t('columns.lastLogin')}</Table.Th>
-            <Table.Th>{t('columns.createdAt')}</Table.Th>
-            {actions.size > 0 && (
-              <Table.Th w={64}>
-                <VisuallyHidden>{t('columns.actions')}</VisuallyHidden>
-              </Table.Th>
-            )}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {records.map((account) => (
-            <Table.Tr key={account.id} data-testid="member-row">
-              <Table.Td>
-                <Group gap="sm" wrap="nowrap">
-                  <Avatar size={32} radius="xl" color="initials" name={account.name} />
-                  <Text size="sm" fw={600} lineClamp={2} miw={96}>
-                    {account.name}
-                  </Text>
-                </Group>
-              </Table.Td>
-              <Table.Td>
-                <Group gap={6} wrap="nowrap">
-                  {account.email ? (
-                    <IconMail size={16} stroke={1.6} aria-hidden />
-                  ) : (
-                    <IconPhone size={16} stroke={1.6} aria-hidden />
-                  )}
-                  <Text size="sm">{account.account}</Text>
-                </Group>
-              </Table.Td>
-              <Table.Td>
-                <StatusBadge status={account.status} />
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" c={account.validUntil ? undefined : 'dimmed'}>
-                  {account.validUntil ? format.day(account.validUntil) : t('list.noLimit')}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <ShopBadges ids={account.shopIds} shops={shops} />
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" c={account.lastLoginAt ? undefined : 'dimmed'}>
-                  {account.lastLoginAt ? format.dateTime(account.lastLoginAt) : t('list.never')}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{format.dateTime(account.createdAt)}</Text>
-              </Table.Td>
-              {actions.size > 0 && (
-                <Table.Td>
-                  <RowMenu account={account} actions={actions} onAction={onAction} />
-                </Table.Td>
-              )}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
+  const columns: ListColumn<SubAccount>[] = [
+    {
+      key: 'name',
+      header: t('columns.name'),
+      cell: (account) => (
+        <Group gap="sm" wrap="nowrap">
+          <Avatar size={32} radius="xl" color="initials" name={account.name} />
+          <Text size="sm" fw={600} lineClamp={2} miw={96}>
+            {account.name}
+          </Text>
+        </Group>
+      ),
+    },
+    {
+      key: 'account',
+      header: t('columns.account'),
+      cell: (account) => (
+        <Group gap={6} wrap="nowrap">
+          {account.email ? (
+            <IconMail size={16} stroke={1.6} aria-hidden />
+          ) : (
+            <IconPhone size={16} stroke={1.6} aria-hidden />
+          )}
+          <Text size="sm">{account.account}</Text>
+        </Group>
+      ),
+    },
+    {
+      key: 'status',
+      header: t('columns.status'),
+      cell: (account) => <StatusBadge status={account.status} />,
+    },
+    {
+      key: 'validUntil',
+      header: t('columns.validUntil'),
+      cell: (account) => (
+        <Text size="sm" c={account.validUntil ? undefined : 'dimmed'}>
+          {account.validUntil ? format.day(account.validUntil) : t('list.noLimit')}
+        </Text>
+      ),
+    },
+    {
+      key: 'shops',
+      header: t('columns.shops'),
+      cell: (account) => <ShopBadges ids={account.shopIds} shops={shops} />,
+    },
+    {
+      key: 'lastLogin',
+      header: t('columns.lastLogin'),
+      cell: (account) => (
+        <Text size="sm" c={account.lastLoginAt ? undefined : 'dimmed'}>
+          {account.lastLoginAt ? format.dateTime(account.lastLoginAt) : t('list.never')}
+        </Text>
+      ),
+    },
+    {
+      key: 'createdAt',
+      header: t('columns.createdAt'),
+      cell: (account) => <Text size="sm">{format.dateTime(account.createdAt)}</Text>,
+    },
+  ];
+  if (actions.size > 0)
+    columns.push({
+      key: 'actions',
+      header: <VisuallyHidden>{t('columns.actions')}</VisuallyHidden>,
+      width: 64,
+      cell: (account) => <RowMenu account={account} actions={actions} onAction={onAction} />,
+    });
+  return columns;
 }
 
 /** The table's shape while the first page loads. */
