@@ -1,5 +1,5 @@
 import { Checkbox, Table, type TableThProps } from '@mantine/core';
-import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
+import { measureElement, observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import {
   type KeyboardEvent,
   type ReactNode,
@@ -83,7 +83,8 @@ function target(key: string, index: number, count: number, pageRows: number): nu
 
 /**
  * The virtualizer of a long body. A box not laid out (hidden, or a document without layout)
- * measures 0 high: it is taken as `height` high, so a screenful of rows is there at once.
+ * measures 0 high: it is taken as `height` high, so a screenful of rows is there at once; a row
+ * not laid out is taken at its estimated height.
  */
 function useBodyVirtualizer(
   count: number,
@@ -98,6 +99,10 @@ function useBodyVirtualizer(
     overscan: options.overscan,
     getItemKey: keyAt,
     initialRect: { width: 0, height: options.height },
+    measureElement: (element, entry, instance) => {
+      const size = measureElement(element, entry, instance);
+      return size > 0 ? size : options.rowHeight;
+    },
     observeElementRect: (instance, callback) =>
       observeElementRect(instance, (rect) =>
         callback(rect.height > 0 ? rect : { ...rect, height: options.height }),
@@ -126,7 +131,6 @@ export function ListTable<Row>({
 }: ListTableProps<Row>) {
   const options = { ...VIRTUAL_DEFAULTS, ...(virtual || {}) };
   const isVirtual = virtual !== false && rows.length > options.threshold;
-  const scrollRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   // Set by the virtual body: brings a row into view (and so into the document).
   const scrollToRow = useRef<((index: number) => void) | null>(null);
@@ -135,7 +139,8 @@ export function ListTable<Row>({
   const [active, setActive] = useState(0);
   const current = Math.min(active, Math.max(rows.length - 1, 0));
   const pendingFocus = useRef<number | null>(null);
-  useEffect(() => {
+  /** Focuses the row the keys moved to, once it is in the document. */
+  const focusPending = () => {
     const index = pendingFocus.current;
     if (index === null) return;
     const element = bodyRef.current?.querySelector<HTMLElement>(`[data-row-index="${index}"]`);
@@ -143,7 +148,8 @@ export function ListTable<Row>({
       pendingFocus.current = null;
       element.focus();
     }
-  });
+  };
+  useEffect(focusPending);
 
   function moveTo(index: number) {
     setActive(index);
@@ -169,10 +175,7 @@ export function ListTable<Row>({
       onRowOpen(row);
       return;
     }
-    const pageRows = Math.max(
-      1,
-      Math.floor((scrollRef.current?.clientHeight || options.height) / options.rowHeight) - 1,
-    );
+    const pageRows = Math.max(1, Math.floor(options.height / options.rowHeight) - 1);
     const next = target(event.key, index, rows.length, pageRows);
     if (next === null) return;
     event.preventDefault();
@@ -223,21 +226,7 @@ export function ListTable<Row>({
   };
 
   const span = columns.length + (selection ? 1 : 0);
-  const body = isVirtual ? (
-    <VirtualRows
-      rows={rows}
-      rowKey={rowKey}
-      span={span}
-      renderRow={renderRow}
-      scrollRef={scrollRef}
-      scrollToRow={scrollToRow}
-      options={options}
-    />
-  ) : (
-    rows.map((row, index) => renderRow(row, index))
-  );
-
-  const table = (
+  const renderTable = (body: ReactNode) => (
     <Table
       verticalSpacing="sm"
       highlightOnHover
@@ -276,30 +265,38 @@ export function ListTable<Row>({
   );
 
   return isVirtual ? (
-    <div
-      ref={scrollRef}
-      className={classes.virtualScroll}
-      style={{ maxHeight: options.height }}
-      data-testid={testId ? `${testId}-scroll` : undefined}
-    >
-      {table}
-    </div>
+    <VirtualTable
+      rows={rows}
+      rowKey={rowKey}
+      span={span}
+      renderRow={renderRow}
+      renderTable={renderTable}
+      scrollToRow={scrollToRow}
+      onRendered={focusPending}
+      options={options}
+      testId={testId}
+    />
   ) : (
     <Table.ScrollContainer minWidth={minWidth ?? 0} type="native">
-      {table}
+      {renderTable(rows.map((row, index) => renderRow(row, index)))}
     </Table.ScrollContainer>
   );
 }
 
-/** The rows in view, with empty rows standing for the height of those above and below. */
-function VirtualRows<Row>({
+/**
+ * A long table in a box of its own that scrolls: the rows in view (and the overscan), with empty
+ * rows standing for the height of those above and below.
+ */
+function VirtualTable<Row>({
   rows,
   rowKey,
   span,
   renderRow,
-  scrollRef,
+  renderTable,
   scrollToRow,
+  onRendered,
   options,
+  testId,
 }: {
   rows: readonly Row[];
   rowKey(row: Row): string;
@@ -309,34 +306,51 @@ function VirtualRows<Row>({
     index: number,
     measure: (element: HTMLTableRowElement | null) => void,
   ): ReactNode;
-  scrollRef: RefObject<HTMLDivElement | null>;
+  renderTable(body: ReactNode): ReactNode;
   scrollToRow: RefObject<((index: number) => void) | null>;
+  /** After each render of the rows in view (a row the keys moved to may have come in). */
+  onRendered(): void;
   options: typeof VIRTUAL_DEFAULTS;
+  testId: string | undefined;
 }) {
+  // The box belongs to this component, so it is in place before the virtualizer looks for it.
+  const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useBodyVirtualizer(rows.length, scrollRef, options, (index) => {
     const row = rows[index];
     return row === undefined ? String(index) : rowKey(row);
   });
   scrollToRow.current = (index) => virtualizer.scrollToIndex(index, { align: 'auto' });
+  useEffect(onRendered);
   const items = virtualizer.getVirtualItems();
   const before = items[0]?.start ?? 0;
   const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
   return (
-    <>
-      {before > 0 && (
-        <tr aria-hidden className={classes.spacer}>
-          <td colSpan={span} style={{ height: before }} />
-        </tr>
+    <div
+      ref={scrollRef}
+      className={classes.virtualScroll}
+      style={{ maxHeight: options.height }}
+      data-testid={testId ? `${testId}-scroll` : undefined}
+    >
+      {renderTable(
+        <>
+          {before > 0 && (
+            <tr aria-hidden className={classes.spacer}>
+              <td colSpan={span} style={{ height: before }} />
+            </tr>
+          )}
+          {items.map((item) => {
+            const row = rows[item.index];
+            return row === undefined
+              ? null
+              : renderRow(row, item.index, virtualizer.measureElement);
+          })}
+          {after > 0 && (
+            <tr aria-hidden className={classes.spacer}>
+              <td colSpan={span} style={{ height: after }} />
+            </tr>
+          )}
+        </>,
       )}
-      {items.map((item) => {
-        const row = rows[item.index];
-        return row === undefined ? null : renderRow(row, item.index, virtualizer.measureElement);
-      })}
-      {after > 0 && (
-        <tr aria-hidden className={classes.spacer}>
-          <td colSpan={span} style={{ height: after }} />
-        </tr>
-      )}
-    </>
+    </div>
   );
 }

@@ -51,7 +51,7 @@ describe('the collection box', () => {
       }),
     );
     expect(screen.getByTestId('collect-selected').textContent).toBe(
-      fill(en.collector.bulk.selected_one, { count: 1 }),
+      fill(en.common.list.selected_one, { count: 1 }),
     );
     await user.click(screen.getByTestId('collect-claim'));
     const dialog = await screen.findByRole('dialog', { name: en.collector.claim.title });
@@ -140,7 +140,7 @@ describe('the collection box', () => {
     expect(screen.getByTestId('collect-delete').hasAttribute('disabled')).toBe(true);
     await user.click(screen.getByRole('checkbox', { name: en.collector.list.selectAll }));
     expect(screen.getByTestId('collect-selected').textContent).toBe(
-      fill(en.collector.bulk.selected_other, { count: 2 }),
+      fill(en.common.list.selected_other, { count: 2 }),
     );
     await user.click(screen.getByTestId('collect-delete'));
     const dialog = await screen.findByRole('dialog', { name: en.collector.delete.title });

@@ -98,7 +98,11 @@ describe('the export', () => {
 
     await user.click(screen.getByTestId('history-export'));
     expect(
-      await screen.findByText(fillWords(en.export.failed, { reason: refused.body.resp_msg })),
+      await screen.findByText(
+        fillWords(readLocale('en', 'common').list.exportFailed, {
+          reason: refused.body.resp_msg,
+        }),
+      ),
     ).toBeTruthy();
     await waitFor(() =>
       expect(screen.getByTestId('history-export').dataset.pending).toBeUndefined(),

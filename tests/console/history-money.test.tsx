@@ -1,7 +1,7 @@
 import { recharge } from '@server/modules/wallet/wallet.service';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { fillWords } from '../support/locales';
+import { fillWords, readLocale } from '../support/locales';
 import {
   cell,
   DAY_MS,
@@ -20,6 +20,8 @@ import {
 } from './history-money-harness';
 
 registerHistoryMoneyTests();
+
+const common = readLocale('en', 'common');
 
 describe('the wallet history', () => {
   it('lists the entries of real wallet operations with the figures after each, and the totals', async () => {
@@ -82,7 +84,7 @@ describe('the wallet history', () => {
     await user.click(screen.getByRole('combobox', { name: en.filters.billType }));
     await user.click(await screen.findByRole('option', { name: en.billTypes.compensation }));
     expect(await screen.findByText(en.empty.filteredTitle)).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: en.actions.clearFilters }));
+    await user.click(screen.getByRole('button', { name: common.list.clearFilters }));
     await waitFor(() => expect(rows()).toHaveLength(6));
     expect(running.router.state.location.search).not.toHaveProperty('billType');
   });

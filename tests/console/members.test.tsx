@@ -67,7 +67,7 @@ describe('user management: list', () => {
     await user.clear(search);
     await user.type(search, 'nobody{Enter}');
     expect(await screen.findByText(en.members.empty.filteredTitle)).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: en.members.actions.clearFilters }));
+    await user.click(screen.getByRole('button', { name: en.common.list.clearFilters }));
     await waitFor(() => expect(screen.getAllByTestId('member-row')).toHaveLength(10));
 
     await user.click(screen.getByRole('combobox', { name: en.members.filters.status }));

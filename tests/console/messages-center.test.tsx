@@ -63,7 +63,7 @@ describe('the message center', () => {
     await t.call('GET', '/api-user/message/readAll', { token: seller.token });
     const { running, user } = await openConsole('/cmp/account/messageCenter?isRead=1', seller);
     await screen.findByText(en.messages.empty.filteredTitle);
-    await user.click(screen.getByRole('button', { name: en.messages.actions.clearFilters }));
+    await user.click(screen.getByRole('button', { name: en.common.list.clearFilters }));
     await waitFor(() => expect(search(running)).toEqual({}));
     await waitFor(() => expect(screen.getAllByTestId('message-line')).toHaveLength(9));
   });
