@@ -52,7 +52,7 @@ export interface ListTab {
 }
 
 /** Rows chosen across pages, and what can be done with them. */
-export interface ListBulk<Row> {
+interface ListBulk<Row> {
   state: ListSelection<Row>;
   /** The header checkbox's name: choose every row of this page. */
   pageLabel: string;
@@ -64,7 +64,7 @@ export interface ListBulk<Row> {
 }
 
 /** An export of what the filters match: the file is saved, or a toast says why not. */
-export interface ListExport {
+interface ListExport {
   run(): Promise<{ blob: Blob; filename: string }>;
   testId: string;
   /** Hidden without the export permission. */

@@ -1,11 +1,11 @@
-import type { SubAccount } from '@shared/contracts/sub-accounts';
+import type { SUB_ACCOUNT_STATUSES } from '@shared/contracts/sub-accounts';
 import { keywordParam, oneOf, pageParam } from '../../components/list-search';
 
 // The route table reads this on the console's first load, so the statuses are a copy of the
 // contract's list (the contract module would bring the schema library with it); the type below
 // keeps the copy equal to it.
 
-type Status = SubAccount['status'];
+type Status = (typeof SUB_ACCOUNT_STATUSES)[number];
 const STATUS_LIST = ['enabled', 'forbidden', 'expired'] as const satisfies readonly Status[];
 type Exactly<List extends readonly string[], Union extends string> = [
   Exclude<Union, List[number]>,

@@ -32,9 +32,6 @@ const STATE_LIST = ['open', 'settled', 'released'] as const satisfies readonly F
 export const BILL_TYPES: Exactly<typeof KIND_LIST, LedgerEntryKind> = KIND_LIST;
 export const FREEZE_STATE_LIST: Exactly<typeof STATE_LIST, FreezeState> = STATE_LIST;
 
-/** The two tabs of the page; the wallet history is the default. */
-export type HistoryTab = 'history' | 'freezes';
-
 /** Rows per page: 20 by default; longer pages scroll in a box that keeps only the rows in view. */
 export const HISTORY_PAGE_SIZE = 20;
 export const HISTORY_PAGE_SIZES = [20, 50, 100] as const;
