@@ -83,6 +83,15 @@ function without(search: Record<string, unknown>, keys: Iterable<string>): Recor
 
 const isEmpty = (search: object) => Object.keys(search).length === 0;
 
+/** The tab's session storage; null where the browser refuses it (some private modes). */
+function sessionStore(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * A list page's state, all of it in the address through the router (typed by the route's
  * validateSearch): the tab, the filters, the keyword and the page or cursor. Defaults stay out of
@@ -105,8 +114,9 @@ export function useListPage<
 
   // Opened with an empty address: the search this page last had, once, until the address says it.
   const [recalled, setRecalled] = useState<S | null>(() => {
-    if (!remember || !user || !isEmpty(fromAddress)) return null;
-    const kept = recallSearch(window.sessionStorage, user, to);
+    const storage = sessionStore();
+    if (!remember || !user || !storage || !isEmpty(fromAddress)) return null;
+    const kept = recallSearch(storage, user, to);
     const valid = kept ? validate(kept) : null;
     return valid && !isEmpty(valid) ? valid : null;
   });
@@ -125,7 +135,8 @@ export function useListPage<
     if (recalled && !isEmpty(fromAddress)) setRecalled(null);
   }, [recalled, fromAddress]);
   useEffect(() => {
-    if (remember && user) rememberSearch(window.sessionStorage, user, to, JSON.parse(json));
+    const storage = sessionStore();
+    if (remember && user && storage) rememberSearch(storage, user, to, JSON.parse(json));
   }, [remember, user, to, json]);
 
   const tab = ((options.tab ? raw[options.tab.key] : undefined) ?? options.tab?.initial) as TabName;
