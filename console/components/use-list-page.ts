@@ -1,5 +1,5 @@
 import { useSession } from '@shared/session/react';
-import { type RegisteredRouter, useNavigate, useSearch } from '@tanstack/react-router';
+import { type RegisteredRouter, useLocation, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { recallSearch, rememberSearch } from './list-memory';
 
@@ -45,8 +45,10 @@ export interface ListPageOptions<
   /** Choices of rows per page; one other than `pageSize` is kept in the address as `limit`. */
   pageSizes?: readonly number[];
   /**
-   * Opened with nothing in its address, the page goes back to the search it last had in this
-   * browser tab (spec section 9, `cmp-search-query`).
+   * Reached inside the console (a link, the menu, the tabs bar) with nothing in its address, the
+   * page goes back to the search it last had in this browser tab (spec section 9,
+   * `cmp-search-query`). An address loaded as the tab's page (typed, bookmarked, opened from
+   * elsewhere) opens as it says.
    */
   remember?: boolean;
   /** The server's query for a search, without the paging (the kit adds page or cursor and limit). */
@@ -111,11 +113,13 @@ export function useListPage<
   const navigate = useNavigate();
   const user = useSession()?.user.id ?? null;
   const fromAddress = validate(useSearch({ strict: false }) as Record<string, unknown>);
+  // The history entry's place: 0 for the address the tab loaded, more once the console moved on.
+  const entry = useLocation({ select: (location) => location.state.__TSR_index });
 
-  // Opened with an empty address: the search this page last had, once, until the address says it.
+  // Reached with an empty address: the search this page last had, once, until the address says it.
   const [recalled, setRecalled] = useState<S | null>(() => {
     const storage = sessionStore();
-    if (!remember || !user || !storage || !isEmpty(fromAddress)) return null;
+    if (!remember || !user || !storage || !isEmpty(fromAddress) || !entry) return null;
     const kept = recallSearch(storage, user, to);
     const valid = kept ? validate(kept) : null;
     return valid && !isEmpty(valid) ? valid : null;

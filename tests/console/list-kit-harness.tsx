@@ -251,7 +251,14 @@ export async function renderKit(
     userId = 'user-1',
     paging = 'page',
     remember = true,
-  }: { userId?: string; paging?: 'page' | 'cursor'; remember?: boolean } = {},
+    inside = false,
+  }: {
+    userId?: string;
+    paging?: 'page' | 'cursor';
+    remember?: boolean;
+    /** Reached from another page of the app, not loaded as the address. */
+    inside?: boolean;
+  } = {},
 ) {
   const i18n = await createI18n('en');
   const session = createSessionStore({
@@ -266,6 +273,11 @@ export async function renderKit(
     fetch: (() => Promise.reject(new Error('no server here'))) as typeof fetch,
   });
   const rootRoute = createRootRoute({ component: Outlet });
+  const homeRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/',
+    component: () => <p data-testid="kit-home">Home</p>,
+  });
   const listRoute = createRoute({
     getParentRoute: () => rootRoute,
     path: PATH,
@@ -273,8 +285,8 @@ export async function renderKit(
     component: () => <KitPage paging={paging} remember={remember} />,
   });
   const router = createRouter({
-    routeTree: rootRoute.addChildren([listRoute]),
-    history: createMemoryHistory({ initialEntries: [path] }),
+    routeTree: rootRoute.addChildren([homeRoute, listRoute]),
+    history: createMemoryHistory({ initialEntries: [inside ? '/' : path] }),
   });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(
@@ -285,6 +297,10 @@ export async function renderKit(
     </AppProviders>,
   );
   cleanups.push(() => view.unmount());
+  if (inside) {
+    await screen.findByTestId('kit-home');
+    await router.navigate({ href: path });
+  }
   return { router, queryClient, user: userEvent.setup(), close: () => view.unmount() };
 }
 

@@ -76,16 +76,16 @@ describe('the list-page kit: the address', () => {
     });
     kit.close();
 
-    // Back with nothing in the address: the remembered search, asked for at once.
+    // Back from another page with nothing in the address: the remembered search, asked for at once.
     source.asked = [];
-    kit = await renderKit(PATH);
+    kit = await renderKit(PATH, { inside: true });
     await waitFor(() => expect(searchOf(kit.router)).toEqual({ kind: 'c', page: 2 }));
     await waitFor(() => expect(ids()[0]).toBe('r-0069'));
     expect(source.asked.map((asked) => [asked.kind, asked.page])).toEqual([['c', 2]]);
     kit.close();
 
     // An address with a search wins over the memory, and becomes what is remembered.
-    kit = await renderKit(`${PATH}?kind=a`);
+    kit = await renderKit(`${PATH}?kind=a`, { inside: true });
     await waitFor(() => expect(ids()[0]).toBe('r-0001'));
     expect(searchOf(kit.router)).toEqual({ kind: 'a' });
     await waitFor(() =>
@@ -96,13 +96,23 @@ describe('the list-page kit: the address', () => {
     kit.close();
 
     // A page that does not remember opens as its address says.
-    kit = await renderKit(PATH, { remember: false });
+    kit = await renderKit(PATH, { remember: false, inside: true });
+    await waitFor(() => expect(ids()[0]).toBe('r-0001'));
+    expect(searchOf(kit.router)).toEqual({});
+    kit.close();
+
+    // The address loaded as the tab's page (typed, bookmarked) opens as it says.
+    kit = await renderKit(PATH);
     await waitFor(() => expect(ids()[0]).toBe('r-0001'));
     expect(searchOf(kit.router)).toEqual({});
     kit.close();
 
     // Someone else signed in on this tab: nothing of the first user's.
-    kit = await renderKit(PATH, { userId: 'user-2' });
+    sessionStorage.setItem(
+      MEMORY_KEY,
+      JSON.stringify({ user: 'user-1', pages: { [PATH]: { kind: 'b' } } }),
+    );
+    kit = await renderKit(PATH, { userId: 'user-2', inside: true });
     await waitFor(() => expect(rows()).toHaveLength(20));
     expect(searchOf(kit.router)).toEqual({});
     expect(JSON.parse(sessionStorage.getItem(MEMORY_KEY) ?? 'null')).toEqual({
@@ -117,7 +127,7 @@ describe('the list-page kit: the address', () => {
       MEMORY_KEY,
       JSON.stringify({ user: 'user-1', pages: { [PATH]: { kind: 'z', page: -3, tab: 'gone' } } }),
     );
-    const { router } = await renderKit(PATH);
+    const { router } = await renderKit(PATH, { inside: true });
     await waitFor(() => expect(rows()).toHaveLength(20));
     expect(searchOf(router)).toEqual({});
     expect(source.asked.every((asked) => asked.kind === undefined && asked.page === 1)).toBe(true);
