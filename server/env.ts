@@ -30,6 +30,11 @@ const EnvSchema = z.object({
   MAIL_FROM: text('Seller Center <no-reply@localhost>'),
   /** The main site the header links to; default: the sandbox's stand-in for it. */
   MAIN_SITE_URL: z.optional(z.url()),
+  /**
+   * 1 starts the sandbox (the platforms' stand-in, a development tool) on loopback, playing every
+   * channel without credentials; default 1 on the embedded database, 0 with DATABASE_URL.
+   */
+  SANDBOX: flag,
   /** The sandbox (the platforms' stand-in) listens here; default PORT + 1. */
   SANDBOX_PORT: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(65_535))),
   /** Real WeChat credentials; without them WeChat sign-in and binding use the sandbox. */

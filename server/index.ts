@@ -5,13 +5,12 @@ import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { count } from 'drizzle-orm';
 import { createApp } from './app';
-import { defaultConfig, mainSiteLinks, shopCallbackUrl, type WechatConfig } from './config';
+import { type ChannelPlan, planChannels } from './channels';
+import { defaultConfig, shopCallbackUrl } from './config';
 import { openDatabase } from './db/client';
 import { users } from './db/schema/index';
-import { readEnv } from './env';
+import { type Env, readEnv } from './env';
 import { createMarketplaceClients } from './integrations/marketplace/clients';
-import { marketplacesConfig } from './integrations/marketplace/marketplace.config';
-import { paymentCredentialsFrom, paymentsConfig } from './integrations/payments/payments.config';
 import { pruneExpired } from './jobs/maintenance';
 import { startJobs } from './jobs/runner';
 import { systemClock } from './lib/clock';
@@ -19,42 +18,28 @@ import { createLogger } from './lib/logger';
 import { createMailer } from './lib/mailer';
 import { parseSecretKey } from './lib/secret-box';
 import { seedConfig } from './modules/config/config.service';
-import { createSandboxApp, SANDBOX_PLATFORMS } from './sandbox/app';
-import { ensureSandboxSellers, seedSandboxRecords } from './sandbox/marketplace/data';
 import { DEMO_ACCOUNT, seedDemo } from './seed/demo';
 
-const env = readEnv();
+/** A start that cannot go on: the reason alone on stderr (no stack), and exit status 1. */
+function refuse(error: unknown): never {
+  const reason = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`\n  The server cannot start.\n\n${reason.replace(/^/gm, '  ')}\n\n`);
+  process.exit(1);
+}
+
+let env: Env;
+let channels: ChannelPlan;
+try {
+  env = readEnv();
+  // Every channel is decided before the database opens: real, played by the sandbox, or refused.
+  channels = planChannels(env, (path) => readFileSync(resolve(path), 'utf8'));
+} catch (error) {
+  refuse(error);
+}
 const logger = createLogger({ level: env.LOG_LEVEL });
 const embedded = !env.DATABASE_URL;
 
 if (embedded) await mkdir(resolve(env.DATA_DIR), { recursive: true });
-const database = env.DATABASE_URL
-  ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL })
-  : await openDatabase({ kind: 'pglite', dataDir: resolve(env.DATA_DIR, 'pglite') });
-await database.migrate();
-
-const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
-const sandboxPort = env.SANDBOX_PORT ?? env.PORT + 1;
-const sandboxUrl = `http://localhost:${sandboxPort}`;
-
-// Real WeChat when credentials are given; otherwise the sandbox plays WeChat beside us.
-const realWechat = env.WECHAT_APP_ID && env.WECHAT_APP_SECRET && env.WECHAT_TOKEN;
-const wechat: WechatConfig = realWechat
-  ? {
-      appId: env.WECHAT_APP_ID ?? '',
-      appSecret: env.WECHAT_APP_SECRET ?? '',
-      token: env.WECHAT_TOKEN ?? '',
-      openBase: env.WECHAT_OPEN_BASE,
-      apiBase: env.WECHAT_API_BASE,
-    }
-  : {
-      appId: 'wxsandbox00000001',
-      appSecret: randomBytes(16).toString('hex'),
-      token: randomBytes(16).toString('hex'),
-      openBase: sandboxUrl,
-      apiBase: sandboxUrl,
-    };
-
 /**
  * The key marketplace tokens are encrypted with: from the environment, or on the embedded database
  * a key kept beside it (made on first start). A PostgreSQL deployment must give one.
@@ -77,37 +62,14 @@ async function tokenKey(): Promise<Buffer> {
   return fresh;
 }
 
-const marketplaces = marketplacesConfig(
-  {
-    lazada:
-      env.LAZADA_APP_KEY && env.LAZADA_APP_SECRET
-        ? { appKey: env.LAZADA_APP_KEY, appSecret: env.LAZADA_APP_SECRET }
-        : undefined,
-    shopee:
-      env.SHOPEE_PARTNER_ID && env.SHOPEE_PARTNER_KEY
-        ? {
-            partnerId: env.SHOPEE_PARTNER_ID,
-            partnerKey: env.SHOPEE_PARTNER_KEY,
-            base: env.SHOPEE_HOST,
-          }
-        : undefined,
-    tiktok:
-      env.TIKTOK_APP_KEY && env.TIKTOK_APP_SECRET && env.TIKTOK_SERVICE_ID
-        ? {
-            appKey: env.TIKTOK_APP_KEY,
-            appSecret: env.TIKTOK_APP_SECRET,
-            serviceId: env.TIKTOK_SERVICE_ID,
-          }
-        : undefined,
-  },
-  sandboxUrl,
-);
-const payments = paymentsConfig(
-  paymentCredentialsFrom(env, (path) => readFileSync(resolve(path), 'utf8')),
-  sandboxUrl,
-);
-const sandboxNeeded =
-  !realWechat || Object.values(marketplaces.sandbox).some(Boolean) || payments.sandbox !== null;
+const shopTokenKey = await tokenKey().catch(refuse);
+const database = env.DATABASE_URL
+  ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL })
+  : await openDatabase({ kind: 'pglite', dataDir: resolve(env.DATA_DIR, 'pglite') });
+await database.migrate();
+
+const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+const { marketplaces, payments, wechat } = channels;
 
 const config = {
   ...defaultConfig,
@@ -118,17 +80,13 @@ const config = {
   },
   mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
   wechat,
-  mainSite: env.MAIN_SITE_URL
-    ? mainSiteLinks(env.MAIN_SITE_URL)
-    : realWechat
-      ? null
-      : mainSiteLinks(`${sandboxUrl}/main-site`),
+  mainSite: channels.mainSite,
   consoleDir: resolve(env.CONSOLE_DIR),
   extensionZip: resolve(env.EXTENSION_ZIP),
   marketplaces,
   payments,
   shops: {
-    tokenKey: await tokenKey(),
+    tokenKey: shopTokenKey,
     expiryWarningDays: env.AUTH_EXPIRY_WARNING_DAYS,
     orderSyncMinutes: env.ORDER_SYNC_MINUTES,
     productSyncMinutes: env.PRODUCT_SYNC_MINUTES,
@@ -162,25 +120,29 @@ const app = createApp({
   kickJobs: jobs.kick,
 });
 
-const sandbox = !sandboxNeeded
-  ? null
-  : serve({
-      fetch: createSandboxApp({
-        marketplaces: { config: marketplaces, callbackUrl: shopCallbackUrl(config) },
-        db: database.db,
-        clock: systemClock,
-        logger,
-        publicUrl: sandboxUrl,
-        apps: [{ ...wechat, eventUrl: `http://127.0.0.1:${env.PORT}/api-user/wechat/callback` }],
-        payments: { config: payments, merchantUrl: publicUrl },
-        fetch,
-      }).fetch,
-      port: sandboxPort,
-      hostname: env.HOST,
-    });
-
-// The sandbox's marketplace sellers, shops, products and orders (made once; kept across restarts).
-if (sandbox) {
+// The sandbox, a development tool (SANDBOX=1), on loopback only whatever HOST says. Loaded only
+// where it runs.
+const sandboxPlan = channels.sandbox;
+let sandbox: ReturnType<typeof serve> | null = null;
+if (sandboxPlan) {
+  const { createSandboxApp, SANDBOX_PLATFORMS } = await import('./sandbox/app');
+  const { ensureSandboxSellers, seedSandboxRecords } = await import('./sandbox/marketplace/data');
+  sandbox = serve({
+    fetch: createSandboxApp({
+      marketplaces: { config: marketplaces, callbackUrl: shopCallbackUrl(config) },
+      db: database.db,
+      clock: systemClock,
+      logger,
+      publicUrl: sandboxPlan.url,
+      apps: [{ ...wechat, eventUrl: `http://127.0.0.1:${env.PORT}/api-user/wechat/callback` }],
+      payments: { config: payments, merchantUrl: publicUrl },
+      fetch,
+      localOnly: true,
+    }).fetch,
+    port: sandboxPlan.port,
+    hostname: '127.0.0.1',
+  });
+  // Its marketplace sellers, shops, products and orders (made once; kept across restarts).
   await ensureSandboxSellers(database.db, systemClock, SANDBOX_PLATFORMS);
   await seedSandboxRecords(database.db, systemClock, SANDBOX_PLATFORMS);
 }
@@ -190,18 +152,6 @@ if (shouldSeed) await seedDemo({ ...jobDeps, payments: app.deps.payments });
 // Customer-service and app-download settings start with defaults an operator can edit (kept if set).
 else await seedConfig({ db: database.db, clock: systemClock }, null);
 
-// What the sandbox plays: everything without real credentials.
-const played = Object.entries({
-  Lazada: marketplaces.sandbox.lazada,
-  Shopee: marketplaces.sandbox.shopee,
-  'TikTok Shop': marketplaces.sandbox.tiktok,
-  WeChat: !realWechat,
-  'WeChat Pay': payments.played.wechat,
-  Alipay: payments.played.alipay,
-  PromptPay: payments.played.promptpay,
-})
-  .filter(([, byTheSandbox]) => byTheSandbox)
-  .map(([name]) => name);
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   const base = env.PUBLIC_URL ?? `http://localhost:${info.port}`;
   const lines = [
@@ -214,7 +164,7 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
     `              or download ${base}/downloads/extension.zip`,
     `  Database    ${embedded ? `embedded PGlite in ${resolve(env.DATA_DIR, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`,
     `  Mail        ${env.SMTP_URL ? 'sent over SMTP' : 'kept in the outbox and printed to the log (no SMTP_URL)'}`,
-    `  Sandbox     ${sandbox ? `${sandboxUrl} (${played.join(', ')}; orders tester at ${sandboxUrl}/tester${payments.sandbox ? `, payer at ${sandboxUrl}/pay` : ''})` : 'off (real platform credentials)'}`,
+    `  Sandbox     ${sandboxPlan ? `${sandboxPlan.url}, this machine only (plays ${sandboxPlan.plays.join(', ')}; orders tester at ${sandboxPlan.url}/tester${payments.sandbox ? `, payer at ${sandboxPlan.url}/pay` : ''})` : 'off (every channel has credentials)'}`,
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

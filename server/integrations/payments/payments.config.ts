@@ -148,7 +148,7 @@ function keyText(value: string, readText: (path: string) => string): string {
 }
 
 /** The variables each channel needs; a channel with only some of them is a mistake. */
-const CHANNEL_VARIABLES = {
+export const PAYMENT_VARIABLES = {
   wechat: [
     'WECHATPAY_APP_ID',
     'WECHATPAY_MCH_ID',
@@ -162,7 +162,7 @@ const CHANNEL_VARIABLES = {
   promptpay: ['PROMPTPAY_BILLER_ID', 'PROMPTPAY_WEBHOOK_SECRET'],
 } as const satisfies Record<PaymentChannel, readonly string[]>;
 
-type PaymentVariable = (typeof CHANNEL_VARIABLES)[PaymentChannel][number];
+type PaymentVariable = (typeof PAYMENT_VARIABLES)[PaymentChannel][number];
 
 /**
  * The real credentials in the environment. A channel is real when all its variables are set,
@@ -176,7 +176,7 @@ export function paymentCredentialsFrom(
   readText: (path: string) => string,
 ): PaymentCredentials {
   const complete = (channel: PaymentChannel): boolean => {
-    const names: readonly PaymentVariable[] = CHANNEL_VARIABLES[channel];
+    const names: readonly PaymentVariable[] = PAYMENT_VARIABLES[channel];
     const missing = names.filter((name) => !env[name]);
     if (missing.length === 0) return true;
     if (missing.length === names.length) return false;

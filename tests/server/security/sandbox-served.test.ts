@@ -1,0 +1,268 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import { createServer, Socket } from 'node:net';
+import { join } from 'node:path';
+import { createTestApp, type TestApp } from '@tests/support/app';
+import { adminQuery, dropDatabase, whileBusy, withDatabase } from '@tests/support/database-config';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ALL_CREDENTIALS, CHANNEL_NAMES } from './credentials';
+
+/**
+ * The server as `npm start` runs it, in child processes, once with the sandbox (the embedded
+ * database's default) and once without it (every channel with credentials): the sandbox listens
+ * on loopback only, answers this machine only, and nothing of it is served on the API's port.
+ */
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('port')),
+      );
+    });
+  });
+}
+
+/** Whether something accepts a TCP connection at host:port. */
+function accepts(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = new Socket();
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.connect(port, host);
+  });
+}
+
+interface Started {
+  port: number;
+  sandboxPort: number;
+  banner: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * A database of the server's own copied from the run's empty template (the migrations already
+ * applied): a PGlite data folder, or a PostgreSQL database (with its token key).
+ */
+async function databaseEnv(): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
+  const config = inject('database');
+  if (config.kind === 'pglite') {
+    await mkdir(join(process.cwd(), '.tmp'), { recursive: true });
+    const dataDir = await mkdtemp(join(process.cwd(), '.tmp', 'security-'));
+    await mkdir(join(dataDir, 'pglite'));
+    execFileSync('tar', ['-xf', config.templates.empty, '-C', join(dataDir, 'pglite')]);
+    return {
+      env: { DATA_DIR: dataDir },
+      drop: () => rm(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const name = `cmp_test_${randomUUID().replaceAll('-', '')}`;
+  await whileBusy(() =>
+    adminQuery(
+      config.url,
+      `CREATE DATABASE ${name} TEMPLATE ${config.templates.empty} ${config.copy}`,
+    ),
+  );
+  return {
+    env: {
+      DATABASE_URL: withDatabase(config.url, name),
+      TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      // DATABASE_URL never implies the sandbox: a development server on PostgreSQL asks for it.
+      SANDBOX: '1',
+    },
+    drop: () => dropDatabase(config.url, name),
+  };
+}
+
+/** `server/index.ts` with these variables on every address (HOST=0.0.0.0); resolves once it listens. */
+async function startServer(vars: Record<string, string>): Promise<Started> {
+  const [port, sandboxPort] = [await freePort(), await freePort()];
+  const database = await databaseEnv();
+  const consoleDir = await mkdtemp(join(process.cwd(), '.tmp', 'security-console-'));
+  await writeFile(join(consoleDir, 'index.html'), '<!doctype html><head></head><body></body>');
+  // Nothing of the calling shell's configuration: only what this server is given.
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([name]) =>
+        !/^(DATABASE_URL|SANDBOX|SEED_DEMO|DATA_DIR|PUBLIC_URL|MAIN_SITE_URL)$/.test(name),
+    ),
+  );
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    env: {
+      ...inherited,
+      ...database.env,
+      ...vars,
+      PORT: String(port),
+      SANDBOX_PORT: String(sandboxPort),
+      HOST: '0.0.0.0',
+      SEED_DEMO: '0',
+      CONSOLE_DIR: consoleDir,
+      LOG_LEVEL: 'error',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let banner = '';
+  let errors = '';
+  child.stdout?.on('data', (chunk) => {
+    banner += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    errors += chunk;
+  });
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    await database.drop();
+    await rm(consoleDir, { recursive: true, force: true });
+  };
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', () => {
+      if (banner.includes('is running')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`server exited (${code}): ${errors}`)));
+  }).catch(async (error) => {
+    await stop();
+    throw error;
+  });
+  return { port, sandboxPort, banner, stop };
+}
+
+/** Every route of the sandbox app, with a value in each parameter. */
+function sandboxRoutes(t: TestApp) {
+  const seen = new Set<string>();
+  return t.sandbox.routes
+    .filter((route) => route.method !== 'ALL' && route.path !== '/*')
+    .map((route) => ({ method: route.method, path: route.path.replace(/:\w+/g, 'x') }))
+    .filter((route) => {
+      const key = `${route.method} ${route.path}`;
+      if (seen.has(key) || route.path === '/') return false;
+      seen.add(key);
+      return true;
+    });
+}
+
+const bootOf = (html: string) =>
+  JSON.parse(
+    /<script type="application\/json" id="cmp-boot">(.*?)<\/script>/.exec(html)?.[1] ?? '',
+  );
+
+describe('the API application', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('serves none of the sandbox routes (the sandbox is another listener)', async () => {
+    const routes = sandboxRoutes(t);
+    // The payer, its JSON API, WeChat's sign-in stand-in, the main site's and the tester at least.
+    expect(routes.map((route) => route.path)).toEqual(
+      expect.arrayContaining([
+        '/pay',
+        '/pay/api/payments',
+        '/pay/api/confirm',
+        '/connect/qrconnect',
+        '/connect/qrconnect/confirm',
+        '/main-site/',
+        '/tester',
+      ]),
+    );
+    for (const route of routes) {
+      const response = await t.app.request(route.path, { method: route.method });
+      expect(response.status, `${route.method} ${route.path}`).toBe(404);
+    }
+  });
+});
+
+describe('npm start on the embedded database (the sandbox on)', () => {
+  let server: Started;
+  beforeAll(async () => {
+    server = await startServer({});
+  }, 120_000);
+  afterAll(() => server?.stop());
+
+  it('says which channels the sandbox plays, and that it serves this machine only', () => {
+    const line = server.banner.split('\n').find((text) => text.includes('Sandbox')) ?? '';
+    expect(line).toContain(`http://localhost:${server.sandboxPort}, this machine only`);
+    expect(line).toContain(`plays ${CHANNEL_NAMES.join(', ')}`);
+  });
+
+  it('listens on loopback only, while the API listens where HOST says', async () => {
+    // A listener on every address takes 127.0.0.2 too; one on 127.0.0.1 does not.
+    expect(await accepts('127.0.0.2', server.port)).toBe(true);
+    expect(await accepts('127.0.0.2', server.sandboxPort)).toBe(false);
+    expect(await accepts('127.0.0.1', server.sandboxPort)).toBe(true);
+    const payer = await fetch(`http://localhost:${server.sandboxPort}/pay`);
+    expect(payer.status).toBe(200);
+    expect(payer.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+
+  it('answers no request addressed to another name, nor a POST another site sends', async () => {
+    const base = `http://127.0.0.1:${server.sandboxPort}`;
+    // fetch sends the Host of its URL; a page whose name was rebound to 127.0.0.1 sends its own.
+    const statusFor = (host: string) =>
+      new Promise<number | undefined>((resolve, reject) => {
+        request({ port: server.sandboxPort, path: '/pay/api/payments', headers: { host } })
+          .once('response', (response) => {
+            response.resume();
+            resolve(response.statusCode);
+          })
+          .once('error', reject)
+          .end();
+      });
+    expect(await statusFor(`rebound.example:${server.sandboxPort}`)).toBe(403);
+    expect(await statusFor(`localhost:${server.sandboxPort}`)).toBe(200);
+    const confirm = (headers: Record<string, string>) =>
+      fetch(`${base}/pay/api/confirm`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ qrContent: 'nothing', outcome: 'paid' }),
+      });
+    expect((await confirm({ 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    expect((await confirm({ origin: 'https://attacker.example' })).status).toBe(403);
+    // Its own pages, and our server's calls (neither header), are answered.
+    expect((await confirm({ 'sec-fetch-site': 'same-origin' })).status).toBe(404);
+    expect((await confirm({})).status).toBe(404);
+  });
+
+  it('links the console to the main site stand-in of the sandbox, on loopback', async () => {
+    const boot = bootOf(await (await fetch(`http://127.0.0.1:${server.port}/cmp/`)).text());
+    expect(boot.mainSite.home).toBe(`http://localhost:${server.sandboxPort}/main-site/`);
+    const stray = await fetch(`http://127.0.0.1:${server.port}/main-site/`);
+    expect(stray.status).toBe(404);
+  });
+});
+
+describe('a server with credentials for every channel (the sandbox off)', () => {
+  let server: Started;
+  beforeAll(async () => {
+    server = await startServer({ ...ALL_CREDENTIALS, SANDBOX: '0' });
+  }, 120_000);
+  afterAll(() => server?.stop());
+
+  it('starts no sandbox and says so', async () => {
+    expect(server.banner).toContain('Sandbox     off (every channel has credentials)');
+    expect(await accepts('127.0.0.1', server.port)).toBe(true);
+    expect(await accepts('127.0.0.1', server.sandboxPort)).toBe(false);
+  });
+
+  it('serves nothing of the sandbox and links to no stand-in', async () => {
+    const base = `http://127.0.0.1:${server.port}`;
+    for (const path of ['/pay', '/pay/api/payments', '/main-site/', '/connect/qrconnect'])
+      expect((await fetch(`${base}${path}`)).status, path).toBe(404);
+    const confirm = await fetch(`${base}/pay/api/confirm`, { method: 'POST', body: '{}' });
+    expect(confirm.status).toBe(404);
+    const boot = bootOf(await (await fetch(`${base}/cmp/`)).text());
+    expect(boot).toEqual({ thirdParty: ['wechat'], mainSite: null });
+  });
+});
