@@ -35,6 +35,12 @@ export default defineConfig({
     permissions: ['storage', 'tabs', 'alarms'],
     host_permissions: [`${consoleOrigin}/*`, ...new Set([...sourcePages, ...descriptionPages])],
     action: { default_title: '__MSG_extName__' },
+    // The extension's own pages (popup, side panel, background) run only their packaged scripts,
+    // embed no plug-in, take no <base> and send no form anywhere. Which pages may frame the side
+    // panel is left to web_accessible_resources. (WXT writes it as Manifest V2's string for Firefox.)
+    content_security_policy: {
+      extension_pages: "script-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'",
+    },
     web_accessible_resources: [
       // The in-page panel (browsers without a side panel) loads the side panel page in a frame.
       { resources: ['sidepanel.html', 'chunks/*', 'assets/*'], matches: sourcePages },

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
+import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
 import { type AppConfig, defaultConfig } from './config';
 import type { AppDeps, AppEnv } from './context';
@@ -47,6 +48,37 @@ const limit = (maxSize: number) =>
     onError: () => {
       throw new AppError('PAYLOAD_TOO_LARGE');
     },
+  });
+// Uploads (images up to 2 MB) get room for the multipart framing; a payment provider's
+// notification is a few kilobytes; everything else 1 MB.
+const uploadLimit = limit(3 * MB);
+const notifyLimit = limit(64 * 1024);
+const defaultLimit = limit(MB);
+const bodyLimitOf = (path: string) =>
+  path === '/api-user/file/upload'
+    ? uploadLimit
+    : path.startsWith('/api-user/pay/notify/')
+      ? notifyLimit
+      : defaultLimit;
+
+const HSTS = 'max-age=31536000';
+
+/**
+ * One debug line per request: method, address, status, time and request id. The address keeps the
+ * spec's access_token query parameter; the logger redacts it, like every secret it is given.
+ */
+const requestLog = (logger: Logger) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const started = performance.now();
+    await next();
+    const url = new URL(c.req.url);
+    logger.debug('request', {
+      method: c.req.method,
+      url: `${url.pathname}${url.search}`,
+      status: c.res.status,
+      ms: Math.round(performance.now() - started),
+      requestId: c.var.requestId,
+    });
   });
 
 /** Builds the clients on first use, so an app that never calls a marketplace never builds them. */
@@ -108,6 +140,7 @@ export function createApp(options: CreateAppOptions) {
 
   const app = new Hono<AppEnv>();
   app.use(requestContext);
+  app.use(requestLog(logger));
   app.use(
     secureHeaders({
       contentSecurityPolicy: {
@@ -118,14 +151,15 @@ export function createApp(options: CreateAppOptions) {
         connectSrc: ["'self'"],
         frameAncestors: ["'none'"],
       },
+      xFrameOptions: 'DENY',
+      referrerPolicy: 'no-referrer',
+      // HSTS only where people reach us over TLS (PUBLIC_URL https): over plain HTTP it means
+      // nothing, and on a name that also serves HTTP it would lock that out.
+      strictTransportSecurity: new URL(config.publicUrl).protocol === 'https:' ? HSTS : false,
     }),
   );
   app.use(compress());
-  // Uploads (images up to 2 MB) get room for the multipart framing; everything else 1 MB.
-  app.use('/api-user/file/upload', limit(3 * MB));
-  app.use(async (c, next) =>
-    c.req.path === '/api-user/file/upload' ? next() : limit(MB)(c, next),
-  );
+  app.use((c, next) => bodyLimitOf(c.req.path)(c, next));
 
   mountRoutes(
     app,

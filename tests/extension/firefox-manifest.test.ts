@@ -37,6 +37,7 @@ interface FirefoxManifest {
   content_scripts: ContentScript[];
   icons: Record<string, string>;
   browser_specific_settings: { gecko: { id: string } };
+  content_security_policy: unknown;
 }
 
 let manifest: FirefoxManifest;
@@ -79,6 +80,10 @@ describe('the Firefox build', () => {
     // Manifest V2 names its web-accessible files as plain paths.
     expect(manifest.web_accessible_resources.every((entry) => typeof entry === 'string')).toBe(
       true,
+    );
+    // Its own pages' policy, as Manifest V2 writes it: one string.
+    expect(manifest.content_security_policy).toBe(
+      "script-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'",
     );
     expect(manifest.web_accessible_resources).toEqual(
       expect.arrayContaining([
