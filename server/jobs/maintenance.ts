@@ -8,13 +8,15 @@ import {
   wechatBindTickets,
 } from '../db/schema/index';
 import { pruneHits } from '../lib/rate-limit';
+import { pruneUnverifiedNotifications } from '../modules/payments/notify.service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Deletes what has expired for good: counted limit events older than any window, and codes,
- * tickets, puzzles, sign-in states and binding codes expired a day ago. Deleting expired rows is
- * safe when several server processes run it at once.
+ * tickets, puzzles, sign-in states and binding codes expired a day ago, and the unverified payment
+ * notifications kept for investigation once their week is over. Deleting expired rows is safe
+ * when several server processes run it at once.
  */
 export async function pruneExpired(deps: Pick<AppDeps, 'db' | 'clock'>): Promise<void> {
   const cutoff = new Date(deps.clock.now().getTime() - DAY_MS);
@@ -24,4 +26,5 @@ export async function pruneExpired(deps: Pick<AppDeps, 'db' | 'clock'>): Promise
   await deps.db.delete(captchaChallenges).where(lt(captchaChallenges.expiresAt, cutoff));
   await deps.db.delete(oauthStates).where(lt(oauthStates.expiresAt, cutoff));
   await deps.db.delete(wechatBindTickets).where(lt(wechatBindTickets.expiresAt, cutoff));
+  await pruneUnverifiedNotifications(deps, null);
 }

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { PaymentChannel } from '@shared/contracts/payments';
-import { eq } from 'drizzle-orm';
+import { and, count, eq, gte, isNull, lt } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { paymentCallbacks, paymentOrders, tradeOrders } from '../../db/schema/index';
 import {
@@ -8,6 +9,7 @@ import {
   PaymentNotificationRejected,
   type VerifiedNotification,
 } from '../../integrations/payments/payment-provider';
+import { redactHeaders } from '../../lib/logger';
 // Named apart from React's hooks, which the linter takes any use* call to be.
 import { useCoupon as spendCoupon } from '../coupons/coupons.service';
 import { compensation, recharge } from '../wallet/wallet.service';
@@ -216,12 +218,105 @@ export async function applyVerifiedNotification(
   };
 }
 
+/** How many unverified notifications of one channel are kept per window, and for how long. */
+const UNVERIFIED_KEPT = { perWindow: 10, windowMs: 60 * 60 * 1000, days: 7 } as const;
+/** How much of an unverified notification is kept: the start of its body, a few short headers. */
+const UNVERIFIED_BODY_CHARS = 4096;
+const UNVERIFIED_HEADERS = 32;
+const UNVERIFIED_HEADER_CHARS = 512;
+
+/**
+ * An unverified notification (anyone can post one) kept for an operator to investigate, within
+ * bounds: at most UNVERIFIED_KEPT.perWindow per channel in the last window (the last one kept
+ * says the limit was reached), the body cut to its first 4096 characters (its size and SHA-256
+ * noted), at most 32 headers of at most 512 characters, secrets redacted. Beyond the limit
+ * nothing is stored or logged above debug; maintenance deletes them after UNVERIFIED_KEPT.days.
+ */
+async function keepUnverified(
+  deps: NotifyDeps,
+  input: {
+    channel: PaymentChannel;
+    incoming: IncomingNotification;
+    handled: Handled;
+    receivedAt: Date;
+  },
+): Promise<void> {
+  const { channel, incoming, handled, receivedAt } = input;
+  const since = new Date(receivedAt.getTime() - UNVERIFIED_KEPT.windowMs);
+  const [kept] = await deps.db
+    .select({ total: count() })
+    .from(paymentCallbacks)
+    .where(
+      and(
+        isNull(paymentCallbacks.orderNo),
+        gte(paymentCallbacks.receivedAt, since),
+        eq(paymentCallbacks.channel, channel),
+        eq(paymentCallbacks.verified, false),
+      ),
+    );
+  const total = kept?.total ?? 0;
+  if (total >= UNVERIFIED_KEPT.perWindow) {
+    deps.logger.debug('unverified payment notification not kept (limit reached)', { channel });
+    return;
+  }
+  const last = total === UNVERIFIED_KEPT.perWindow - 1;
+  const bytes = Buffer.byteLength(incoming.body);
+  const cut = incoming.body.length > UNVERIFIED_BODY_CHARS;
+  const notes = [
+    handled.detail,
+    cut
+      ? `body cut to its first ${UNVERIFIED_BODY_CHARS} characters of ${bytes} bytes, sha256 ${createHash('sha256').update(incoming.body).digest('hex')}`
+      : '',
+    last
+      ? `the last kept: at most ${UNVERIFIED_KEPT.perWindow} unverified ${channel} notifications an hour are kept`
+      : '',
+  ].filter(Boolean);
+  const headers = Object.fromEntries(
+    Object.entries(redactHeaders(incoming.headers))
+      .slice(0, UNVERIFIED_HEADERS)
+      .map(([name, value]) => [name.slice(0, 64), value.slice(0, UNVERIFIED_HEADER_CHARS)]),
+  );
+  deps.logger.warn('payment notification rejected', {
+    channel,
+    verified: false,
+    reason: handled.detail,
+    ...(last ? { limitReached: true } : {}),
+  });
+  await deps.db.insert(paymentCallbacks).values({
+    channel,
+    orderNo: null,
+    verified: false,
+    outcome: handled.outcome,
+    detail: notes.join('; ') || null,
+    headers,
+    body: incoming.body.slice(0, UNVERIFIED_BODY_CHARS),
+    receivedAt,
+  });
+}
+
+/** Deletes the unverified notifications kept longer than UNVERIFIED_KEPT.days (maintenance). */
+export async function pruneUnverifiedNotifications(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  _actor: null,
+): Promise<void> {
+  const cutoff = new Date(deps.clock.now().getTime() - UNVERIFIED_KEPT.days * 24 * 60 * 60 * 1000);
+  await deps.db
+    .delete(paymentCallbacks)
+    .where(
+      and(
+        isNull(paymentCallbacks.orderNo),
+        eq(paymentCallbacks.verified, false),
+        lt(paymentCallbacks.receivedAt, cutoff),
+      ),
+    );
+}
+
 /**
  * POST /api-user/pay/notify/:channel: a provider's notification, its body exactly as it came. The
  * provider verifies it (signature, and decryption where it encrypts); a paid one credits the
  * order once however often it arrives, and the provider gets its success reply only once every
- * step is done. Every notification is logged, verified or not, with what was done; one that does
- * not verify changes nothing and gets the provider's refusal.
+ * step is done. Every verified notification is kept whole with what was done; one that does not
+ * verify changes nothing, gets the provider's refusal, and is kept within bounds (keepUnverified).
  */
 export async function receiveNotification(
   deps: NotifyDeps,
@@ -239,11 +334,14 @@ export async function receiveNotification(
   } catch (error) {
     if (error instanceof PaymentNotificationRejected) handled = rejected(error.reason);
     else {
-      deps.logger.error('payment notification failed', {
-        channel,
-        orderNo: notice?.orderNo,
-        error,
-      });
+      // A verified notification that fails is ours to fix; one that fails verification is
+      // anyone's post, kept and logged within bounds below.
+      if (notice)
+        deps.logger.error('payment notification failed', {
+          channel,
+          orderNo: notice.orderNo,
+          error,
+        });
       handled = {
         outcome: 'failed',
         detail: `error: ${error instanceof Error ? error.message : String(error)}`,
@@ -251,22 +349,25 @@ export async function receiveNotification(
       };
     }
   }
-  if (handled.outcome === 'rejected')
-    deps.logger.warn('payment notification rejected', {
+  if (notice) {
+    if (handled.outcome === 'rejected')
+      deps.logger.warn('payment notification rejected', {
+        channel,
+        orderNo: notice.orderNo,
+        verified: true,
+        reason: handled.detail,
+      });
+    // Verified: the provider's own words about one of our orders, kept whole.
+    await deps.db.insert(paymentCallbacks).values({
       channel,
-      orderNo: notice?.orderNo,
-      verified: notice !== null,
-      reason: handled.detail,
+      orderNo: notice.orderNo,
+      verified: true,
+      outcome: handled.outcome,
+      detail: handled.detail || null,
+      headers: incoming.headers,
+      body: incoming.body,
+      receivedAt,
     });
-  await deps.db.insert(paymentCallbacks).values({
-    channel,
-    orderNo: notice?.orderNo ?? null,
-    verified: notice !== null,
-    outcome: handled.outcome,
-    detail: handled.detail || null,
-    headers: incoming.headers,
-    body: incoming.body,
-    receivedAt,
-  });
+  } else await keepUnverified(deps, { channel, incoming, handled, receivedAt });
   return provider.reply(handled.ok);
 }
