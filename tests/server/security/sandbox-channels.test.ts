@@ -112,5 +112,5 @@ describe('the server started without credentials on PostgreSQL', () => {
     expect(stderr).toContain('The server cannot start.');
     for (const name of CHANNEL_NAMES) expect(stderr).toContain(`${name}: no credentials`);
     expect(stderr).not.toMatch(/ENOTFOUND|ECONNREFUSED|db\.invalid|\n\s+at /);
-  }, 60_000);
+  }, 120_000);
 });

@@ -188,7 +188,7 @@ describe('npm start on the embedded database (the sandbox on)', () => {
   let server: Started;
   beforeAll(async () => {
     server = await startServer({});
-  }, 120_000);
+  }, 180_000);
   afterAll(() => server?.stop());
 
   it('says which channels the sandbox plays, and that it serves this machine only', () => {
@@ -247,7 +247,7 @@ describe('a server with credentials for every channel (the sandbox off)', () => 
   let server: Started;
   beforeAll(async () => {
     server = await startServer({ ...ALL_CREDENTIALS, SANDBOX: '0' });
-  }, 120_000);
+  }, 180_000);
   afterAll(() => server?.stop());
 
   it('starts no sandbox and says so', async () => {
