@@ -60,16 +60,19 @@ const SCHEME = /\b(Bearer|Basic)\s+[^\s"',]+/gi;
 
 /** A text with the value of every secret parameter, JSON key and Authorization credential redacted. */
 export function redactText(text: string): string {
-  return text
-    .replace(PAIR, (whole, before: string, name: string, equals: string, value: string) =>
-      value && isSecretName(name, true)
-        ? `${before}${name}${equals}${value.startsWith('"') ? `"${REDACTED}"` : REDACTED}`
-        : whole,
-    )
-    .replace(JSON_PAIR, (whole, name: string, colon: string) =>
-      isSecretName(name, true) ? `"${name}"${colon}"${REDACTED}"` : whole,
-    )
-    .replace(SCHEME, (_whole, scheme: string) => `${scheme} ${REDACTED}`);
+  return (
+    text
+      .replace(PAIR, (whole, before: string, name: string, equals: string, value: string) =>
+        value && isSecretName(name, true)
+          ? `${before}${name}${equals}${value.startsWith('"') ? `"${REDACTED}"` : REDACTED}`
+          : whole,
+      )
+      // A JSON key is named like a field: `"code"` there is a platform's answer code, kept.
+      .replace(JSON_PAIR, (whole, name: string, colon: string) =>
+        isSecretName(name, false) ? `"${name}"${colon}"${REDACTED}"` : whole,
+      )
+      .replace(SCHEME, (_whole, scheme: string) => `${scheme} ${REDACTED}`)
+  );
 }
 
 /** Headers as they may be logged or kept: lower-case names, secret values redacted. */

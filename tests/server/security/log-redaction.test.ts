@@ -39,6 +39,10 @@ describe('redactText', () => {
     expect(redactText('{"access_token":"a1","expires_in":7200,"openid":"o1"}')).toBe(
       '{"access_token":"[redacted]","expires_in":7200,"openid":"o1"}',
     );
+    // A platform's answer code in JSON is kept: it says what went wrong.
+    expect(redactText('{"code":"PARAM_ERROR","message":"bad","sign":"s9"}')).toBe(
+      '{"code":"PARAM_ERROR","message":"bad","sign":"[redacted]"}',
+    );
     expect(redactText('mchid="1900",nonce_str="n1",signature="s1",serial_no="S1"')).toBe(
       'mchid="1900",nonce_str="n1",signature="[redacted]",serial_no="S1"',
     );
