@@ -16,3 +16,15 @@ export async function sessionOf(c: Context<AppEnv>, deps: AppDeps): Promise<Acto
   if (!token) throw new AppError('TOKEN_MISSING');
   return authenticate(deps, null, token);
 }
+
+/** The signed-in actor when the request carries a live session's token; null otherwise. */
+export async function optionalSessionOf(c: Context<AppEnv>, deps: AppDeps): Promise<Actor | null> {
+  const token = readToken(c.req.header(HEADERS.token), c.req.query(TOKEN_QUERY_PARAM));
+  if (!token) return null;
+  try {
+    return await authenticate(deps, null, token);
+  } catch (error) {
+    if (error instanceof AppError) return null;
+    throw error;
+  }
+}

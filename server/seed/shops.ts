@@ -55,7 +55,8 @@ export async function authorizeDemoShops(deps: Deps, userId: string): Promise<vo
       redirectUri: shopCallbackUrl(deps.config),
       ttlSeconds: 600,
     });
-    const result = await completeAuthorization(deps, null, {
+    // The callback page posts with the seller's session: the consent completes for its starter.
+    const result = await completeAuthorization(deps, actor, {
       state,
       code,
       ...(demo.shopId ? { shop_id: demo.shopId } : {}),

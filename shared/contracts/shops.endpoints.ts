@@ -74,15 +74,19 @@ export const shopsEndpoints = {
     response: AuthorizeUrlResponseSchema,
     summary: "Re-authorizes a shop: the platform's consent page for the shop's own account",
   }),
-  /** Sent without a session: the state alone names the attempt, whoever's browser this is. */
+  /**
+   * Sent with the session the callback page has, if any: the consent completes only for the
+   * account that started it; without that session it changes nothing and names that account.
+   */
   authorizeCallback: defineEndpoint({
     method: 'POST',
     path: '/api-user/shop/authorize/callback',
     access: 'client',
+    optionalSession: true,
     json: AuthorizeCallbackRequestSchema,
     response: AuthorizeResultSchema,
     summary:
-      'Finishes a shop authorization with what the platform sent back to the callback page (the state identifies the attempt)',
+      'Finishes a shop authorization with what the platform sent back to the callback page, for the signed-in account that started it (otherwise answers which account must sign in)',
   }),
   unbind: defineEndpoint({
     method: 'POST',

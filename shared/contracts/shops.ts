@@ -126,12 +126,21 @@ export const AuthorizeCallbackRequestSchema = z.object({
 });
 export type AuthorizeCallbackRequest = z.infer<typeof AuthorizeCallbackRequestSchema>;
 
-/** Failure reasons the result page explains (spec sections 6 and 8). */
+/**
+ * Failure reasons the result page explains (spec sections 6 and 8). A consent completes only for
+ * the account that started it: `signInRequired` (no session came with the callback) and
+ * `otherAccount` (another account's session) change nothing and name the starting account, so
+ * the callback page can ask to sign in as it and post the same code and state again.
+ */
 export const AUTHORIZE_FAILURES = [
   'authorizedByOther',
   'redirectFailed',
   'lazadaMultiSite',
   'stateInvalid',
+  'stateUsed',
+  'stateExpired',
+  'signInRequired',
+  'otherAccount',
   'reauthorizeMismatch',
   'noSite',
   'platform',
@@ -147,6 +156,11 @@ export const AuthorizeResultSchema = z.object({
   /** The translated explanation of a failure. */
   message: z.nullable(z.string()),
   platformCode: z.nullable(z.string()),
+  /**
+   * The account that started the consent, masked ("de***@example.com"), when the callback came
+   * without its session (`signInRequired`, `otherAccount`); null otherwise.
+   */
+  account: z.nullable(z.string()),
 });
 export type AuthorizeResult = z.infer<typeof AuthorizeResultSchema>;
 

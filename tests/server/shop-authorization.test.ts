@@ -34,10 +34,11 @@ async function authorizeUrl(
   return res.body.datas.url as string;
 }
 
-async function callback(back: URL, language = 'en') {
-  // The public callback page posts without a session.
+async function callback(back: URL, token: string, language = 'en') {
+  // The callback page posts with the session of the account that started the consent.
   const res = await t.call('POST', '/api-user/shop/authorize/callback', {
     json: callbackBody(back),
+    token,
     language,
   });
   expect(res.body.resp_code, res.text).toBe(0);
@@ -88,7 +89,7 @@ describe('authorizing a shop through each platform', () => {
       expect(url.startsWith(`http://sandbox.test/${platform}/`)).toBe(true);
       const back = await consentAt(t, url, { sellerId });
       expect(back.pathname).toBe('/cmp/authorize/authorizeCallback');
-      const result = await callback(back);
+      const result = await callback(back, seller.token);
       expect(result.success, JSON.stringify(result)).toBe(true);
       expect(result.shops.map((shop) => [shop.platform, shop.site, shop.name])).toEqual([
         [platform, 'th', name],
@@ -147,7 +148,10 @@ describe('authorizing a shop through each platform', () => {
     const owner = await makeSeller(t, 'lazada-cb@example.com', []);
     const url = await authorizeUrl(owner.token, { platform: 'lazada', sites: ['th', 'my'] });
     expect(new URL(url).searchParams.get('country')).toBe('cb');
-    const result = await callback(await consentAt(t, url, { sellerId: 'lazada-demo-cb' }));
+    const result = await callback(
+      await consentAt(t, url, { sellerId: 'lazada-demo-cb' }),
+      owner.token,
+    );
     expect(result.success, JSON.stringify(result)).toBe(true);
     expect(result.shops.map((shop) => shop.site).sort()).toEqual(['my', 'th']);
     expect(result.shops.every((shop) => shop.type === 'crossBorder')).toBe(true);
@@ -168,7 +172,7 @@ describe('authorizing a shop through each platform', () => {
         { sellerId: 'lazada-my-local', country: 'my' },
         language,
       );
-      const result = await callback(back, language);
+      const result = await callback(back, owner.token, language);
       expect(result).toMatchObject({ success: false, reason: 'lazadaMultiSite' });
       expect(result.message).toBe(words.LAZADA_MULTI_SITE_NEEDS_MY_ACCOUNT);
     }
@@ -182,12 +186,14 @@ describe('authorizing a shop through each platform', () => {
       await consentAt(t, await authorizeUrl(first.token, { platform: 'shopee', sites: ['my'] }), {
         sellerId: 'shopee-demo-my',
       }),
+      first.token,
     );
     expect(mine.success).toBe(true);
     const theirs = await callback(
       await consentAt(t, await authorizeUrl(second.token, { platform: 'shopee', sites: ['my'] }), {
         sellerId: 'shopee-demo-my',
       }),
+      second.token,
     );
     expect(theirs).toMatchObject({ success: false, reason: 'authorizedByOther', shops: [] });
     expect(theirs.message).toBe(en.SHOP_AUTHORIZED_BY_OTHER);
@@ -200,7 +206,10 @@ describe('authorizing a shop through each platform', () => {
     const url = await authorizeUrl(owner.token, { platform: 'tiktok', sites: ['th'] });
     const denied = await consentAt(t, url, { deny: true });
     expect(denied.searchParams.get('error')).toBe('auth_denied');
-    expect(await callback(denied)).toMatchObject({ success: false, reason: 'redirectFailed' });
+    expect(await callback(denied, owner.token)).toMatchObject({
+      success: false,
+      reason: 'redirectFailed',
+    });
 
     const missing = await t.call('POST', '/api-user/shop/authorize/callback', {
       json: { code: 'x' },
@@ -210,8 +219,12 @@ describe('authorizing a shop through each platform', () => {
     const again = await authorizeUrl(owner.token, { platform: 'tiktok', sites: ['th'] });
     const back = await consentAt(t, again, { sellerId: 'tiktok-multi' });
     // tiktok-multi has no shop on th: the chosen site has nothing to authorize.
-    expect(await callback(back)).toMatchObject({ success: false, reason: 'noSite' });
-    expect(await callback(back)).toMatchObject({ success: false, reason: 'stateInvalid' });
+    expect(await callback(back, owner.token)).toMatchObject({ success: false, reason: 'noSite' });
+    // The state was used up: the same callback again says so.
+    expect(await callback(back, owner.token)).toMatchObject({
+      success: false,
+      reason: 'stateUsed',
+    });
     expect(await shopList(owner.token)).toEqual([]);
   });
 
@@ -219,11 +232,11 @@ describe('authorizing a shop through each platform', () => {
     const owner = await makeSeller(t, 'reused-code@example.com', []);
     const url = await authorizeUrl(owner.token, { platform: 'tiktok', sites: ['sg'] });
     const back = await consentAt(t, url, { sellerId: 'tiktok-multi' });
-    expect((await callback(back)).success).toBe(true);
+    expect((await callback(back, owner.token)).success).toBe(true);
     // The same code once more, under a fresh state: the platform refuses it.
     const fresh = new URL(await authorizeUrl(owner.token, { platform: 'tiktok', sites: ['sg'] }));
     back.searchParams.set('state', fresh.searchParams.get('state') ?? '');
-    const reused = await callback(back);
+    const reused = await callback(back, owner.token);
     expect(reused).toMatchObject({ success: false, reason: 'platform' });
     expect(reused.platformCode).toMatch(/\d+/);
     expect(reused.message).toContain('TikTok Shop');
@@ -235,6 +248,7 @@ describe('authorizing a shop through each platform', () => {
       await consentAt(t, await authorizeUrl(owner.token, { platform: 'shopee', sites: ['sg'] }), {
         sellerId: 'shopee-cb-sg',
       }),
+      owner.token,
     );
     const shopId = first.shops[0]?.id ?? '';
     expect(first.shops[0]?.type).toBe('crossBorder');
@@ -242,7 +256,10 @@ describe('authorizing a shop through each platform', () => {
 
     const url = await authorizeUrl(owner.token, { platform: 'shopee', sites: ['sg'], shopId });
     // Another Shopee account's consent cannot re-authorize this shop.
-    const wrong = await callback(await consentAt(t, url, { sellerId: 'shopee-demo-th' }));
+    const wrong = await callback(
+      await consentAt(t, url, { sellerId: 'shopee-demo-th' }),
+      owner.token,
+    );
     expect(wrong.success).toBe(false);
     expect(['noSite', 'reauthorizeMismatch']).toContain(wrong.reason);
     const right = await callback(
@@ -253,6 +270,7 @@ describe('authorizing a shop through each platform', () => {
           sellerId: 'shopee-cb-sg',
         },
       ),
+      owner.token,
     );
     expect(right.success).toBe(true);
     expect((await shopList(owner.token)).map((shop) => [shop.id, shop.status])).toEqual([
@@ -273,6 +291,7 @@ describe('authorizing a shop through each platform', () => {
       await consentAt(t, await authorizeUrl(sub.token, { platform: 'lazada', sites: ['my'] }), {
         sellerId: 'lazada-my-local',
       }),
+      sub.token,
     );
     expect(result.success).toBe(true);
     expect((await shopList(sub.token)).map((shop) => shop.site)).toEqual(['my']);
@@ -285,6 +304,7 @@ describe('authorizing a shop through each platform', () => {
       await consentAt(t, await authorizeUrl(owner.token, { platform: 'tiktok', sites: ['th'] }), {
         sellerId: 'tiktok-cb',
       }),
+      owner.token,
     );
     const shopId = result.shops[0]?.id ?? '';
     await runDueSyncs(t.deps, 'test-engine', 100);
@@ -304,6 +324,7 @@ describe('authorizing a shop through each platform', () => {
       await consentAt(t, await authorizeUrl(owner.token, { platform: 'tiktok', sites: ['th'] }), {
         sellerId: 'tiktok-cb',
       }),
+      owner.token,
     );
     expect(again.success).toBe(true);
   });

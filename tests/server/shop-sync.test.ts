@@ -99,6 +99,7 @@ async function authorize(token: string, platform: string, site: string, sellerId
   const back = await consentAt(t, url.body.datas.url, { sellerId });
   const result = await t.call('POST', '/api-user/shop/authorize/callback', {
     json: callbackBody(back),
+    token,
   });
   expect(result.body.datas.success, result.text).toBe(true);
   return result.body.datas.shops[0].id as string;

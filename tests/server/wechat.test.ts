@@ -2,7 +2,8 @@ import { wechatSignature } from '@server/integrations/wechat/wechat.client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSeller } from '../support/accounts';
 import { createTestApp, TEST_WECHAT, type TestApp } from '../support/app';
-import { approveSignIn, scanBindCode } from '../support/wechat';
+import { cookieBrowser } from '../support/browser-cookies';
+import { approveSignIn, bindWechat, scanBindCode, startWechatSignIn } from '../support/wechat';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,15 +11,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A WeChat sign-in in one browser: it asks for the address, approves, and comes back. */
 async function wechatSignIn(person: { nickname?: string; openId?: string }) {
-  const list = await t.call('GET', '/api-user/public/thirdPlatformList');
-  const authorizeUrl = list.body.datas.find((p: { platform: string }) => p.platform === 'wechat')
-    .authorizeUrl as string;
-  const { code, state } = await approveSignIn(t, authorizeUrl, person);
+  const browser = cookieBrowser(t);
+  const { code, state } = await startWechatSignIn(t, browser, person);
   return {
     code,
     state,
-    response: await t.call('POST', '/api-uaa/oauth/openId/token', {
+    browser,
+    response: await browser.call('POST', '/api-uaa/oauth/openId/token', {
       json: { platform: 'wechat', code, state },
     }),
   };
@@ -48,10 +49,11 @@ describe('WeChat sign-in', () => {
 
   it('binds by scanning the account’s QR code, then signs in with WeChat, and refuses a reused state or code', async () => {
     const seller = await makeSeller(t, 'wechat-seller@example.com', []);
-    const qr = await t.call('POST', '/api-user/user/get/tempQrcode', { token: seller.token });
+    const browser = cookieBrowser(t);
+    const qr = await browser.call('POST', '/api-user/user/get/tempQrcode', { token: seller.token });
     expect(qr.body.datas.qrImage).toMatch(/^data:image\/png;base64,/);
     const status = () =>
-      t.call('GET', `/api-user/user/wechatBindStatus?sceneId=${qr.body.datas.sceneId}`, {
+      browser.call('GET', `/api-user/user/wechatBindStatus?sceneId=${qr.body.datas.sceneId}`, {
         token: seller.token,
       });
     expect((await status()).body.datas).toEqual({ status: 'pending' });
@@ -70,7 +72,7 @@ describe('WeChat sign-in', () => {
     expect((await t.call('GET', '/api-user/user/userInfo', { token })).body.datas.email).toBe(
       'wechat-seller@example.com',
     );
-    const replay = await t.call('POST', '/api-uaa/oauth/openId/token', {
+    const replay = await first.browser.call('POST', '/api-uaa/oauth/openId/token', {
       json: { platform: 'wechat', code: first.code, state: first.state },
     });
     expect(replay.body.key).toBe('THIRD_PARTY_FAILED');
@@ -79,14 +81,15 @@ describe('WeChat sign-in', () => {
   it('does not bind a WeChat already bound to another account', async () => {
     const a = await makeSeller(t, 'bind-a@example.com', []);
     const b = await makeSeller(t, 'bind-b@example.com', []);
-    const qrA = await t.call('POST', '/api-user/user/get/tempQrcode', { token: a.token });
-    await scanBindCode(t, qrA.body.datas.scanUrl, { nickname: 'Shared phone' });
-    const people = await t.sandbox.request(`${new URL(qrA.body.datas.scanUrl).pathname}`);
+    const boundA = await bindWechat(t, a.token, { nickname: 'Shared phone' });
+    expect(boundA.status).toBe('bound');
+    const people = await t.sandbox.request(`${new URL(boundA.scanUrl).pathname}`);
     const openId =
       (await people.text()).match(/data-openid="([^"]+)"[^>]*>Shared phone/)?.[1] ?? '';
-    const qrB = await t.call('POST', '/api-user/user/get/tempQrcode', { token: b.token });
+    const browserB = cookieBrowser(t);
+    const qrB = await browserB.call('POST', '/api-user/user/get/tempQrcode', { token: b.token });
     await scanBindCode(t, qrB.body.datas.scanUrl, { openId });
-    const status = await t.call(
+    const status = await browserB.call(
       'GET',
       `/api-user/user/wechatBindStatus?sceneId=${qrB.body.datas.sceneId}`,
       { token: b.token },
@@ -99,8 +102,7 @@ describe('WeChat sign-in', () => {
 
   it('unbinds with an e-mail code', async () => {
     const seller = await makeSeller(t, 'unbind@example.com', []);
-    const qr = await t.call('POST', '/api-user/user/get/tempQrcode', { token: seller.token });
-    await scanBindCode(t, qr.body.datas.scanUrl, { nickname: 'To unbind' });
+    expect((await bindWechat(t, seller.token, { nickname: 'To unbind' })).status).toBe('bound');
     expect(
       (await t.call('POST', '/api-user/user/bind/sendUnbindCode', { token: seller.token })).body
         .resp_code,
@@ -143,7 +145,8 @@ describe('WeChat pushes', () => {
 
   it('ignore a forged or stale event, so nobody binds a WeChat by faking a scan', async () => {
     const seller = await makeSeller(t, 'forged@example.com', []);
-    const qr = await t.call('POST', '/api-user/user/get/tempQrcode', { token: seller.token });
+    const browser = cookieBrowser(t);
+    const qr = await browser.call('POST', '/api-user/user/get/tempQrcode', { token: seller.token });
     const xml = `<xml><FromUserName><![CDATA[oFORGED]]></FromUserName><MsgType><![CDATA[event]]></MsgType><Event><![CDATA[SCAN]]></Event><EventKey><![CDATA[${qr.body.datas.sceneId}]]></EventKey></xml>`;
     const timestamp = String(Math.floor(t.clock.now().getTime() / 1000));
     const forged = await t.app.request(
@@ -163,7 +166,7 @@ describe('WeChat pushes', () => {
       },
     );
     expect(stale.status).toBe(401);
-    const status = await t.call(
+    const status = await browser.call(
       'GET',
       `/api-user/user/wechatBindStatus?sceneId=${qr.body.datas.sceneId}`,
       { token: seller.token },

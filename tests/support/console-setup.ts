@@ -3,6 +3,7 @@ import { writeCookie } from '@shared/session/web-port';
 import { cleanup, configure, prettyDOM } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import type { StoreApi } from 'zustand';
+import { clearBrowserCookies } from './browser-cookies';
 
 // Screens answer after real round trips to the app (and its database and mail server): on a busy
 // machine that takes longer than testing-library's default second.
@@ -82,6 +83,8 @@ afterEach(() => {
     const name = pair.split('=')[0]?.trim();
     if (name) writeCookie(document, name, null);
   }
+  // The HttpOnly ones too, which document.cookie does not show.
+  clearBrowserCookies();
   localStorage.clear();
   sessionStorage.clear();
   for (const store of stores) store.setState(store.getInitialState(), true);

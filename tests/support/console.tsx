@@ -3,6 +3,7 @@ import { announcements, announcementViews, guideProgress, users } from '@server/
 import { writeCookie } from '@shared/session/web-port';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './app';
+import { fetchWithBrowserCookies } from './browser-cookies';
 import { signInByApi } from './stored-session';
 
 interface RenderOptions {
@@ -48,8 +49,9 @@ export async function renderConsole(path: string, options: RenderOptions = {}) {
   window.history.replaceState(null, '', path);
   const element = document.createElement('div');
   document.body.append(element);
-  const fetch = (input: RequestInfo | URL, init?: RequestInit) =>
-    app.app.fetch(new Request(input, init));
+  // The console's calls carry the page's cookies as a browser's would (the server's HttpOnly
+  // browser key of WeChat sign-in and binding among them).
+  const fetch = fetchWithBrowserCookies((request) => app.app.fetch(request));
   const running = await startConsole({
     win: window,
     element,

@@ -122,8 +122,10 @@ export async function authorizeThroughSandbox(
   const started = await t.call('POST', '/api-user/shop/authorize/url', { token, json: request });
   if (started.body.resp_code !== 0) throw new Error(`authorize/url: ${started.text}`);
   const back = await consentAs(t, started.body.datas.url, sellerId);
+  // The callback page posts with the session that started the consent.
   const done = await t.call('POST', '/api-user/shop/authorize/callback', {
     json: Object.fromEntries(back.searchParams),
+    token,
   });
   if (done.body.resp_code !== 0 || !done.body.datas.success)
     throw new Error(`authorize/callback: ${done.text}`);

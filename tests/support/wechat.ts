@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { TEST_WECHAT, type TestApp } from './app';
+import { type CookieBrowser, cookieBrowser } from './browser-cookies';
 
 /** What a person does on the sandbox's WeChat sign-in page: approve as a (new) WeChat user. */
 export async function approveSignIn(
@@ -49,4 +50,41 @@ export async function scanBindCode(
     ),
   });
   expect(await done.text()).toContain('data-scanned');
+}
+
+/**
+ * Binds a WeChat to a signed-in account the whole way: the account's browser asks for a binding
+ * QR code, the phone scans it, and the same browser's next status poll applies the scan.
+ */
+export async function bindWechat(
+  t: TestApp,
+  token: string,
+  person: { nickname?: string; openId?: string },
+  browser: CookieBrowser = cookieBrowser(t),
+) {
+  const qr = await browser.call('POST', '/api-user/user/get/tempQrcode', { token });
+  expect(qr.body.resp_code, qr.text).toBe(0);
+  await scanBindCode(t, qr.body.datas.scanUrl, person);
+  const status = await browser.call(
+    'GET',
+    `/api-user/user/wechatBindStatus?sceneId=${qr.body.datas.sceneId}`,
+    { token },
+  );
+  return {
+    sceneId: qr.body.datas.sceneId as string,
+    scanUrl: qr.body.datas.scanUrl as string,
+    status: status.body.datas?.status as string | undefined,
+  };
+}
+
+/** A WeChat sign-in started by `browser` and approved on the sandbox's page: its code and state. */
+export async function startWechatSignIn(
+  t: TestApp,
+  browser: CookieBrowser,
+  person: { nickname?: string; openId?: string },
+) {
+  const list = await browser.call('GET', '/api-user/public/thirdPlatformList');
+  const authorizeUrl = list.body.datas.find((p: { platform: string }) => p.platform === 'wechat')
+    .authorizeUrl as string;
+  return approveSignIn(t, authorizeUrl, person);
 }

@@ -1,6 +1,7 @@
 import type { Endpoint } from '@shared/contracts/define-endpoint';
+import type { Context } from 'hono';
 import type * as z from 'zod/mini';
-import type { AppDeps } from '../../context';
+import type { AppDeps, AppEnv } from '../../context';
 import type { ApiMessageKey } from '../../lib/i18n';
 import { loginMeta } from '../../lib/request-meta';
 import { ok } from '../../lib/respond';
@@ -21,16 +22,23 @@ export function signInRoute<const E extends SignInEndpoint>(
     deps: AppDeps,
     actor: null,
     input: z.output<E['json']> & { meta: LoginMeta },
+    /** The request, for what a sign-in reads beyond its body (a third party's browser cookie). */
+    c: Context<AppEnv>,
   ) => Promise<unknown>,
   message: ApiMessageKey = 'loginSuccess',
 ) {
   return defineRoute(endpoint, async ({ c, deps, json: input, clientId }) =>
     ok(
       c,
-      await start(deps, null, {
-        ...(input as object),
-        meta: loginMeta(c, clientId as string),
-      } as z.output<E['json']> & { meta: LoginMeta }),
+      await start(
+        deps,
+        null,
+        {
+          ...(input as object),
+          meta: loginMeta(c, clientId as string),
+        } as z.output<E['json']> & { meta: LoginMeta },
+        c,
+      ),
       message,
     ),
   );

@@ -27,6 +27,7 @@ import type {
 } from '../../integrations/marketplace/marketplace.types';
 import { AppError } from '../../lib/errors';
 import { translator } from '../../lib/i18n';
+import { maskedIdentity } from '../../lib/mask';
 import { sealSecret } from '../../lib/secret-box';
 import { getShop, toShop } from './shops.service';
 
@@ -85,6 +86,10 @@ const FAILURE_KEYS = {
   redirectFailed: 'SHOP_AUTHORIZATION_REDIRECT_FAILED',
   lazadaMultiSite: 'LAZADA_MULTI_SITE_NEEDS_MY_ACCOUNT',
   stateInvalid: 'SHOP_AUTHORIZATION_STATE_INVALID',
+  stateUsed: 'SHOP_AUTHORIZATION_STATE_USED',
+  stateExpired: 'SHOP_AUTHORIZATION_STATE_EXPIRED',
+  signInRequired: 'SHOP_AUTHORIZATION_SIGN_IN_REQUIRED',
+  otherAccount: 'SHOP_AUTHORIZATION_OTHER_ACCOUNT',
   reauthorizeMismatch: 'SHOP_REAUTHORIZE_MISMATCH',
   noSite: 'SHOP_NO_SITE_AVAILABLE',
 } as const satisfies Record<Exclude<AuthorizeFailure, 'platform'>, string>;
@@ -93,6 +98,8 @@ class AuthorizeFailed extends Error {
   constructor(
     readonly reason: AuthorizeFailure,
     readonly platformError?: MarketplaceError,
+    /** The masked account that started the consent (signInRequired, otherAccount). */
+    readonly account: string | null = null,
   ) {
     super(reason);
   }
@@ -103,16 +110,24 @@ function shopTypeOf(authorization: Authorization, shop: AuthorizedShop): Shop['t
 }
 
 /**
- * Finishes a consent from what the platform sent back to the callback page: checks the state
- * (single use, not expired), exchanges the code, applies the rules (Lazada multi-site only with
- * the Malaysia-site account; an account another seller authorized stays theirs; a re-authorization
- * must come from the shop's own account), then stores the encrypted tokens and the shops, and
- * queues their first sync. Every outcome is an answer, never an exception: the result page
- * explains it. No actor: the platform sends the seller back, and the state says who started it.
+ * Finishes a consent from what the platform sent back to the callback page, for the account that
+ * started it: the callback page sends its session's token with the code and state.
+ *
+ * The state must be known, unused and unexpired. A callback without the starting account's
+ * session (another browser, or another account signed in) changes nothing: it answers
+ * `signInRequired` or `otherAccount` naming the starting account (masked), and the page asks to
+ * sign in as it and posts the same code and state again, within the state's lifetime. With that
+ * session the state is used up (once), the code exchanged, and the rules applied (Lazada
+ * multi-site only with the Malaysia-site account; an account another seller authorized stays
+ * theirs; a re-authorization must come from the shop's own account); then the encrypted tokens
+ * and the shops are stored and their first sync queued. Every outcome is an answer, never an
+ * exception: the result page explains it.
+ *
+ * `actor` is the session that came with the callback, or null when none did.
  */
 export async function completeAuthorization(
   deps: Deps,
-  _actor: null,
+  actor: Pick<Actor, 'userId'> | null,
   input: AuthorizeCallbackRequest & { language: Language },
 ): Promise<AuthorizeResult> {
   const t = translator(input.language);
@@ -120,23 +135,44 @@ export async function completeAuthorization(
   try {
     if (!input.state) throw new AuthorizeFailed('redirectFailed');
     const now = deps.clock.now();
+    const stateHash = hashState(input.state);
+    const [found] = await deps.db
+      .select()
+      .from(shopAuthStates)
+      .where(eq(shopAuthStates.stateHash, stateHash));
+    if (!found) throw new AuthorizeFailed('stateInvalid');
+    platform = found.platform;
+    if (found.usedAt) throw new AuthorizeFailed('stateUsed');
+    if (found.expiresAt.getTime() <= now.getTime()) throw new AuthorizeFailed('stateExpired');
+    const refused = Boolean(input.error) || !input.code || input.code === 'null';
+    const [user] = await deps.db.select().from(users).where(eq(users.id, found.userId));
+    if (user?.status !== 'enabled') throw new AuthorizeFailed('stateInvalid');
+
+    if (actor?.userId !== found.userId) {
+      // Not the starter's session: nothing is used up or exchanged. A refusal has nothing to
+      // finish; a consent waits for its starter to sign in.
+      if (refused) throw new AuthorizeFailed('redirectFailed');
+      throw new AuthorizeFailed(
+        actor ? 'otherAccount' : 'signInRequired',
+        undefined,
+        maskedIdentity(user),
+      );
+    }
     const [state] = await deps.db
       .update(shopAuthStates)
       .set({ usedAt: now })
       .where(
         and(
-          eq(shopAuthStates.stateHash, hashState(input.state)),
+          eq(shopAuthStates.stateHash, stateHash),
+          eq(shopAuthStates.userId, actor.userId),
           isNull(shopAuthStates.usedAt),
           gt(shopAuthStates.expiresAt, now),
         ),
       )
       .returning();
-    if (!state) throw new AuthorizeFailed('stateInvalid');
-    platform = state.platform;
-    if (input.error || !input.code || input.code === 'null')
-      throw new AuthorizeFailed('redirectFailed');
-    const [user] = await deps.db.select().from(users).where(eq(users.id, state.userId));
-    if (user?.status !== 'enabled') throw new AuthorizeFailed('stateInvalid');
+    // Another request with the same state got there first.
+    if (!state) throw new AuthorizeFailed('stateUsed');
+    if (refused || !input.code) throw new AuthorizeFailed('redirectFailed');
     const ownerId = user.parentId ?? user.id;
 
     let authorization: Authorization;
@@ -176,13 +212,16 @@ export async function completeAuthorization(
       reason: null,
       message: null,
       platformCode: null,
+      account: null,
     };
   } catch (error) {
     if (!(error instanceof AuthorizeFailed)) throw error;
     const message =
       error.reason === 'platform' && error.platformError
         ? t.error(error.platformError.key, error.platformError.params)
-        : t.error(FAILURE_KEYS[error.reason as Exclude<AuthorizeFailure, 'platform'>]);
+        : t.error(FAILURE_KEYS[error.reason as Exclude<AuthorizeFailure, 'platform'>], {
+            account: error.account ?? '',
+          });
     return {
       success: false,
       platform,
@@ -190,6 +229,7 @@ export async function completeAuthorization(
       reason: error.reason,
       message,
       platformCode: error.platformError?.platformCode ?? null,
+      account: error.account,
     };
   }
 }

@@ -1,6 +1,7 @@
 import { endpoints } from '@shared/contracts/endpoints';
 import { ok } from '../../lib/respond';
 import { defineRoute } from '../../lib/route';
+import { optionalSessionOf } from '../../middleware/session';
 import { platformTypes } from './platforms';
 import {
   completeAuthorization,
@@ -66,7 +67,9 @@ export const shopsRoutes = [
     endpoints.shops.authorizeCallback,
     { notObjects: ['shop_id', 'main_account_id'] },
     async ({ c, deps, json }) => {
-      const result = await completeAuthorization(deps, null, {
+      // Completes only for the account that started the consent: its session comes along.
+      const actor = await optionalSessionOf(c, deps);
+      const result = await completeAuthorization(deps, actor, {
         ...json,
         language: c.var.t.language,
       });

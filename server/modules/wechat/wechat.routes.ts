@@ -1,4 +1,5 @@
 import { endpoints } from '@shared/contracts/endpoints';
+import { browserKeyOf, startBrowserKey } from '../../lib/browser-key';
 import { ok } from '../../lib/respond';
 import { defineRoute } from '../../lib/route';
 import { signInRoute } from '../auth/sign-in-route';
@@ -13,12 +14,21 @@ import {
 } from './wechat.service';
 
 export const wechatRoutes = [
+  // Sign-in and binding complete only in the browser that started them: its key (an HttpOnly
+  // cookie) is set when they start and compared when they come back.
   defineRoute(endpoints.wechat.thirdPlatforms, async ({ c, deps }) =>
-    ok(c, await thirdPlatforms(deps, null)),
+    ok(
+      c,
+      deps.wechat
+        ? await thirdPlatforms(deps, null, { browserKey: startBrowserKey(c, deps.config) })
+        : [],
+    ),
   ),
-  signInRoute(endpoints.wechat.openIdToken, loginWithWechat),
+  signInRoute(endpoints.wechat.openIdToken, (deps, actor, input, c) =>
+    loginWithWechat(deps, actor, { ...input, browserKey: browserKeyOf(c) }),
+  ),
   defineRoute(endpoints.wechat.bindQrcode, async ({ c, deps, actor }) =>
-    ok(c, await createBindQr(deps, actor)),
+    ok(c, await createBindQr(deps, actor, { browserKey: startBrowserKey(c, deps.config) })),
   ),
   defineRoute(
     endpoints.wechat.bindStatus,
@@ -26,7 +36,8 @@ export const wechatRoutes = [
       objects: [{ type: 'bindTicket', field: 'sceneId' }],
       example: (ids) => ({ query: { sceneId: ids.bindTicketId } }),
     },
-    async ({ c, deps, actor, query }) => ok(c, await bindStatus(deps, actor, query.sceneId)),
+    async ({ c, deps, actor, query }) =>
+      ok(c, await bindStatus(deps, actor, { sceneId: query.sceneId, browserKey: browserKeyOf(c) })),
   ),
   defineRoute(endpoints.wechat.sendUnbindCode, async ({ c, deps, actor }) =>
     ok(c, await sendUnbindCode(deps, actor, { language: c.var.t.language }), 'codeSent'),
