@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeSeller } from '../support/accounts';
+import { bindWechat } from '../support/wechat';
 import {
   app,
   current,
@@ -77,9 +78,9 @@ describe('account settings: WeChat', () => {
   it('says when the WeChat is bound to another account, and when the code expired, each with a new code', async () => {
     // Another account holds this WeChat already.
     const holder = await makeSeller(app, 'holder@example.com', []);
-    const held = await app.call('POST', '/api-user/user/get/tempQrcode', { token: holder.token });
-    await scan(held.body.datas.scanUrl, { nickname: 'Shared phone' });
-    const openId = await openIdOf(held.body.datas.scanUrl, 'Shared phone');
+    const held = await bindWechat(app, holder.token, { nickname: 'Shared phone' });
+    expect(held.status).toBe('bound');
+    const openId = await openIdOf(held.scanUrl, 'Shared phone');
 
     const seller = await openAs('taken@example.com');
     const user = userEvent.setup();

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeSeller } from '../support/accounts';
 import { renderSignedIn } from '../support/console';
+import { bindWechat } from '../support/wechat';
 import {
   app,
   en,
@@ -53,8 +54,8 @@ describe('account settings: WeChat', () => {
       token: seller.token,
       json: { site: 'th', businessType: 'crossBorder' },
     });
-    const qr = await app.call('POST', '/api-user/user/get/tempQrcode', { token: seller.token });
-    await scan(qr.body.datas.scanUrl, { nickname: 'To unbind' });
+    // Bound earlier, in another browser session of this account.
+    expect((await bindWechat(app, seller.token, { nickname: 'To unbind' })).status).toBe('bound');
     setCurrent(
       await renderSignedIn(
         PATH,
@@ -125,8 +126,7 @@ describe('account settings: WeChat', () => {
       token,
       json: { site: 'th', businessType: 'local' },
     });
-    const qr = await app.call('POST', '/api-user/user/get/tempQrcode', { token });
-    await scan(qr.body.datas.scanUrl, { nickname: 'Phone only' });
+    expect((await bindWechat(app, token, { nickname: 'Phone only' })).status).toBe('bound');
     setCurrent(await renderSignedIn(PATH, { username: phone, password }, { app }));
     expect((await screen.findByTestId('profile-email', {}, { timeout: 10_000 })).textContent).toBe(
       en.settings.notSet,

@@ -2,7 +2,7 @@ import { AUTHORIZE_FAILURES } from '@shared/contracts/shops';
 import { writeCookie } from '@shared/session/web-port';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderConsole } from '../support/console';
+import { renderConsole, renderSignedIn } from '../support/console';
 import { readLocale } from '../support/locales';
 import {
   current,
@@ -18,8 +18,9 @@ import {
 registerShopsAuthorizeTests();
 
 describe('the callback and result pages', () => {
-  it('posts what the platform sent once and shows the result; the used state is refused', async () => {
+  it('posts what the platform sent once, with its session, and shows the result; the used state is refused', async () => {
     const main = await seller(['Callback Shop']);
+    const credentials = { username: main.email, password: main.password };
     const started = await t.call('POST', '/api-user/shop/authorize/url', {
       token: main.token,
       json: { platform: 'tiktok', sites: ['th'], crossBorder: false },
@@ -29,8 +30,9 @@ describe('the callback and result pages', () => {
 
     // TikTok sends the seller back with an error when consent is refused.
     setCurrent(
-      await renderConsole(
+      await renderSignedIn(
         `/cmp/authorize/authorizeCallback?${new URLSearchParams({ state, error: 'access_denied' })}`,
+        credentials,
         { app: t },
       ),
     );
@@ -49,13 +51,14 @@ describe('the callback and result pages', () => {
 
     // The same link again: the state was single use.
     setCurrent(
-      await renderConsole(
+      await renderSignedIn(
         `/cmp/authorize/authorizeCallback?${new URLSearchParams({ state, code: 'late-code' })}`,
+        credentials,
         { app: t },
       ),
     );
-    expect((await screen.findByTestId('authorize-result')).dataset.reason).toBe('stateInvalid');
-    expect(screen.getByText(en.shops.result.reasons.stateInvalid.title)).toBeTruthy();
+    expect((await screen.findByTestId('authorize-result')).dataset.reason).toBe('stateUsed');
+    expect(screen.getByText(en.shops.result.reasons.stateUsed.title)).toBeTruthy();
   });
 
   it('words every failure reason in the reader’s language, with the platform’s code', async () => {

@@ -1,4 +1,6 @@
 import { sandboxHosts } from '@server/integrations/marketplace/marketplace.config';
+import { HEADERS } from '@shared/contracts/protocol';
+import type { Platform } from '@shared/contracts/shops';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
@@ -6,6 +8,7 @@ import { makeSeller } from '../support/accounts';
 import { createTestApp, interceptRequests, type TestApp } from '../support/app';
 import { renderSignedIn } from '../support/console';
 import { fillWords, readLocale } from '../support/locales';
+import { consentAs } from '../support/shops';
 
 export const en = {
   shops: readLocale('en', 'shops'),
@@ -21,16 +24,18 @@ export const SANDBOX = sandboxHosts('http://sandbox.test');
 export const crossBorderSwitch = new RegExp(`^${en.shops.authorize.crossBorder}`);
 
 export let t: TestApp;
-/** Requests the app received from the console, with their JSON bodies. */
-export let requests: { method: string; path: string; body: unknown }[] = [];
+/** Requests the app received from the console, with their JSON bodies and the token they carried. */
+export let requests: { method: string; path: string; body: unknown; token: string | null }[] = [];
 
 export let current: { close(): Promise<void> } | undefined;
 
 export let sellers = 0;
 /** A main account of its own, onboarded, with shops on Lazada, Shopee and TikTok (in that order). */
-export async function seller(names: string[]) {
+export async function seller(
+  names: string[],
+  email = `shops-authorize-${sellers + 1}@example.com`,
+) {
   sellers += 1;
-  const email = `shops-authorize-${sellers}@example.com`;
   const made = await makeSeller(t, email, names);
   const onboarded = await t.call('POST', '/api-user/user/onboarding', {
     token: made.token,
@@ -56,6 +61,32 @@ export async function rowOf(name: string) {
 
 export const fill = fillWords;
 
+/**
+ * A consent started by the account of `token` and approved on the sandbox's page as `sellerId`:
+ * the console address the platform then sends the browser back to (the callback page's path and
+ * query), in whichever browser the consent was finished.
+ */
+export async function consentBack(
+  token: string,
+  request: { platform: Platform; sites: string[] },
+  sellerId: string,
+): Promise<string> {
+  const started = await t.call('POST', '/api-user/shop/authorize/url', {
+    token,
+    json: { ...request, crossBorder: false },
+  });
+  expect(started.body.resp_code, started.text).toBe(0);
+  const back = await consentAs(t, started.body.datas.url, sellerId);
+  return `${back.pathname}${back.search}`;
+}
+
+/** The names of the shops an account lists. */
+export async function shopNamesOf(token: string): Promise<string[]> {
+  const list = await t.call('GET', '/api-user/shop/list', { token });
+  expect(list.body.resp_code, list.text).toBe(0);
+  return (list.body.datas as { name: string }[]).map((shop) => shop.name);
+}
+
 /** Sets `current` from a test file (an import cannot be assigned). */
 export function setCurrent(value: typeof current) {
   current = value;
@@ -68,11 +99,14 @@ export function registerShopsAuthorizeTests() {
     // "x minutes ago" is read against the browser's clock: the server's starts at the same time.
     t.clock.set(new Date());
     interceptRequests(t.app, async (request, next) => {
-      const text = request.method === 'POST' ? await request.clone().text() : '';
+      const json = (request.headers.get('content-type') ?? '').includes('application/json');
+      // Only the console's JSON bodies (WeChat's pushes to the app are XML).
+      const text = request.method === 'POST' && json ? await request.clone().text() : '';
       requests.push({
         method: request.method,
         path: new URL(request.url).pathname,
         body: text ? JSON.parse(text) : null,
+        token: request.headers.get(HEADERS.token),
       });
       return next(request);
     });

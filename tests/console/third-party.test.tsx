@@ -3,9 +3,10 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeSeller } from '../support/accounts';
 import { createTestApp, type TestApp } from '../support/app';
+import { cookieBrowser, fetchWithBrowserCookies } from '../support/browser-cookies';
 import { renderConsole } from '../support/console';
 import { readLocale } from '../support/locales';
-import { approveSignIn, scanBindCode } from '../support/wechat';
+import { approveSignIn, bindWechat } from '../support/wechat';
 
 const en = {
   signup: readLocale('en', 'signup'),
@@ -23,6 +24,23 @@ afterEach(async () => {
   current = undefined;
   document.getElementById(BOOT_CONFIG_ELEMENT_ID)?.remove();
 });
+
+/** A WeChat user bound to the account (in a browser of the test's own); answers its openId. */
+async function boundWechat(token: string, nickname: string) {
+  const bound = await bindWechat(app, token, { nickname });
+  expect(bound.status).toBe('bound');
+  const people = await app.sandbox.request(new URL(bound.scanUrl).pathname);
+  const pattern = new RegExp(`data-openid="([^"]+)"[^>]*>${nickname}<`);
+  return pattern.exec(await people.text())?.[1] ?? '';
+}
+
+/** The WeChat sign-in address as this page's browser gets it, keeping the cookie it sets. */
+async function authorizeUrlInThisBrowser(): Promise<string> {
+  const fetchHere = fetchWithBrowserCookies((request) => app.app.fetch(request));
+  const answer = await fetchHere(`${window.location.origin}/api-user/public/thirdPlatformList`);
+  const body = (await answer.json()) as { datas: { authorizeUrl: string }[] };
+  return body.datas[0]?.authorizeUrl ?? '';
+}
 
 /** What the server writes into index.html. */
 function boot(thirdParty: string[]) {
@@ -54,12 +72,9 @@ describe('/auth-redirect', () => {
       token: seller.token,
       json: { site: 'th', businessType: 'crossBorder' },
     });
-    const qr = await app.call('POST', '/api-user/user/get/tempQrcode', { token: seller.token });
-    await scanBindCode(app, qr.body.datas.scanUrl, { nickname: 'Owner' });
-    const people = await app.sandbox.request(new URL(qr.body.datas.scanUrl).pathname);
-    const openId = /data-openid="([^"]+)"/.exec(await people.text())?.[1] ?? '';
-    const listed = await app.call('GET', '/api-user/public/thirdPlatformList');
-    const { code, state, platform } = await approveSignIn(app, listed.body.datas[0].authorizeUrl, {
+    const openId = await boundWechat(seller.token, 'Owner');
+    // This browser asks for the sign-in address (the login page's WeChat button does).
+    const { code, state, platform } = await approveSignIn(app, await authorizeUrlInThisBrowser(), {
       openId,
     });
 
@@ -71,6 +86,24 @@ describe('/auth-redirect', () => {
     expect(current.session.getState().snapshot.session?.user.username).toBe(
       'wechat.owner@example.com',
     );
+  });
+
+  it("refuses a code and state another browser started (an attacker's link), and signs nobody in", async () => {
+    const attacker = await makeSeller(app, 'wechat.attacker@example.com', []);
+    const openId = await boundWechat(attacker.token, 'Attacker');
+    // The attacker's own browser started and approved the sign-in; the link comes to this one.
+    const attackerBrowser = cookieBrowser(app);
+    const list = await attackerBrowser.call('GET', '/api-user/public/thirdPlatformList');
+    const { code, state, platform } = await approveSignIn(app, list.body.datas[0].authorizeUrl, {
+      openId,
+    });
+    current = await renderConsole(
+      `/cmp/auth-redirect?${new URLSearchParams({ platform, code, state })}`,
+      { app },
+    );
+    const failure = await screen.findByTestId('auth-redirect-error');
+    await waitFor(() => expect(failure.textContent).toContain(en.errors.THIRD_PARTY_OTHER_BROWSER));
+    expect(current.session.getState().snapshot.session).toBeNull();
   });
 
   it('says so when the sign-in was cancelled or the link is incomplete', async () => {

@@ -7,7 +7,7 @@ import { useErrorText } from '@shared/ui/error-message';
 import { LoginForm } from '@shared/ui/login-form';
 import { toast } from '@shared/ui/toast';
 import { IconBrandWechat } from '@tabler/icons-react';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readBootConfig } from '../../platform/boot';
@@ -70,11 +70,13 @@ function SignInTabs({ view, onChange }: { view: LoginView; onChange(view: LoginV
 
 /**
  * Third-party sign-in (shown only when the server configured a provider): a fresh address is
- * fetched on click, the way back is remembered, and the provider returns to /auth-redirect.
+ * fetched on click, the way back is remembered with its query (a shop consent waiting for this
+ * sign-in carries its code and state there), and the provider returns to /auth-redirect.
  */
-function ThirdPartySignIn({ redirect }: { redirect: string | undefined }) {
+function ThirdPartySignIn({ search }: { search: Record<string, unknown> }) {
   const { t } = useTranslation('auth');
   const api = useApi();
+  const router = useRouter();
   const errorText = useErrorText();
   const [going, setGoing] = useState(false);
   const platforms = readBootConfig(document).thirdParty;
@@ -89,8 +91,13 @@ function ThirdPartySignIn({ redirect }: { redirect: string | undefined }) {
         toast({ color: 'red', message: t('thirdParty.unavailable') });
         return;
       }
+      const { redirect, view: _view, ...query } = search;
       const back = safeConsolePath(redirect);
-      if (back) rememberTarget(window, back);
+      if (back)
+        rememberTarget(
+          window,
+          `${back}${router.buildLocation({ to: back, search: query }).searchStr}`,
+        );
       window.location.assign(wechat.authorizeUrl);
     } catch (failure) {
       setGoing(false);
@@ -172,7 +179,7 @@ export function LoginPage() {
               </Anchor>
             </Text>
           </Group>
-          <ThirdPartySignIn redirect={search.redirect} />
+          <ThirdPartySignIn search={search} />
         </>
       )}
     </AuthLayout>

@@ -110,7 +110,7 @@ export function AuthorizeCallbackPage() {
   const api = useApi();
   const navigate = useNavigate();
   const errorText = useErrorText();
-  const token = useSession()?.token ?? null;
+  const store = useSessionStore();
   // The query this page was opened with; leaving for the result page must not post again.
   const initial = useRouterState({ select: (state) => state.location.searchStr });
   const [searchStr] = useState(initial);
@@ -121,7 +121,10 @@ export function AuthorizeCallbackPage() {
   useEffect(() => {
     let live = true;
     const request = callbackRequestOf(searchStr);
-    postOnce(api, `${attempt}:${token ?? ''}:${searchStr}`, request).then(
+    // The session this page opened with: after signing in as the consent's starter, the page
+    // opens again with that session and posts once more.
+    const token = store.getState().snapshot.session?.token ?? '';
+    postOnce(api, `${attempt}:${token}:${searchStr}`, request).then(
       (result) => {
         if (!live) return;
         if (waitsForStarter(result)) {
@@ -141,7 +144,7 @@ export function AuthorizeCallbackPage() {
     return () => {
       live = false;
     };
-  }, [api, navigate, errorText, searchStr, attempt, token]);
+  }, [api, navigate, errorText, searchStr, attempt, store]);
 
   return (
     <AuthorizeFrame>
