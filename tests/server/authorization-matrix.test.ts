@@ -1,4 +1,5 @@
 import { wechatBindTickets } from '@server/db/schema/index';
+import { BROWSER_KEY_COOKIE, browserKeyHash } from '@server/lib/browser-key';
 import type { ExampleIds, RouteMeta } from '@server/lib/route';
 import { addShop } from '@server/modules/shops/shops.service';
 import { grantableMenus } from '@shared/permissions';
@@ -21,6 +22,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** One browser's key: every actor here calls from it, so only the account decides what it gets. */
+const BROWSER_KEY = 'm'.repeat(43);
+
 /** Fresh objects of the owner for one route, so routes that change or delete things never disturb each other. */
 async function freshObjects(): Promise<ExampleIds> {
   const shop = await addShop(
@@ -40,6 +44,8 @@ async function freshObjects(): Promise<ExampleIds> {
   await t.db.insert(wechatBindTickets).values({
     sceneId,
     userId: owner.user.id,
+    // Made in the browser every request here comes from (a binding answers only there).
+    browserHash: browserKeyHash(BROWSER_KEY),
     createdAt: now,
     expiresAt: new Date(now.getTime() + 300_000),
   });
@@ -52,6 +58,7 @@ async function send(route: RouteMeta, ids: ExampleIds, token?: string) {
   return t.call(route.method, `${route.path}${query}`, {
     ...(token ? { token } : {}),
     ...(example.json === undefined ? {} : { json: example.json }),
+    headers: { cookie: `${BROWSER_KEY_COOKIE}=${BROWSER_KEY}` },
   });
 }
 
