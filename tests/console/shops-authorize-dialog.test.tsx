@@ -2,7 +2,7 @@ import { consentPage } from '@console/features/shops/authorize-consent';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderConsole } from '../support/console';
+import { renderConsole, renderSignedIn } from '../support/console';
 import { authorizeStoredShop, authorizeThroughSandbox, consentAs } from '../support/shops';
 import {
   crossBorderSwitch,
@@ -206,7 +206,14 @@ describe('authorizing through the platform', () => {
       json: { platform: 'tiktok', sites: ['th'], crossBorder: true },
     });
     const secondBack = await consentAs(t, started.body.datas.url, 'tiktok-cb');
-    setCurrent(await renderConsole(`${secondBack.pathname}${secondBack.search}`, { app: t }));
+    // The second seller's browser comes back, signed in as the account that started the consent.
+    setCurrent(
+      await renderSignedIn(
+        `${secondBack.pathname}${secondBack.search}`,
+        { username: second.email, password: second.password },
+        { app: t },
+      ),
+    );
     const result = await screen.findByTestId('authorize-result');
     expect(result.dataset.reason).toBe('authorizedByOther');
     expect(screen.getByText(en.shops.result.reasons.authorizedByOther.title)).toBeTruthy();
