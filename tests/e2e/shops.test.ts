@@ -1,4 +1,6 @@
+import { shops } from '@server/db/schema/index';
 import { DEMO_ACCOUNT } from '@server/seed/demo';
+import { eq } from 'drizzle-orm';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExtensionBrowser, launchWithExtension } from '../support/browser';
@@ -35,6 +37,9 @@ async function shopListIn(language: string): Promise<Page> {
   );
   return page;
 }
+
+const shopsNamed = (name: string) =>
+  server.db.select({ id: shops.id }).from(shops).where(eq(shops.name, name));
 
 const rowNames = (page: Page) =>
   page.$$eval('[data-testid="shop-row"]', (rows) => rows.map((row) => row.textContent ?? ''));
@@ -103,4 +108,75 @@ describe('authorizing shops in Chromium', () => {
       await page.browserContext().close();
     }, 90_000);
   }
+});
+
+describe('a consent finished in another browser', () => {
+  it('asks there to sign in as the account that started it, then authorizes the shop into it', async () => {
+    const page = await shopListIn('en');
+    await page.waitForSelector('[data-testid="shops-table"]', { timeout: 20_000 });
+    const before = (await rowNames(page)).length;
+    await page.click('[data-testid="shops-authorize"]');
+    await page.waitForSelector('[data-testid="authorize-form"]', { visible: true });
+    await page.click('[data-testid="authorize-platform-shopee"]');
+    const site = '[data-testid="authorize-form"] input[type="checkbox"][value="my"]';
+    await page.waitForSelector(site);
+    await page.$eval(site, (input) => (input as HTMLInputElement).click());
+    await Promise.all([
+      page.waitForNavigation({ waitUntil: 'domcontentloaded' }),
+      page.click('[data-testid="authorize-form"] button[type="submit"]'),
+    ]);
+    const consentUrl = page.url();
+    expect(consentUrl.startsWith(server.sandboxOrigin)).toBe(true);
+
+    // The seller approves on another device, where nobody is signed in to the console.
+    const phoneContext = await chrome.browser.createBrowserContext();
+    const phone = await phoneContext.newPage();
+    await phone.setViewport({ width: 1280, height: 900 });
+    await phone.goto(consentUrl);
+    const account = await phone.waitForSelector('button[data-seller="shopee-demo-my"]', {
+      visible: true,
+    });
+    await Promise.all([
+      phone.waitForNavigation({ waitUntil: 'domcontentloaded' }),
+      account?.click(),
+    ]);
+    const prompt = await phone.waitForSelector('[data-testid="authorize-sign-in"]', {
+      timeout: 20_000,
+    });
+    expect(await prompt?.evaluate((element) => element.getAttribute('data-reason'))).toBe(
+      'signInRequired',
+    );
+    expect(
+      await phone.$eval('[data-testid="authorize-sign-in-text"]', (e) => e.textContent ?? ''),
+    ).toContain('de***@example.com');
+    // Nothing changed yet.
+    expect(await shopsNamed('Demo Shopee MY')).toEqual([]);
+
+    await phone.click('[data-testid="authorize-sign-in-action"]');
+    await phone.waitForSelector('input[name="username"]', { visible: true });
+    await phone.type('input[name="username"]', DEMO_ACCOUNT.email);
+    await phone.type('input[name="password"]', DEMO_ACCOUNT.password);
+    await phone.click('button[type="submit"]');
+    await phone.waitForSelector('[data-testid="authorize-result"]', { timeout: 20_000 });
+    const outcome = await phone.$eval('[data-testid="authorize-result"]', (element) => ({
+      success: element.hasAttribute('data-success'),
+      text: `${(element as HTMLElement).innerText} ${element.getAttribute('data-reason')} ${location.href}`,
+    }));
+    expect(outcome.success, outcome.text).toBe(true);
+    expect(
+      await phone.$eval('[data-testid="authorize-result-shops"]', (e) => e.textContent ?? ''),
+    ).toContain('Demo Shopee MY');
+    await phoneContext.close();
+
+    // Back on the first browser, the list shows the new shop.
+    await page.goto(`${server.origin}/cmp/thirdPartyPlatform/authorizeList`);
+    await page.waitForFunction(
+      (count) => document.querySelectorAll('[data-testid="shop-row"]').length > count,
+      { timeout: 20_000 },
+      before,
+    );
+    expect((await rowNames(page)).join(' ')).toContain('Demo Shopee MY');
+    expect(await shopsNamed('Demo Shopee MY')).toHaveLength(1);
+    await page.browserContext().close();
+  }, 120_000);
 });
