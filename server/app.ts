@@ -13,11 +13,13 @@ import {
 import type { PaymentProviders } from './integrations/payments/payment-provider';
 import { createPaymentProviders, paymentNotifyUrl } from './integrations/payments/payments.config';
 import { createWechatClient } from './integrations/wechat/wechat.client';
+import { proxyTrust } from './lib/client-address';
 import { type Clock, systemClock } from './lib/clock';
 import { AppError } from './lib/errors';
 import { createLogger, type Logger } from './lib/logger';
 import { createMailer } from './lib/mailer';
 import { mountRoutes, type RouteMeta } from './lib/route';
+import { clientAddressOf } from './middleware/client-address';
 import { clientOf } from './middleware/client-auth';
 import { errorHandler, notFound } from './middleware/error-handler';
 import { requestContext } from './middleware/request-context';
@@ -140,6 +142,7 @@ export function createApp(options: CreateAppOptions) {
 
   const app = new Hono<AppEnv>();
   app.use(requestContext);
+  app.use(clientAddressOf(proxyTrust(config.trustedProxies)));
   app.use(requestLog(logger));
   app.use(
     secureHeaders({

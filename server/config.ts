@@ -28,6 +28,11 @@ export interface AppConfig {
     /** A session ends this long after sign-in, used or not. */
     absoluteSeconds: number;
   };
+  /**
+   * Our own proxies (addresses or CIDR networks): behind them the client's address is read from
+   * X-Forwarded-For; from anyone else the socket's peer is the client. Empty: no proxy is believed.
+   */
+  trustedProxies: string[];
   /** Registered API clients (basic client auth), id -> secret. */
   clients: Record<string, string>;
   mail: { smtpUrl?: string | undefined; from: string };
@@ -61,6 +66,7 @@ const DEFAULT_CLIENTS: Record<string, string> = Object.fromEntries(
 export const defaultConfig: AppConfig = {
   publicUrl: 'http://localhost:8080',
   session: { idleSeconds: 12 * 60 * 60, absoluteSeconds: 7 * 24 * 60 * 60 },
+  trustedProxies: [],
   clients: DEFAULT_CLIENTS,
   mail: { from: 'Seller Center <no-reply@localhost>' },
   wechat: null,

@@ -66,5 +66,7 @@ export interface AppEnv {
   Variables: {
     requestId: string;
     t: Translator;
+    /** Who is calling: the socket's peer, or the client our trusted proxies forwarded; null when unknown. */
+    clientAddress: string | null;
   };
 }

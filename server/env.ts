@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isProxyList } from './lib/client-address';
 
 const flag = z.optional(z.enum(['0', '1']));
 const seconds = (fallback: number) =>
@@ -19,6 +20,8 @@ const EnvSchema = z.object({
   DATABASE_URL: optionalText,
   /** Seed the demo account: by default on an empty embedded database; with DATABASE_URL only when 1. */
   SEED_DEMO: flag,
+  /** Our own proxies, addresses or CIDR networks (IPv4, IPv6), comma-separated: whose X-Forwarded-For is believed. */
+  TRUSTED_PROXIES: z.optional(z.string().check(z.refine(isProxyList))),
   SESSION_IDLE_SECONDS: seconds(12 * 60 * 60),
   SESSION_ABSOLUTE_SECONDS: seconds(7 * 24 * 60 * 60),
   CONSOLE_DIR: text('dist/console'),

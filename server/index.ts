@@ -13,6 +13,7 @@ import { type Env, readEnv } from './env';
 import { createMarketplaceClients } from './integrations/marketplace/clients';
 import { pruneExpired } from './jobs/maintenance';
 import { startJobs } from './jobs/runner';
+import { splitProxyList } from './lib/client-address';
 import { systemClock } from './lib/clock';
 import { createLogger } from './lib/logger';
 import { createMailer } from './lib/mailer';
@@ -74,6 +75,7 @@ const { marketplaces, payments, wechat } = channels;
 const config = {
   ...defaultConfig,
   publicUrl,
+  trustedProxies: splitProxyList(env.TRUSTED_PROXIES),
   session: {
     idleSeconds: env.SESSION_IDLE_SECONDS,
     absoluteSeconds: env.SESSION_ABSOLUTE_SECONDS,

@@ -21,6 +21,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** Send the console's basic client auth header (default true). */
   client?: boolean;
+  /** The socket's peer address, as the Node server hands it to the app (default: none). */
+  peer?: string;
 }
 
 /** WeChat as the test app sees it: the in-process sandbox. */
@@ -119,11 +121,11 @@ export async function createTestApp(
       headers['content-type'] = 'application/json';
       body = JSON.stringify(options.json);
     }
-    const response = await app.request(path, {
-      method,
-      headers,
-      ...(body === undefined ? {} : { body }),
-    });
+    const response = await app.request(
+      path,
+      { method, headers, ...(body === undefined ? {} : { body }) },
+      options.peer ? { incoming: { socket: { remoteAddress: options.peer } } } : undefined,
+    );
     const text = await response.text();
     let json: unknown = null;
     try {

@@ -1,0 +1,187 @@
+import { sessions } from '@server/db/schema/index';
+import { readEnv } from '@server/env';
+import { clientAddress, isProxyList, proxyTrust } from '@server/lib/client-address';
+import { DEMO_ACCOUNT } from '@server/seed/demo';
+import { desc } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { solveSlider } from '../../support/accounts';
+import { createTestApp, type TestApp } from '../../support/app';
+
+/**
+ * Limits key on the real client: behind our own proxies (TRUSTED_PROXIES) the address they
+ * forwarded, read from the right of X-Forwarded-For; from anyone else the socket's peer. And an
+ * account's failures never shut its owner out.
+ */
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+const LOGIN = '/api-uaa/oauth/loginByPassword';
+const PROXY = '10.0.0.5';
+
+async function app(trustedProxies: string[]) {
+  t = await createTestApp({ config: { trustedProxies }, from: 'demo' });
+  return t;
+}
+
+/** 30 wrong passwords for 30 accounts from one client, at once: each is checked and fails. */
+async function flood(app: TestApp, via: (i: number) => { peer: string; forwardedFor?: string }) {
+  const answers = await Promise.all(
+    Array.from({ length: 30 }, (_, i) => signIn(app, via(i), `spray-${i}@example.com`, 'wrong')),
+  );
+  expect(answers.map((answer) => answer.body.key)).toEqual(Array(30).fill('BAD_CREDENTIALS'));
+}
+
+function signIn(
+  app: TestApp,
+  via: { peer: string; forwardedFor?: string },
+  username: string,
+  password: string,
+  captchaToken?: string,
+) {
+  return app.call('POST', LOGIN, {
+    json: { username, password, ...(captchaToken ? { captchaToken } : {}) },
+    peer: via.peer,
+    headers: via.forwardedFor ? { 'x-forwarded-for': via.forwardedFor } : {},
+  });
+}
+
+describe('behind a trusted proxy', () => {
+  it('counts failures by the client the proxy forwarded, so one client’s flood leaves the others alone', async () => {
+    const a = await app(['10.0.0.0/8']);
+    await flood(a, () => ({ peer: PROXY, forwardedFor: '203.0.113.7' }));
+    const flooder = await signIn(
+      a,
+      { peer: PROXY, forwardedFor: '203.0.113.7' },
+      DEMO_ACCOUNT.email,
+      DEMO_ACCOUNT.password,
+    );
+    expect(flooder.body.key).toBe('RATE_LIMITED');
+    const other = await signIn(
+      a,
+      { peer: PROXY, forwardedFor: '198.51.100.9' },
+      DEMO_ACCOUNT.email,
+      DEMO_ACCOUNT.password,
+    );
+    expect(other.body.resp_code, other.text).toBe(0);
+    // The session records the client, not the proxy.
+    const [latest] = await a.db.select().from(sessions).orderBy(desc(sessions.createdAt)).limit(1);
+    expect(latest?.ip).toBe('198.51.100.9');
+  });
+
+  it('never counts a forged left part: what the client wrote itself sits left of what the proxies added', async () => {
+    const a = await app(['10.0.0.0/8', '192.168.1.1']);
+    // The client sends "X-Forwarded-For: 198.51.100.<i>"; the edge proxy (192.168.1.1) adds the
+    // client's address, the inner proxy (10.0.0.5) adds the edge proxy's.
+    await flood(a, (i) => ({
+      peer: PROXY,
+      forwardedFor: `198.51.100.${i}, 203.0.113.7, 192.168.1.1`,
+    }));
+    const forged = await signIn(
+      a,
+      { peer: PROXY, forwardedFor: '198.51.100.200, 203.0.113.7, 192.168.1.1' },
+      DEMO_ACCOUNT.email,
+      DEMO_ACCOUNT.password,
+    );
+    expect(forged.body.key).toBe('RATE_LIMITED');
+  });
+
+  it('reads IPv6 clients and proxies, and an IPv4 proxy seen as IPv4-mapped IPv6', async () => {
+    const a = await app(['fd00::/8', '10.0.0.0/8']);
+    await flood(a, () => ({ peer: 'fd00::1', forwardedFor: '2001:db8::5' }));
+    const flooder = await signIn(
+      a,
+      { peer: `::ffff:${PROXY}`, forwardedFor: '[2001:db8::5]:443' },
+      DEMO_ACCOUNT.email,
+      DEMO_ACCOUNT.password,
+    );
+    expect(flooder.body.key).toBe('RATE_LIMITED');
+    const other = await signIn(
+      a,
+      { peer: 'fd00::1', forwardedFor: '2001:db8::6' },
+      DEMO_ACCOUNT.email,
+      DEMO_ACCOUNT.password,
+    );
+    expect(other.body.resp_code, other.text).toBe(0);
+  });
+});
+
+describe('without a trusted proxy', () => {
+  it.each([
+    ['none configured (the default)', [] as string[]],
+    ['a peer that is not one of them', ['10.0.0.0/8']],
+  ])('ignores X-Forwarded-For: %s', async (_, trusted) => {
+    const a = await app(trusted);
+    await flood(a, (i) => ({ peer: '192.0.2.50', forwardedFor: `198.51.100.${i}` }));
+    const again = await signIn(
+      a,
+      { peer: '192.0.2.50', forwardedFor: '198.51.100.250' },
+      DEMO_ACCOUNT.email,
+      DEMO_ACCOUNT.password,
+    );
+    expect(again.body.key).toBe('RATE_LIMITED');
+    const elsewhere = await signIn(
+      a,
+      { peer: '192.0.2.51' },
+      DEMO_ACCOUNT.email,
+      DEMO_ACCOUNT.password,
+    );
+    expect(elsewhere.body.resp_code, elsewhere.text).toBe(0);
+  });
+});
+
+describe('an account under attack', () => {
+  it('still lets its owner in with the right password and a solved slider, at once', async () => {
+    const a = await app(['10.0.0.0/8']);
+    // 20 failures from 10 addresses: no address is stopped, the account is far past its share.
+    for (let i = 0; i < 20; i++) {
+      const token = i >= 5 ? await solveSlider(a) : undefined;
+      const res = await signIn(
+        a,
+        { peer: PROXY, forwardedFor: `203.0.113.${i % 10}` },
+        DEMO_ACCOUNT.email,
+        `wrong-${i}`,
+        token,
+      );
+      expect(res.body.key).toBe('BAD_CREDENTIALS');
+    }
+    const owner = { peer: PROXY, forwardedFor: '198.51.100.1' };
+    const asked = await signIn(a, owner, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+    expect(asked.body.key).toBe('LOGIN_CAPTCHA_REQUIRED');
+    const inside = await signIn(
+      a,
+      owner,
+      DEMO_ACCOUNT.email,
+      DEMO_ACCOUNT.password,
+      await solveSlider(a),
+    );
+    expect(inside.body.resp_code, inside.text).toBe(0);
+  });
+});
+
+describe('TRUSTED_PROXIES', () => {
+  it('takes addresses and CIDR networks, IPv4 and IPv6, and refuses anything else at start', () => {
+    expect(
+      readEnv({ TRUSTED_PROXIES: '10.0.0.0/8, 192.168.1.1 fd00::/8,::1' }).TRUSTED_PROXIES,
+    ).toBe('10.0.0.0/8, 192.168.1.1 fd00::/8,::1');
+    expect(readEnv({}).TRUSTED_PROXIES).toBeUndefined();
+    for (const bad of ['loadbalancer', '10.0.0.0/33', 'fd00::/129', '10.0.0.1:80', '10.0.0.0/8/1'])
+      expect(() => readEnv({ TRUSTED_PROXIES: bad }), bad).toThrow(/TRUSTED_PROXIES/);
+    expect(isProxyList('')).toBe(true);
+  });
+
+  it('walks X-Forwarded-For from the right past trusted hops only', () => {
+    const trust = proxyTrust(['10.0.0.0/8', '2001:db8:ff::/48']);
+    expect(clientAddress('10.1.2.3', '1.1.1.1, 2.2.2.2, 10.0.0.9', trust)).toBe('2.2.2.2');
+    expect(clientAddress('10.1.2.3', '10.0.0.8, 10.0.0.9', trust)).toBe('10.0.0.8');
+    expect(clientAddress('10.1.2.3', undefined, trust)).toBe('10.1.2.3');
+    expect(clientAddress('10.1.2.3', 'garbage, 10.0.0.9', trust)).toBe('10.0.0.9');
+    expect(clientAddress('8.8.8.8', '1.1.1.1', trust)).toBe('8.8.8.8');
+    expect(clientAddress('2001:db8:ff::1', '2001:DB8::7', trust)).toBe('2001:db8::7');
+    expect(clientAddress('::ffff:10.0.0.1', '"[2001:db8::9]:1234"', trust)).toBe('2001:db8::9');
+    expect(clientAddress(null, '1.1.1.1', trust)).toBeNull();
+    expect(clientAddress('10.1.2.3', '1.1.1.1', proxyTrust([]))).toBe('10.1.2.3');
+  });
+});
