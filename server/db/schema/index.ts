@@ -17,7 +17,7 @@ export {
   sandboxWechatTokens,
   sandboxWechatUsers,
 } from './sandbox';
-export { oauthStates, rateLimitHits, wechatBindTickets } from './security';
+export { oauthStates, rateLimits, wechatBindTickets } from './security';
 export { sessions } from './sessions';
 export {
   activityEvents,

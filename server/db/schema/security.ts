@@ -1,15 +1,21 @@
-import { bigserial, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-/** One counted event of a limit (a failed login, a code sent); limits count these in a window. */
-export const rateLimitHits = pgTable(
-  'rate_limit_hits',
+/**
+ * One limit's counted events (failed logins of an account, codes sent to an address): the times
+ * still in its window, oldest first. One row per key, so one statement counts an event and checks
+ * the limit together (server/lib/rate-limit.ts).
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    key: text('key').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull(),
+    key: text('key').primaryKey(),
+    hits: timestamp('hits', { withTimezone: true }).array().notNull(),
+    /** Whether the last event offered was counted (the limit was not yet reached). */
+    lastCounted: boolean('last_counted').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('rate_limit_hits_key_at_idx').on(t.key, t.at)],
+  (t) => [index('rate_limits_updated_at_idx').on(t.updatedAt)],
 );
 
 /**

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
-import { checkLimit, hit, minutesUntil } from '../../lib/rate-limit';
+import { minutesUntil, take } from '../../lib/rate-limit';
 
 /**
  * Accounts as records: finding one by e-mail, phone or id, creating one, and the lookups that
@@ -118,10 +118,9 @@ export async function guardLookup(
   input: Lookup & { kind: string },
 ): Promise<void> {
   const key = `lookup:${input.kind}:${input.address ?? 'unknown'}`;
-  const limit = await checkLimit(deps.db, deps.clock, { key, ...LOOKUP_LIMIT });
-  if (limit.reached)
+  const limit = await take(deps.db, deps.clock, { key, ...LOOKUP_LIMIT });
+  if (!limit.counted)
     throw new AppError('RATE_LIMITED', { params: { minutes: minutesUntil(limit.retryAfterMs) } });
-  await hit(deps.db, deps.clock, key);
 }
 
 /** existMobile: whether an e-mail or mobile already has an account. */

@@ -2,7 +2,7 @@ import type { ActivityReport } from '@shared/contracts/activity';
 import type { Actor, AppDeps } from '../../context';
 import { activityEvents } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
-import { checkLimit, hit, minutesUntil } from '../../lib/rate-limit';
+import { minutesUntil, take } from '../../lib/rate-limit';
 
 /**
  * Reports one address may send a minute: a tab reports every 5 s (12 a minute), so this leaves
@@ -17,10 +17,9 @@ export async function saveActivity(
   input: { report: ActivityReport; address: string | null },
 ): Promise<void> {
   const key = `activity:ip:${input.address ?? 'unknown'}`;
-  const limit = await checkLimit(deps.db, deps.clock, { key, ...ACTIVITY_LIMIT });
-  if (limit.reached)
+  const limit = await take(deps.db, deps.clock, { key, ...ACTIVITY_LIMIT });
+  if (!limit.counted)
     throw new AppError('RATE_LIMITED', { params: { minutes: minutesUntil(limit.retryAfterMs) } });
-  await hit(deps.db, deps.clock, key);
   const { page, seconds, clicks, scrolls, active } = input.report;
   await deps.db.insert(activityEvents).values({
     userId: actor?.userId ?? null,

@@ -6,7 +6,7 @@ import type { AppDeps } from '../../context';
 import { verificationCodes, verificationTickets } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { translator } from '../../lib/i18n';
-import { checkLimit, hit, minutesUntil } from '../../lib/rate-limit';
+import { giveBack, minutesUntil, take } from '../../lib/rate-limit';
 
 /** Codes: valid 10 minutes, 5 wrong guesses, 5 sends an hour per address, a minute between sends. */
 const CODE_TTL_MS = 10 * 60 * 1000;
@@ -37,29 +37,29 @@ export async function sendCode(
   const t = translator(input.language);
   const email = input.email.toLowerCase();
   const sendKey = `code:send:${email}`;
-  const hourly = await checkLimit(deps.db, deps.clock, {
+  const hourly = await take(deps.db, deps.clock, {
     key: sendKey,
     max: CODE_SENDS_PER_HOUR,
     windowMs: 60 * 60 * 1000,
   });
-  if (hourly.reached)
+  if (!hourly.counted)
     throw new AppError('CODE_SEND_LIMIT', {
       params: { minutes: minutesUntil(hourly.retryAfterMs) },
     });
   // The pause between two codes is per purpose: a registration code does not hold up a reset.
   const resendKey = `code:resend:${input.purpose}:${email}`;
-  const recent = await checkLimit(deps.db, deps.clock, {
+  const recent = await take(deps.db, deps.clock, {
     key: resendKey,
     max: 1,
     windowMs: CODE_RESEND_MS,
   });
-  if (recent.reached) {
+  if (!recent.counted) {
+    // Too soon: this send did not happen, so it does not count toward the hour either.
+    await giveBack(deps.db, sendKey, hourly.at);
     throw new AppError('CODE_RESEND_TOO_SOON', {
       params: { seconds: Math.ceil(recent.retryAfterMs / 1000) },
     });
   }
-  await hit(deps.db, deps.clock, sendKey);
-  await hit(deps.db, deps.clock, resendKey);
 
   const purpose = t.purpose(input.purpose);
   if (input.noAccount) {
