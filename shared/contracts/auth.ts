@@ -1,9 +1,14 @@
 import * as z from 'zod/mini';
 
-/** Login by password (spec section 7). Login accepts whatever was stored, so only presence and size are checked. */
+/**
+ * Login by password (spec section 7). Login accepts whatever was stored, so only presence and size
+ * are checked. After several failures for an account the server also asks for a solved slider's
+ * token (LOGIN_CAPTCHA_REQUIRED).
+ */
 export const LoginByPasswordRequestSchema = z.object({
   username: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
   password: z.string().check(z.minLength(1), z.maxLength(128)),
+  captchaToken: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
 });
 export type LoginByPasswordRequest = z.infer<typeof LoginByPasswordRequestSchema>;
 

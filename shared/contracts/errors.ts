@@ -20,7 +20,7 @@ export const ERRORS = {
   NOT_FOUND: { code: 404, http: 404 },
   INTERNAL_ERROR: { code: 500, http: 500 },
   RATE_LIMITED: { code: 429, http: 200 },
-  LOGIN_LOCKED: { code: 1003, http: 200 },
+  LOGIN_CAPTCHA_REQUIRED: { code: 1003, http: 200 },
   ACCOUNT_EXPIRED: { code: 1004, http: 200 },
   ACCOUNT_ALREADY_REGISTERED: { code: 1005, http: 200 },
   OLD_PASSWORD_WRONG: { code: 1006, http: 200 },

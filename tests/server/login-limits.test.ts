@@ -1,5 +1,7 @@
+import { failureDelayMs } from '@server/modules/auth/auth.service';
 import { DEMO_ACCOUNT, seedDemo } from '@server/seed/demo';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { solveSlider } from '../support/accounts';
 import { createTestApp, type TestApp } from '../support/app';
 import { readLocale } from '../support/locales';
 
@@ -11,46 +13,108 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const LOGIN = '/api-uaa/oauth/loginByPassword';
-const attempt = (password: string, username: string = DEMO_ACCOUNT.email, language = 'en') =>
-  t.call('POST', LOGIN, { json: { username, password }, language });
+const attempt = (
+  password: string,
+  username: string = DEMO_ACCOUNT.email,
+  language = 'en',
+  captchaToken?: string,
+) =>
+  t.call('POST', LOGIN, {
+    json: { username, password, ...(captchaToken ? { captchaToken } : {}) },
+    language,
+  });
 
 describe('failed logins per account', () => {
-  it('lock the account after 10 failures in 15 minutes, even for the right password, until the window passes', async () => {
-    for (let i = 0; i < 10; i++)
+  it('ask for a solved slider after 5 failures in 15 minutes, even with the right password, until the window passes', async () => {
+    for (let i = 0; i < 5; i++)
       expect((await attempt(`wrong-${i}`)).body.key).toBe('BAD_CREDENTIALS');
-    const locked = await attempt(DEMO_ACCOUNT.password, DEMO_ACCOUNT.email, 'th');
-    expect(locked.body.key).toBe('LOGIN_LOCKED');
-    expect(locked.body.resp_msg).toBe(
-      readLocale('th', 'errors').LOGIN_LOCKED.replace('{{minutes}}', '15'),
-    );
-    expect(locked.body.datas).toBeNull();
+    const asked = await attempt(DEMO_ACCOUNT.password, DEMO_ACCOUNT.email, 'th');
+    expect(asked.body.key).toBe('LOGIN_CAPTCHA_REQUIRED');
+    expect(asked.body.resp_msg).toBe(readLocale('th', 'errors').LOGIN_CAPTCHA_REQUIRED);
+    expect(asked.body.datas).toBeNull();
     t.clock.advance(14 * 60 * 1000);
-    expect((await attempt(DEMO_ACCOUNT.password)).body.key).toBe('LOGIN_LOCKED');
+    expect((await attempt(DEMO_ACCOUNT.password)).body.key).toBe('LOGIN_CAPTCHA_REQUIRED');
     t.clock.advance(60 * 1000 + 1000);
     expect((await attempt(DEMO_ACCOUNT.password)).body.resp_code).toBe(0);
   });
 
+  it('let the right password with a solved slider in at once, however many failures came before', async () => {
+    for (let i = 0; i < 5; i++) await attempt(`wrong-${i}`);
+    // Each further try takes a slider of its own: a wrong password spends it.
+    const token = await solveSlider(t);
+    expect((await attempt('wrong-again', DEMO_ACCOUNT.email, 'en', token)).body.key).toBe(
+      'BAD_CREDENTIALS',
+    );
+    expect((await attempt(DEMO_ACCOUNT.password, DEMO_ACCOUNT.email, 'en', token)).body.key).toBe(
+      'LOGIN_CAPTCHA_REQUIRED',
+    );
+    expect(
+      (await attempt(DEMO_ACCOUNT.password, DEMO_ACCOUNT.email, 'en', 'forged')).body.key,
+    ).toBe('LOGIN_CAPTCHA_REQUIRED');
+    const signedIn = await attempt(
+      DEMO_ACCOUNT.password,
+      DEMO_ACCOUNT.email,
+      'en',
+      await solveSlider(t),
+    );
+    expect(signedIn.body.resp_code, signedIn.text).toBe(0);
+    // A success clears the account's failures: no slider for the next sign-in.
+    expect((await attempt(DEMO_ACCOUNT.password)).body.resp_code).toBe(0);
+  });
+
   it('count failures in a sliding window: old ones drop out', async () => {
-    for (let i = 0; i < 9; i++) await attempt('wrong');
+    for (let i = 0; i < 4; i++) await attempt('wrong');
     t.clock.advance(10 * 60 * 1000);
     await attempt('wrong');
-    expect((await attempt(DEMO_ACCOUNT.password)).body.key).toBe('LOGIN_LOCKED');
+    expect((await attempt(DEMO_ACCOUNT.password)).body.key).toBe('LOGIN_CAPTCHA_REQUIRED');
     t.clock.advance(5 * 60 * 1000 + 1000);
-    // The first nine left the window; one failure remains.
+    // The first four left the window; one failure remains.
     expect((await attempt(DEMO_ACCOUNT.password)).body.resp_code).toBe(0);
   });
 
   it('reset on success', async () => {
-    for (let i = 0; i < 9; i++) await attempt('wrong');
+    for (let i = 0; i < 4; i++) await attempt('wrong');
     expect((await attempt(DEMO_ACCOUNT.password)).body.resp_code).toBe(0);
-    for (let i = 0; i < 9; i++) expect((await attempt('wrong')).body.key).toBe('BAD_CREDENTIALS');
+    for (let i = 0; i < 4; i++) expect((await attempt('wrong')).body.key).toBe('BAD_CREDENTIALS');
     expect((await attempt(DEMO_ACCOUNT.password)).body.resp_code).toBe(0);
   });
 
-  it('apply to unknown accounts the same way, so a lock says nothing about existence', async () => {
-    for (let i = 0; i < 10; i++) await attempt('wrong', 'ghost@example.com');
-    expect((await attempt('wrong', 'ghost@example.com')).body.key).toBe('LOGIN_LOCKED');
+  it('apply to unknown accounts the same way, so the slider says nothing about existence', async () => {
+    for (let i = 0; i < 5; i++)
+      expect((await attempt('wrong', 'ghost@example.com')).body.key).toBe('BAD_CREDENTIALS');
+    expect((await attempt('wrong', 'ghost@example.com')).body.key).toBe('LOGIN_CAPTCHA_REQUIRED');
     expect((await attempt(DEMO_ACCOUNT.password)).body.resp_code).toBe(0);
+  });
+
+  it('answer failures later and later: none for the first two, then doubling from half a second to 8 s', async () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map(failureDelayMs)).toEqual([
+      0, 0, 500, 1000, 2000, 4000, 8000, 8000,
+    ]);
+    for (let i = 0; i < 5; i++) await attempt('wrong');
+    expect(t.clock.waits).toEqual([500, 1000, 2000]);
+    for (let i = 0; i < 3; i++)
+      await attempt('wrong', DEMO_ACCOUNT.email, 'en', await solveSlider(t));
+    expect(t.clock.waits).toEqual([500, 1000, 2000, 4000, 8000, 8000]);
+    // Asking for the slider checks no password and waits for nothing; neither does a success.
+    await attempt(DEMO_ACCOUNT.password);
+    await attempt(DEMO_ACCOUNT.password, DEMO_ACCOUNT.email, 'en', await solveSlider(t));
+    expect(t.clock.waits).toHaveLength(6);
+  });
+
+  it('wait on a timer: other sign-ins are answered while a failure waits', async () => {
+    const held: (() => void)[] = [];
+    t.clock.sleep = () => new Promise<void>((resolve) => held.push(resolve));
+    for (let i = 0; i < 2; i++) await attempt('wrong', 'slow@example.com');
+    let answered = false;
+    const slow = attempt('wrong', 'slow@example.com').then((res) => {
+      answered = true;
+      return res;
+    });
+    await expect.poll(() => held.length).toBe(1);
+    expect((await attempt(DEMO_ACCOUNT.password)).body.resp_code).toBe(0);
+    expect(answered).toBe(false);
+    held[0]?.();
+    expect((await slow).body.key).toBe('BAD_CREDENTIALS');
   });
 });
 
@@ -65,5 +129,19 @@ describe('failed logins per address', () => {
     );
     t.clock.advance(15 * 60 * 1000 + 1000);
     expect((await attempt(DEMO_ACCOUNT.password)).body.resp_code).toBe(0);
+  });
+
+  it('count neither successes nor the tries refused for want of a slider', async () => {
+    for (let i = 0; i < 5; i++) await attempt('wrong', 'target@example.com');
+    for (let i = 0; i < 10; i++) {
+      expect((await attempt('wrong', 'target@example.com')).body.key).toBe(
+        'LOGIN_CAPTCHA_REQUIRED',
+      );
+      expect((await attempt(DEMO_ACCOUNT.password)).body.resp_code).toBe(0);
+    }
+    // 5 failures so far: 25 more fit before the address is stopped.
+    for (let i = 0; i < 25; i++)
+      expect((await attempt('wrong', `spray-${i}@example.com`)).body.key).toBe('BAD_CREDENTIALS');
+    expect((await attempt('wrong', 'spray-x@example.com')).body.key).toBe('RATE_LIMITED');
   });
 });

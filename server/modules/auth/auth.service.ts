@@ -6,16 +6,17 @@ import { allows, routerInfoListFor } from '@shared/permissions';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Actor, AppDeps } from '../../context';
 import { sessions, userShops, users } from '../../db/schema/index';
-import type { Clock } from '../../lib/clock';
+import { type Clock, sleep } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
-import { checkLimit, clearHits, hit, minutesUntil } from '../../lib/rate-limit';
+import { clearHits, giveBack, hit, minutesUntil, take } from '../../lib/rate-limit';
 import { generateToken, hashToken } from '../../lib/tokens';
 import {
   findUserByIdentifier,
   normaliseIdentifier,
   type UserRow,
 } from '../accounts/accounts.service';
+import { consumeCaptchaToken } from '../captcha/captcha.service';
 import { consumeCode } from '../verification/verification.service';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
@@ -26,9 +27,19 @@ export interface LoginMeta {
   userAgent: string | null;
 }
 
-/** At most 10 failed logins per account in 15 minutes, and 30 per address. */
-const ACCOUNT_FAILURES = { max: 10, windowMs: 15 * 60 * 1000 };
-const IP_FAILURES = { max: 30, windowMs: 15 * 60 * 1000 };
+/**
+ * Failed sign-ins, per account (e-mail or phone as typed, known or not) and per caller address,
+ * each in a sliding 15 minutes. An account past its share is not locked: each further try needs a
+ * solved slider, and its failures answer later and later, so its owner still gets in while a
+ * guesser is slowed to a crawl. An address past its share (one real client flooding) is refused.
+ */
+const ACCOUNT_FAILURES = { max: 5, windowMs: 15 * 60 * 1000 };
+const ADDRESS_FAILURES = { max: 30, windowMs: 15 * 60 * 1000 };
+
+/** How long a failed sign-in waits before it answers, by the account's failures in the window. */
+export function failureDelayMs(failures: number): number {
+  return failures < 3 ? 0 : Math.min(8000, 500 * 2 ** (failures - 3));
+}
 
 /** Refresh last_seen_at at most this often, so a busy session does not write on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -36,25 +47,16 @@ const TOUCH_INTERVAL_MS = 60_000;
 const accountKey = (identifier: string) => `login:account:${identifier}`;
 const ipKey = (ip: string | null) => `login:ip:${ip ?? 'unknown'}`;
 
-async function guardLoginLimits(deps: Deps, keys: { account?: string; ip: string }) {
-  if (keys.account) {
-    const account = await checkLimit(deps.db, deps.clock, {
-      key: keys.account,
-      ...ACCOUNT_FAILURES,
-    });
-    if (account.reached)
-      throw new AppError('LOGIN_LOCKED', {
-        params: { minutes: minutesUntil(account.retryAfterMs) },
-      });
-  }
-  const ip = await checkLimit(deps.db, deps.clock, { key: keys.ip, ...IP_FAILURES });
-  if (ip.reached)
-    throw new AppError('RATE_LIMITED', { params: { minutes: minutesUntil(ip.retryAfterMs) } });
-}
-
-async function recordFailure(deps: Deps, keys: { account?: string; ip: string }) {
-  if (keys.account) await hit(deps.db, deps.clock, keys.account);
-  await hit(deps.db, deps.clock, keys.ip);
+/**
+ * Counts a sign-in try toward its address before the check (one statement, so parallel tries
+ * cannot all slip under the limit), refusing past the limit. Returns what a success gives back.
+ */
+async function takeAddressTry(deps: Deps, ip: string | null) {
+  const key = ipKey(ip);
+  const taken = await take(deps.db, deps.clock, { key, ...ADDRESS_FAILURES });
+  if (!taken.counted)
+    throw new AppError('RATE_LIMITED', { params: { minutes: minutesUntil(taken.retryAfterMs) } });
+  return () => giveBack(deps.db, key, taken.at);
 }
 
 /** A sub-account's validity date has passed in its main account's site time zone. */
@@ -107,8 +109,11 @@ export async function startSession(
 
 /**
  * Signs in with e-mail or phone and password. An unknown account and a wrong password give the
- * same error after the same work; failures count toward the account's and the address's limits,
- * and a success clears the account's.
+ * same error after the same work. Each try is counted toward the address's and the account's
+ * limits before the password is checked, so parallel tries get no more checks than the limits
+ * allow; a success gives its try back and clears the account's failures. Past the account's
+ * share a try needs a solved slider (LOGIN_CAPTCHA_REQUIRED without one, before any check) and a
+ * failure answers after a growing delay, on a timer.
  */
 export async function loginByPassword(
   deps: Deps,
@@ -117,18 +122,30 @@ export async function loginByPassword(
 ): Promise<LoginResult> {
   const { meta } = input;
   const identifier = normaliseIdentifier(input.username);
-  const keys = {
-    account: accountKey('email' in identifier ? identifier.email : identifier.phone),
-    ip: ipKey(meta.ip),
-  };
-  await guardLoginLimits(deps, keys);
+  const account = accountKey('email' in identifier ? identifier.email : identifier.phone);
+  const giveAddressBack = await takeAddressTry(deps, meta.ip);
+  let failures: number;
+  const share = await take(deps.db, deps.clock, { key: account, ...ACCOUNT_FAILURES });
+  if (share.counted) {
+    failures = share.count;
+  } else {
+    try {
+      await consumeCaptchaToken(deps, null, input.captchaToken);
+    } catch {
+      // No password was checked: the try does not count toward the address.
+      await giveAddressBack();
+      throw new AppError('LOGIN_CAPTCHA_REQUIRED');
+    }
+    failures = await hit(deps.db, deps.clock, { key: account, ...ACCOUNT_FAILURES });
+  }
   const user = await findUserByIdentifier(deps, null, input.username);
   const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !valid) {
-    await recordFailure(deps, keys);
+    await sleep(deps.clock, failureDelayMs(failures));
     throw new AppError('BAD_CREDENTIALS');
   }
-  await clearHits(deps.db, keys.account);
+  await clearHits(deps.db, account);
+  await giveAddressBack();
   return startSession(deps, null, { user, meta });
 }
 
@@ -138,14 +155,9 @@ export async function loginByCode(
   _actor: null,
   input: LoginByCodeRequest & { meta: LoginMeta },
 ): Promise<LoginResult> {
-  const keys = { ip: ipKey(input.meta.ip) };
-  await guardLoginLimits(deps, keys);
-  try {
-    await consumeCode(deps, null, { email: input.email, purpose: 'login', code: input.code });
-  } catch (error) {
-    await recordFailure(deps, keys);
-    throw error;
-  }
+  const giveAddressBack = await takeAddressTry(deps, input.meta.ip);
+  await consumeCode(deps, null, { email: input.email, purpose: 'login', code: input.code });
+  await giveAddressBack();
   const user = await findUserByIdentifier(deps, null, input.email);
   if (!user) throw new AppError('CODE_INVALID');
   return startSession(deps, null, { user, meta: input.meta });
