@@ -19,9 +19,13 @@ export const registerRoutes = [
     ok(c, await verifyChallenge(deps, null, json)),
   ),
   defineRoute(endpoints.register.sendCode, async ({ c, deps, query }) => {
+    // The slider first, then the lookup counted in its limit: only then may the answer say
+    // whether the address has an account.
+    await consumeCaptchaToken(deps, null, query.captchaToken);
+    if (query.type === 'register')
+      await guardLookup(deps, null, { kind: 'exists', address: remoteAddress(c) });
     const existing = await findUserByIdentifier(deps, null, query.email);
     if (query.type === 'register' && existing) throw new AppError('ACCOUNT_ALREADY_REGISTERED');
-    await consumeCaptchaToken(deps, null, query.captchaToken);
     const result = await sendCode(deps, null, {
       email: query.email,
       purpose: query.type,

@@ -19,14 +19,15 @@ export async function register(
   _actor: null,
   input: RegisterRequest & { meta: LoginMeta },
 ): Promise<LoginResult> {
-  if (await findUserByIdentifier(deps, null, input.email))
-    throw new AppError('ACCOUNT_ALREADY_REGISTERED');
   const user = await deps.db.transaction(async (tx) => {
+    // The ticket first: only someone who proved the address learns whether it has an account.
     await consumeTicket({ db: tx, clock: deps.clock }, null, {
       ticket: input.ticket,
       email: input.email,
       purpose: 'register',
     });
+    if (await findUserByIdentifier({ db: tx }, null, input.email))
+      throw new AppError('ACCOUNT_ALREADY_REGISTERED');
     const name = input.email.split('@')[0] ?? input.email;
     return createAccount({ db: tx, clock: deps.clock }, null, {
       email: input.email,
