@@ -1,4 +1,5 @@
 import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoginByPasswordRequest } from '../contracts/auth';
 import { useSchemaForm } from './use-schema-form';
@@ -8,6 +9,8 @@ export interface LoginFormProps {
   onSubmit(values: LoginByPasswordRequest): Promise<unknown>;
   /** Smaller controls for the extension popup. */
   size?: 'sm' | 'md';
+  /** What the page adds between the fields and the button (the console's slider check). */
+  children?: ReactNode;
 }
 
 /**
@@ -15,7 +18,7 @@ export interface LoginFormProps {
  * shown in place. Shared by the console's login page and the extension popup. The schema loads
  * when the form is first sent, not with the page.
  */
-export function LoginForm({ onSubmit, size = 'md' }: LoginFormProps) {
+export function LoginForm({ onSubmit, size = 'md', children }: LoginFormProps) {
   const { t } = useTranslation('auth');
   const form = useSchemaForm({ username: '', password: '' });
   const submit = form.onSubmit(
@@ -47,6 +50,7 @@ export function LoginForm({ onSubmit, size = 'md' }: LoginFormProps) {
           onChange={(event) => form.set('password', event.currentTarget.value)}
           error={form.errors.password}
         />
+        {children}
         {form.failure && (
           <Text
             role="alert"
