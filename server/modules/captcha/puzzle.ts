@@ -43,17 +43,19 @@ const DECOY_TABS: Tabs[] = [
   { left: 1, right: 1 },
 ];
 
+/** Whether a point is within a tab's circle centred at (cx, cy). */
+function nearTab(x: number, y: number, cx: number, cy: number): boolean {
+  return (x - cx) ** 2 + (y - cy) ** 2 <= TAB ** 2;
+}
+
 /** Whether a point, relative to the square's top-left corner, belongs to a shape. */
 function inShape(x: number, y: number, tabs: Tabs): boolean {
   const half = SQUARE / 2;
   let inside = x >= 0 && x < SQUARE && y >= 0 && y < SQUARE;
-  const tab = (side: 1 | -1 | undefined, cx: number, cy: number) => {
-    if (side && (x - cx) ** 2 + (y - cy) ** 2 <= TAB ** 2) inside = side === 1;
-  };
-  tab(tabs.top, half, 0);
-  tab(tabs.right, SQUARE, half);
-  tab(tabs.bottom, half, SQUARE);
-  tab(tabs.left, 0, half);
+  if (tabs.top && nearTab(x, y, half, 0)) inside = tabs.top === 1;
+  if (tabs.right && nearTab(x, y, SQUARE, half)) inside = tabs.right === 1;
+  if (tabs.bottom && nearTab(x, y, half, SQUARE)) inside = tabs.bottom === 1;
+  if (tabs.left && nearTab(x, y, 0, half)) inside = tabs.left === 1;
   return inside;
 }
 

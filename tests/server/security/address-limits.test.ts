@@ -26,25 +26,31 @@ async function app(trustedProxies: string[]) {
   return t;
 }
 
-/** 30 wrong passwords for 30 accounts from one client, at once: each is checked and fails. */
-async function flood(app: TestApp, via: (i: number) => { peer: string; forwardedFor?: string }) {
+type Via = { peer: string; forwardedFor?: string };
+const headersOf = (via: Via) => (via.forwardedFor ? { 'x-forwarded-for': via.forwardedFor } : {});
+
+/**
+ * 30 failed sign-ins from one client, at once: wrong e-mail codes for 30 addresses, which count
+ * toward the same address limit as wrong passwords (without the password hashing's work).
+ */
+async function flood(app: TestApp, via: (i: number) => Via) {
   const answers = await Promise.all(
-    Array.from({ length: 30 }, (_, i) => signIn(app, via(i), `spray-${i}@example.com`, 'wrong')),
+    Array.from({ length: 30 }, (_, i) =>
+      app.call('POST', '/api-uaa/oauth/loginByCode', {
+        json: { email: `spray-${i}@example.com`, code: '000000' },
+        peer: via(i).peer,
+        headers: headersOf(via(i)),
+      }),
+    ),
   );
-  expect(answers.map((answer) => answer.body.key)).toEqual(Array(30).fill('BAD_CREDENTIALS'));
+  expect(answers.map((answer) => answer.body.key)).toEqual(Array(30).fill('CODE_INVALID'));
 }
 
-function signIn(
-  app: TestApp,
-  via: { peer: string; forwardedFor?: string },
-  username: string,
-  password: string,
-  captchaToken?: string,
-) {
+function signIn(app: TestApp, via: Via, username: string, password: string, captchaToken?: string) {
   return app.call('POST', LOGIN, {
     json: { username, password, ...(captchaToken ? { captchaToken } : {}) },
     peer: via.peer,
-    headers: via.forwardedFor ? { 'x-forwarded-for': via.forwardedFor } : {},
+    headers: headersOf(via),
   });
 }
 
