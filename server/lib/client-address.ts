@@ -5,7 +5,7 @@ import { BlockList, isIP } from 'node:net';
  * port or zone, lower case, and an IPv4 address mapped into IPv6 written as IPv4 (so one client has
  * one key). Null when it is not an IP address.
  */
-export function plainAddress(raw: string | null | undefined): string | null {
+function plainAddress(raw: string | null | undefined): string | null {
   if (!raw) return null;
   let text = raw.trim().replace(/^"|"$/g, '');
   if (text.startsWith('[')) {

@@ -27,7 +27,8 @@ async function app(trustedProxies: string[]) {
 }
 
 type Via = { peer: string; forwardedFor?: string };
-const headersOf = (via: Via) => (via.forwardedFor ? { 'x-forwarded-for': via.forwardedFor } : {});
+const headersOf = (via: Via): Record<string, string> =>
+  via.forwardedFor ? { 'x-forwarded-for': via.forwardedFor } : {};
 
 /**
  * 30 failed sign-ins from one client, at once: wrong e-mail codes for 30 addresses, which count
