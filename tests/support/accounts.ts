@@ -1,4 +1,4 @@
-import { captchaChallenges } from '@server/db/schema/index';
+import { captchaChallenges, rateLimits } from '@server/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TestApp } from './app';
@@ -7,6 +7,15 @@ import type { TestApp } from './app';
 export function humanTrail(x: number): [number, number][] {
   const steps = 12;
   return Array.from({ length: steps + 1 }, (_, i) => [i * 45, Math.round((x * i) / steps)]);
+}
+
+/**
+ * Forgets every limit's counted events and the waits the clock noted, so tests of limits can share
+ * one app (and its database copy) and still each start from no failures, in any order.
+ */
+export async function forgetLimits(t: TestApp): Promise<void> {
+  await t.db.delete(rateLimits);
+  t.clock.waits.length = 0;
 }
 
 /** Solves a slider puzzle: the test knows where the gap is from the database, as it knows codes from the mail. */

@@ -1,6 +1,6 @@
 import { DEMO_ACCOUNT } from '@server/seed/demo';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { solveSlider } from '../../support/accounts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { forgetLimits, solveSlider } from '../../support/accounts';
 import { createTestApp, type TestApp } from '../../support/app';
 
 /**
@@ -8,10 +8,11 @@ import { createTestApp, type TestApp } from '../../support/app';
  * such answer counts toward the caller's lookup limit (30 in 10 minutes, shared with existMobile).
  */
 let t: TestApp;
-beforeEach(async () => {
+beforeAll(async () => {
   t = await createTestApp({ from: 'demo' });
 });
-afterEach(() => t.close());
+afterAll(() => t.close());
+beforeEach(() => forgetLimits(t));
 
 const sendCode = (email: string, captchaToken: string, peer = '203.0.113.20') =>
   t.call(
