@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PaymentChannel } from '@shared/contracts/payments';
-import { and, count, eq, gte, isNull, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { paymentCallbacks, paymentOrders, tradeOrders } from '../../db/schema/index';
 import {
@@ -10,6 +10,7 @@ import {
   type VerifiedNotification,
 } from '../../integrations/payments/payment-provider';
 import { redactHeaders } from '../../lib/logger';
+import { take } from '../../lib/rate-limit';
 // Named apart from React's hooks, which the linter takes any use* call to be.
 import { useCoupon as spendCoupon } from '../coupons/coupons.service';
 import { compensation, recharge } from '../wallet/wallet.service';
@@ -242,24 +243,17 @@ async function keepUnverified(
   },
 ): Promise<void> {
   const { channel, incoming, handled, receivedAt } = input;
-  const since = new Date(receivedAt.getTime() - UNVERIFIED_KEPT.windowMs);
-  const [kept] = await deps.db
-    .select({ total: count() })
-    .from(paymentCallbacks)
-    .where(
-      and(
-        isNull(paymentCallbacks.orderNo),
-        gte(paymentCallbacks.receivedAt, since),
-        eq(paymentCallbacks.channel, channel),
-        eq(paymentCallbacks.verified, false),
-      ),
-    );
-  const total = kept?.total ?? 0;
-  if (total >= UNVERIFIED_KEPT.perWindow) {
+  // Counted and checked in one statement, so notifications arriving at once keep no more.
+  const kept = await take(deps.db, deps.clock, {
+    key: `notify:unverified:${channel}`,
+    max: UNVERIFIED_KEPT.perWindow,
+    windowMs: UNVERIFIED_KEPT.windowMs,
+  });
+  if (!kept.counted) {
     deps.logger.debug('unverified payment notification not kept (limit reached)', { channel });
     return;
   }
-  const last = total === UNVERIFIED_KEPT.perWindow - 1;
+  const last = kept.count === UNVERIFIED_KEPT.perWindow;
   const bytes = Buffer.byteLength(incoming.body);
   const cut = incoming.body.length > UNVERIFIED_BODY_CHARS;
   const notes = [

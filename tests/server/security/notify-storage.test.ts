@@ -76,6 +76,13 @@ describe('unverified payment notifications', () => {
     expect(warned).toHaveLength(10);
   });
 
+  it('are kept at most 10 however many arrive at once', async () => {
+    await Promise.all(Array.from({ length: 40 }, (_, i) => forge('alipay', `sign=forged-${i}`)));
+    const kept = await unverified('alipay');
+    expect(kept).toHaveLength(10);
+    expect(kept.filter((row) => row.detail?.includes('the last kept'))).toHaveLength(1);
+  });
+
   it('count per channel, and the next hour keeps again', async () => {
     for (let i = 0; i < 12; i++) await forge('alipay', `sign=forged-${i}`);
     expect(await unverified('alipay')).toHaveLength(10);
