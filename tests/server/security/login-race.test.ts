@@ -1,7 +1,7 @@
 import { take } from '@server/lib/rate-limit';
 import { DEMO_ACCOUNT } from '@server/seed/demo';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { forgetLimits } from '../../support/accounts';
+import { forgetLimits, requestCode } from '../../support/accounts';
 import { createTestApp, type TestApp } from '../../support/app';
 
 /**
@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from '../../support/app';
  */
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ from: 'demo' });
+  t = await createTestApp({ from: 'demo', smtp: true });
 });
 afterAll(() => t.close());
 beforeEach(() => forgetLimits(t));
@@ -61,6 +61,27 @@ describe('parallel wrong passwords', () => {
     expect(BAD_CREDENTIALS).toBeLessThanOrEqual(8);
     expect(rest).toEqual({ RATE_LIMITED: 10 });
   }, 60_000);
+});
+
+describe('parallel wrong e-mail codes', () => {
+  it('get no more than the code’s 5 guesses, and the code is spent after them', async () => {
+    const code = await requestCode(t, DEMO_ACCOUNT.email, 'login');
+    const wrong = code === '000000' ? '111111' : '000000';
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        t.call('POST', '/api-uaa/oauth/loginByCode', {
+          json: { email: DEMO_ACCOUNT.email, code: wrong },
+          peer: `198.51.100.${i}`,
+        }),
+      ),
+    );
+    expect(tally(answers)).toEqual({ CODE_INVALID: 39, CODE_ATTEMPTS_EXCEEDED: 1 });
+    const right = await t.call('POST', '/api-uaa/oauth/loginByCode', {
+      json: { email: DEMO_ACCOUNT.email, code },
+      peer: '198.51.100.200',
+    });
+    expect(right.body.key).toBe('CODE_INVALID');
+  });
 });
 
 describe('a limit', () => {
