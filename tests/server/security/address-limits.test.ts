@@ -1,8 +1,13 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { sessions } from '@server/db/schema/index';
 import { readEnv } from '@server/env';
 import { clientAddress, isProxyList, proxyTrust } from '@server/lib/client-address';
+import { hashToken } from '@server/lib/tokens';
 import { DEMO_ACCOUNT } from '@server/seed/demo';
-import { desc } from 'drizzle-orm';
+import { API_CLIENTS, basicClientAuth, HEADERS } from '@shared/contracts/protocol';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { forgetLimits, solveSlider } from '../../support/accounts';
 import { createTestApp, type TestApp } from '../../support/app';
@@ -17,12 +22,13 @@ const PROXY = '10.0.0.5';
 
 /**
  * One app for the file, behind our proxies: an inner network (10.0.0.0/8, IPv4-mapped too), an
- * edge proxy (192.168.1.1) and an IPv6 network (fd00::/8). Every test starts with no failures.
+ * edge proxy (192.168.1.1), an IPv6 network (fd00::/8) and a proxy on this machine (127.0.0.1).
+ * Every test starts with no failures.
  */
 let a: TestApp;
 beforeAll(async () => {
   a = await createTestApp({
-    config: { trustedProxies: ['10.0.0.0/8', '192.168.1.1', 'fd00::/8'] },
+    config: { trustedProxies: ['10.0.0.0/8', '192.168.1.1', 'fd00::/8', '127.0.0.1'] },
     from: 'demo',
   });
 });
@@ -58,6 +64,15 @@ function signIn(app: TestApp, via: Via, username: string, password: string, capt
   });
 }
 
+/** The address a session recorded, found by its token. */
+async function sessionAddress(app: TestApp, token: string) {
+  const [session] = await app.db
+    .select({ ip: sessions.ip })
+    .from(sessions)
+    .where(eq(sessions.tokenHash, hashToken(token)));
+  return session?.ip;
+}
+
 describe('behind a trusted proxy', () => {
   it('counts failures by the client the proxy forwarded, so one client’s flood leaves the others alone', async () => {
     await flood(a, () => ({ peer: PROXY, forwardedFor: '203.0.113.7' }));
@@ -76,8 +91,7 @@ describe('behind a trusted proxy', () => {
     );
     expect(other.body.resp_code, other.text).toBe(0);
     // The session records the client, not the proxy.
-    const [latest] = await a.db.select().from(sessions).orderBy(desc(sessions.createdAt)).limit(1);
-    expect(latest?.ip).toBe('198.51.100.9');
+    expect(await sessionAddress(a, other.body.datas.access_token)).toBe('198.51.100.9');
   });
 
   it('never counts a forged left part: what the client wrote itself sits left of what the proxies added', async () => {
@@ -178,6 +192,31 @@ describe('an account under attack', () => {
     expect(inside.body.resp_code, inside.text).toBe(0);
     // Ten password checks, some of them at once: room for a busy machine.
   }, 60_000);
+});
+
+describe('over a real connection', () => {
+  it('takes the peer from the socket, and behind it (a trusted proxy) the address it forwarded', async () => {
+    const server = serve({ fetch: a.app.fetch, port: 0, hostname: '127.0.0.1' });
+    onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    if (!server.listening) await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    const signInOver = async (headers: Record<string, string>) => {
+      const response = await fetch(`http://127.0.0.1:${port}${LOGIN}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          [HEADERS.authorization]: basicClientAuth(API_CLIENTS.console),
+          ...headers,
+        },
+        body: JSON.stringify({ username: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password }),
+      });
+      const body = await response.json();
+      expect(body.resp_code, JSON.stringify(body)).toBe(0);
+      return sessionAddress(a, body.datas.access_token);
+    };
+    expect(await signInOver({})).toBe('127.0.0.1');
+    expect(await signInOver({ 'x-forwarded-for': '198.51.100.44' })).toBe('198.51.100.44');
+  });
 });
 
 describe('TRUSTED_PROXIES', () => {
