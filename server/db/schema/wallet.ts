@@ -55,8 +55,10 @@ export const wallets = pgTable(
 );
 
 /**
- * Money set aside for one order until it is settled or released. One freeze per order reference
- * and account; it resolves once (the database refuses any change to a resolved freeze).
+ * Money set aside for one order until it is settled or released. At most one freeze per order
+ * reference and account that is open or settled (a released one leaves the order free to be
+ * frozen again, as a new attempt to pay it does); each resolves once (the database refuses any
+ * change to a resolved freeze).
  */
 export const walletFreezes = pgTable(
   'wallet_freezes',
@@ -78,7 +80,10 @@ export const walletFreezes = pgTable(
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('wallet_freezes_owner_reference_key').on(t.ownerId, t.referenceType, t.referenceId),
+    uniqueIndex('wallet_freezes_owner_reference_key')
+      .on(t.ownerId, t.referenceType, t.referenceId)
+      .where(sql`${t.state} <> 'released'`),
+    index('wallet_freezes_owner_reference_idx').on(t.ownerId, t.referenceType, t.referenceId),
     index('wallet_freezes_wallet_state_idx').on(t.walletId, t.state),
     check('wallet_freezes_amount_positive', sql`${t.amount} > 0`),
     check('wallet_freezes_state_known', listed('state', FREEZE_STATES)),

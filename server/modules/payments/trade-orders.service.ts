@@ -13,7 +13,7 @@ import {
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Actor, AppDeps } from '../../context';
 import type { Database } from '../../db/client';
-import { paymentOrders, tradeOrders, walletFreezes } from '../../db/schema/index';
+import { ledgerEntries, paymentOrders, tradeOrders, walletFreezes } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { translator } from '../../lib/i18n';
 import {
@@ -195,6 +195,8 @@ export async function tradeDetail(
 class KeyTaken extends Error {}
 
 const walletReference = (tradeNo: string) => ({ type: 'trade', id: tradeNo });
+/** The idempotency key of a wallet payment's freeze, named by the payment order. */
+const freezeKeyOf = (orderNo: string) => `${orderNo}:freeze`;
 
 /** Marks a wallet payment done: the trade order paid from the wallet, the payment completed. */
 async function completeWalletPayment(
@@ -308,7 +310,7 @@ async function payFromWallet(
       estimate: trade.amount,
       couponId,
       scope: trade.scope,
-      idempotencyKey: `${orderNo}:freeze`,
+      idempotencyKey: freezeKeyOf(orderNo),
       actorId: actor.userId,
     });
   } catch (error) {
@@ -443,14 +445,19 @@ export async function recoverWalletPayment(
   if (order?.status !== 'unpaid' || order.channel !== null || !order.tradeNo) return null;
   const reference = walletReference(order.tradeNo);
   const orderRef = couponOrderRef('trade', order.tradeNo);
+  // This payment's own freeze (the one its freeze key made): an earlier attempt at the same
+  // order may have left a released one beside it.
   const [held] = await deps.db
     .select({ state: walletFreezes.state })
     .from(walletFreezes)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.freezeId, walletFreezes.id))
     .where(
       and(
         eq(walletFreezes.ownerId, order.ownerId),
         eq(walletFreezes.referenceType, reference.type),
         eq(walletFreezes.referenceId, reference.id),
+        eq(ledgerEntries.kind, 'freeze'),
+        eq(ledgerEntries.idempotencyKey, freezeKeyOf(orderNo)),
       ),
     );
   if (held?.state === 'settled') {

@@ -11,7 +11,7 @@ import {
   type WalletOperationResult,
   type WalletSummary,
 } from '@shared/contracts/wallet';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Actor } from '../../context';
 import type { Database } from '../../db/client';
 import {
@@ -438,8 +438,10 @@ export async function refund(deps: LedgerDeps, _actor: null, input: AmountInput)
 }
 
 /**
- * Sets an order's estimated amount aside (available -> frozen). One freeze per order reference;
- * refused with -10 (and the shortfall) beyond the available balance.
+ * Sets an order's estimated amount aside (available -> frozen). One live freeze per order
+ * reference: refused while the order has one open or settled (WALLET_FREEZE_EXISTS), allowed again
+ * once its freeze was cancelled (a new attempt at a withdrawn or interrupted order). Refused with
+ * -10 (and the shortfall) beyond the available balance.
  */
 export async function freeze(deps: LedgerDeps, _actor: null, input: AmountInput) {
   checkAmount(input.amount, 'amount');
@@ -459,6 +461,7 @@ export async function freeze(deps: LedgerDeps, _actor: null, input: AmountInput)
             eq(walletFreezes.ownerId, input.ownerId),
             eq(walletFreezes.referenceType, input.reference.type),
             eq(walletFreezes.referenceId, input.reference.id),
+            ne(walletFreezes.state, 'released'),
           ),
         );
       if (existing) throw new AppError('WALLET_FREEZE_EXISTS');
@@ -492,24 +495,41 @@ export async function freeze(deps: LedgerDeps, _actor: null, input: AmountInput)
   );
 }
 
-/** The open freeze of an order with its wallet locked, or the reason there is none. */
+/** How often the open freeze is looked for again when it was resolved while its wallet was locked. */
+const FREEZE_LOOKUPS = 3;
+
+/**
+ * The open freeze of an order with its wallet locked, or the reason there is none: no freeze at
+ * all (WALLET_FREEZE_NOT_FOUND), or only resolved ones (WALLET_FREEZE_RESOLVED). An order has at
+ * most one open freeze; released ones of earlier attempts may lie beside it.
+ */
 async function openFreeze(op: Operation, input: OperationInput) {
-  const where = and(
+  const ofOrder = and(
     eq(walletFreezes.ownerId, input.ownerId),
     eq(walletFreezes.referenceType, input.reference.type),
     eq(walletFreezes.referenceId, input.reference.id),
   );
-  const [found] = await op.tx
-    .select({ walletId: walletFreezes.walletId })
+  for (let lookup = 0; lookup < FREEZE_LOOKUPS; lookup++) {
+    const [found] = await op.tx
+      .select({ id: walletFreezes.id, walletId: walletFreezes.walletId })
+      .from(walletFreezes)
+      .where(and(ofOrder, eq(walletFreezes.state, 'open')));
+    if (!found) break;
+    // The wallet first, as every operation locks it; then the freeze as it stands under that lock.
+    const wallet = await lockWalletById(op.tx, found.walletId);
+    const [held] = await op.tx
+      .select()
+      .from(walletFreezes)
+      .where(eq(walletFreezes.id, found.id))
+      .for('update');
+    if (held?.state === 'open') return { wallet, held };
+    // Resolved meanwhile by another operation; the order may have been frozen again since.
+  }
+  const [resolved] = await op.tx
+    .select({ id: walletFreezes.id })
     .from(walletFreezes)
-    .where(where);
-  if (!found) throw new AppError('WALLET_FREEZE_NOT_FOUND');
-  // The wallet first, as every operation locks it; then the freeze as it stands under that lock.
-  const wallet = await lockWalletById(op.tx, found.walletId);
-  const [held] = await op.tx.select().from(walletFreezes).where(where).for('update');
-  if (!held) throw new AppError('WALLET_FREEZE_NOT_FOUND');
-  if (held.state !== 'open') throw new AppError('WALLET_FREEZE_RESOLVED');
-  return { wallet, held };
+    .where(ofOrder);
+  throw new AppError(resolved ? 'WALLET_FREEZE_RESOLVED' : 'WALLET_FREEZE_NOT_FOUND');
 }
 
 /**

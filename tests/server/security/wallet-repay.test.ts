@@ -198,7 +198,7 @@ describe('paying a trade order again after an interrupted wallet payment was und
     });
     // Another key: the order is paid, nothing more to pay.
     const twice = await pay(who.token, json, newKey());
-    expect(twice.body.key).toBe('TRADE_ORDER_NOT_PAYABLE');
+    expect(twice.body.key).toBe('PAYMENT_ORDER_PAID');
     expect(await walletOf(who.id)).toEqual({ available: 110_000, frozen: 0 });
     await expectLedgerSound();
   });
