@@ -17,7 +17,8 @@ import {
 import { useWindowScroll } from '@mantine/hooks';
 import type { Language } from '@shared/contracts/languages';
 import { isSiteCode, type SiteCode } from '@shared/contracts/site-codes';
-import type { WalletBalance } from '@shared/contracts/wallet';
+import { userInfoWallet } from '@shared/contracts/users';
+import { WALLET_MENU, type WalletBalance } from '@shared/contracts/wallet';
 import { formatMoney } from '@shared/i18n/format';
 import { allows } from '@shared/permissions';
 import { useApi } from '@shared/queries/api-context';
@@ -117,37 +118,72 @@ export function SiteSelect() {
   );
 }
 
-/** The menu the wallet's figures belong to: without it the server keeps them to itself. */
-const WALLET_MENU = '/other/historyMoney';
+/** Where the balance dropdown sends one to recharge. */
+const RECHARGE_URL = '/pay/recharge';
+
+/**
+ * The balance dropdown of an account not granted the wallet (WALLET_MENU): the server sends it no
+ * figures, so the dropdown says so instead of showing any, and leads to recharging if it may.
+ */
+function HiddenBalanceMenu({ canRecharge }: { canRecharge: boolean }) {
+  const { t } = useTranslation(['layout', 'common']);
+  return (
+    <Menu position="bottom-end" width={260} withinPortal>
+      <Menu.Target>
+        <UnstyledButton
+          data-testid="balance-menu"
+          data-hidden="true"
+          aria-label={t('header.balance')}
+        >
+          <Group gap={6} wrap="nowrap">
+            <IconWallet size={18} stroke={1.6} />
+            <IconChevronDown size={12} />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Text size="xs" c="dimmed" p="xs" data-testid="balance-hidden">
+          {t('header.balanceHidden')}
+        </Text>
+        {canRecharge && (
+          <>
+            <Divider my={4} />
+            <Menu.Item component={Link} to={RECHARGE_URL}>
+              {t('common:actions.recharge')}
+            </Menu.Item>
+          </>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
 
 /**
  * The balance dropdown: available, balance and frozen of the site-currency wallet (the wallet
  * summary, read again on focus and every minute; the session's userInfo until it answers), the
  * other wallets that hold money, and the way to the history and to recharge. The header shows
- * the amount on wide screens; `showAmount` always does (the phone's menu drawer).
+ * the amount on wide screens; `showAmount` always does (the phone's menu drawer). An account not
+ * granted the wallet sees no figures.
  */
 export function BalanceMenu({ showAmount = false }: { showAmount?: boolean }) {
   const { t, i18n } = useTranslation(['layout', 'common']);
   const session = useSession();
-  const summary = useWalletSummary({
-    enabled: session ? allows(session.routes, WALLET_MENU) : false,
-  });
+  const canSee = session ? allows(session.routes, WALLET_MENU) : false;
+  const summary = useWalletSummary({ enabled: canSee });
   if (!session) return null;
+  if (!canSee) return <HiddenBalanceMenu canRecharge={allows(session.routes, RECHARGE_URL)} />;
   const { user } = session;
   const language = i18n.language as Language;
   const wallets = summary.data?.wallets ?? [];
-  const home: WalletBalance = wallets.find(
-    (wallet) => wallet.currency === summary.data?.currency,
-  ) ?? {
-    currency: user.currency,
-    balance: user.balance,
-    frozen: user.freezeBalance,
-    available: user.balance - user.freezeBalance,
-  };
+  // Null only until the summary answers for a session signed in before the wallet was granted.
+  const home: WalletBalance | null =
+    wallets.find((wallet) => wallet.currency === summary.data?.currency) ?? userInfoWallet(user);
   const others = wallets.filter(
     (wallet) => wallet !== home && (wallet.balance !== 0 || wallet.frozen !== 0),
   );
-  const money = (minor: number, currency = home.currency) => formatMoney(minor, currency, language);
+  const money = (minor: number, currency = home?.currency ?? user.currency) =>
+    formatMoney(minor, currency, language);
+  const figure = (pick: (wallet: WalletBalance) => number) => (home ? money(pick(home)) : '—');
   return (
     <Menu position="bottom-end" width={260} withinPortal>
       <Menu.Target>
@@ -155,7 +191,7 @@ export function BalanceMenu({ showAmount = false }: { showAmount?: boolean }) {
           <Group gap={6} wrap="nowrap">
             <IconWallet size={18} stroke={1.6} />
             <Text size="sm" fw={600} {...(showAmount ? {} : { visibleFrom: 'lg' })}>
-              {money(home.available)}
+              {figure((wallet) => wallet.available)}
             </Text>
             <IconChevronDown size={12} />
           </Group>
@@ -172,14 +208,14 @@ export function BalanceMenu({ showAmount = false }: { showAmount?: boolean }) {
             {t('header.available')}
           </Text>
           <Text fw={700} size="lg" data-testid="balance-available">
-            {money(home.available)}
+            {figure((wallet) => wallet.available)}
           </Text>
           <Group justify="space-between">
             <Text size="xs" c="dimmed">
               {t('header.balance')}
             </Text>
             <Text size="xs" data-testid="balance-total">
-              {money(home.balance)}
+              {figure((wallet) => wallet.balance)}
             </Text>
           </Group>
           <Group justify="space-between">
@@ -187,7 +223,7 @@ export function BalanceMenu({ showAmount = false }: { showAmount?: boolean }) {
               {t('header.frozen')}
             </Text>
             <Text size="xs" data-testid="balance-frozen">
-              {money(home.frozen)}
+              {figure((wallet) => wallet.frozen)}
             </Text>
           </Group>
         </Stack>
@@ -222,10 +258,10 @@ export function BalanceMenu({ showAmount = false }: { showAmount?: boolean }) {
           </>
         )}
         <Divider my={4} />
-        <Menu.Item component={Link} to="/other/historyMoney" data-testid="balance-history">
+        <Menu.Item component={Link} to={WALLET_MENU} data-testid="balance-history">
           {t('common:routes.historyMoney')}
         </Menu.Item>
-        <Menu.Item component={Link} to="/pay/recharge">
+        <Menu.Item component={Link} to={RECHARGE_URL}>
           {t('common:actions.recharge')}
         </Menu.Item>
       </Menu.Dropdown>

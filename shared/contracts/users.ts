@@ -1,12 +1,14 @@
 import * as z from 'zod/mini';
 import { CURRENCIES } from './money';
 import { SITE_CODES } from './site-codes';
+import type { WalletBalance } from './wallet';
 
 export const ACCOUNT_STATUSES = ['enabled', 'forbidden', 'expired'] as const;
 
 /**
  * userInfo (spec section 3). `role` is the comma-separated role string the console splits into
- * roles; money fields are integer minor units of `currency`.
+ * roles; money fields are integer minor units of `currency`, or null where the account may not
+ * see them.
  */
 export const UserInfoSchema = z.object({
   id: z.string(),
@@ -23,8 +25,12 @@ export const UserInfoSchema = z.object({
   site: z.enum(SITE_CODES),
   currency: z.enum(CURRENCIES),
   currencySymbol: z.string(),
-  balance: z.int(),
-  freezeBalance: z.int(),
+  /**
+   * The main account's wallet in `currency`: balance (available + frozen) and the frozen part.
+   * Null for a sub-account not granted the wallet page (WALLET_MENU): it sees no figures.
+   */
+  balance: z.nullable(z.int()),
+  freezeBalance: z.nullable(z.int()),
   /** An announcement that pops up once is waiting for this account. */
   firstShowAnn: z.boolean(),
   /** The console tour (menus) has not been finished or skipped yet. */
@@ -42,4 +48,20 @@ export function splitRoles(role: string): string[] {
     .split(',')
     .map((r) => r.trim())
     .filter(Boolean);
+}
+
+/**
+ * The site-currency wallet as userInfo carries it (available = balance - frozen), or null where
+ * the account may not see it.
+ */
+export function userInfoWallet(
+  user: Pick<UserInfo, 'currency' | 'balance' | 'freezeBalance'>,
+): WalletBalance | null {
+  if (user.balance === null || user.freezeBalance === null) return null;
+  return {
+    currency: user.currency,
+    balance: user.balance,
+    frozen: user.freezeBalance,
+    available: user.balance - user.freezeBalance,
+  };
 }

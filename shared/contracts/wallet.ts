@@ -1,6 +1,13 @@
 import * as z from 'zod/mini';
 import { DateTimeSchema, TimeZoneSchema } from './date-range';
+import type { MenuUrl } from './menus';
 import { CURRENCIES } from './money';
+
+/**
+ * The page whose grant lets an account see its wallets' figures (the history, the summary, the
+ * header's balance): without it a sub-account is shown none of them.
+ */
+export const WALLET_MENU = '/other/historyMoney' satisfies MenuUrl;
 
 /** datas of resp_code -10: what the operation needs beyond the available balance. */
 export const InsufficientBalanceDataSchema = z.object({

@@ -1,6 +1,7 @@
 import { ActionIcon, Anchor, Button, Group, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import type { Language } from '@shared/contracts/languages';
-import type { WalletBalance } from '@shared/contracts/wallet';
+import { userInfoWallet } from '@shared/contracts/users';
+import { WALLET_MENU, type WalletBalance } from '@shared/contracts/wallet';
 import { formatMoney } from '@shared/i18n/format';
 import { allows } from '@shared/permissions';
 import { useUserInfo } from '@shared/queries/users';
@@ -13,7 +14,6 @@ import { useTranslation } from 'react-i18next';
 import { DashboardCard } from './dashboard-card';
 
 const RECHARGE_URL = '/pay/recharge';
-const HISTORY_URL = '/other/historyMoney';
 
 /**
  * The site-currency wallet (integer minor units of its currency) from the wallet summary, read
@@ -26,21 +26,19 @@ export function WalletCard() {
   const userInfo = useUserInfo({ enabled: false });
   const store = useSessionStore();
   const session = useSession();
-  const canSeeWallet = session ? allows(session.routes, HISTORY_URL) : false;
+  const canSeeWallet = session ? allows(session.routes, WALLET_MENU) : false;
   const summary = useWalletSummary({ enabled: canSeeWallet });
   const [refreshing, setRefreshing] = useState(false);
   if (!session) return null;
   const { user, routes } = session;
   const language = i18n.language as Language;
-  const wallet: WalletBalance = summary.data?.wallets.find(
-    (entry) => entry.currency === summary.data?.currency,
-  ) ?? {
-    currency: user.currency,
-    balance: user.balance,
-    frozen: user.freezeBalance,
-    available: user.balance - user.freezeBalance,
-  };
-  const money = (minor: number) => formatMoney(minor, wallet.currency, language);
+  // Null for an account not granted the wallet, which is sent no figures; also, until the summary
+  // answers, for a session signed in before the wallet was granted.
+  const wallet: WalletBalance | null =
+    summary.data?.wallets.find((entry) => entry.currency === summary.data?.currency) ??
+    userInfoWallet(user);
+  const money = (pick: (wallet: WalletBalance) => number) =>
+    wallet ? formatMoney(pick(wallet), wallet.currency, language) : '—';
 
   async function refresh() {
     setRefreshing(true);
@@ -74,54 +72,69 @@ export function WalletCard() {
         </Tooltip>
       }
     >
-      <Stack gap="md" data-source={summary.data ? 'server' : 'session'}>
-        <div>
-          <Text size="xs" c="dimmed">
-            {t('wallet.available')}
-          </Text>
-          <Text
-            fz={28}
-            fw={700}
-            lh={1.2}
-            data-testid="wallet-available"
-            style={{ overflowWrap: 'anywhere' }}
-          >
-            {money(wallet.available)}
-          </Text>
-        </div>
-        <SimpleGrid cols={2} spacing="xs">
+      {canSeeWallet ? (
+        <Stack gap="md" data-source={summary.data ? 'server' : 'session'}>
           <div>
             <Text size="xs" c="dimmed">
-              {t('wallet.balance')}
+              {t('wallet.available')}
             </Text>
-            <Text fw={600} data-testid="wallet-balance">
-              {money(wallet.balance)}
-            </Text>
-          </div>
-          <div>
-            <Text size="xs" c="dimmed">
-              {t('wallet.frozen')}
-            </Text>
-            <Text fw={600} data-testid="wallet-frozen">
-              {money(wallet.frozen)}
+            <Text
+              fz={28}
+              fw={700}
+              lh={1.2}
+              data-testid="wallet-available"
+              style={{ overflowWrap: 'anywhere' }}
+            >
+              {money((w) => w.available)}
             </Text>
           </div>
-        </SimpleGrid>
-        <Group justify="space-between" gap="xs">
-          {allows(routes, HISTORY_URL) ? (
-            <Anchor component={Link} to={HISTORY_URL as '/cmpDashboard'} size="sm">
+          <SimpleGrid cols={2} spacing="xs">
+            <div>
+              <Text size="xs" c="dimmed">
+                {t('wallet.balance')}
+              </Text>
+              <Text fw={600} data-testid="wallet-balance">
+                {money((w) => w.balance)}
+              </Text>
+            </div>
+            <div>
+              <Text size="xs" c="dimmed">
+                {t('wallet.frozen')}
+              </Text>
+              <Text fw={600} data-testid="wallet-frozen">
+                {money((w) => w.frozen)}
+              </Text>
+            </div>
+          </SimpleGrid>
+          <Group justify="space-between" gap="xs">
+            <Anchor component={Link} to={WALLET_MENU as '/cmpDashboard'} size="sm">
               {t('wallet.history')}
             </Anchor>
-          ) : (
-            <span />
-          )}
+            {allows(routes, RECHARGE_URL) ? (
+              <Button component={Link} to={RECHARGE_URL} size="xs" data-testid="wallet-recharge">
+                {t('common:actions.recharge')}
+              </Button>
+            ) : null}
+          </Group>
+        </Stack>
+      ) : (
+        <Stack gap="md" data-testid="wallet-hidden">
+          <Text size="sm" c="dimmed">
+            {t('wallet.hidden', { page: t('common:routes.historyMoney') })}
+          </Text>
           {allows(routes, RECHARGE_URL) ? (
-            <Button component={Link} to={RECHARGE_URL} size="xs" data-testid="wallet-recharge">
+            <Button
+              component={Link}
+              to={RECHARGE_URL}
+              size="xs"
+              w="fit-content"
+              data-testid="wallet-recharge"
+            >
               {t('common:actions.recharge')}
             </Button>
           ) : null}
-        </Group>
-      </Stack>
+        </Stack>
+      )}
     </DashboardCard>
   );
 }

@@ -17,6 +17,7 @@ import {
 import { ApiError } from '@shared/api/errors';
 import type { UsableCoupon } from '@shared/contracts/coupons';
 import type { PaymentChannel, PayTradeRequest, TradeOrder } from '@shared/contracts/payments';
+import { userInfoWallet } from '@shared/contracts/users';
 import { allows } from '@shared/permissions';
 import {
   usePayTrade,
@@ -190,9 +191,10 @@ function useAvailable(trade: TradeOrder): { available: number | null; loading: b
   const wallet = summary.data?.wallets.find((entry) => entry.currency === trade.currency);
   if (wallet) return { available: wallet.available, loading: false };
   if (summary.data) return { available: 0, loading: false };
-  // Without the wallet summary (not granted to this account), the session's figures.
-  if (summary.isError && user && user.currency === trade.currency)
-    return { available: user.balance - user.freezeBalance, loading: false };
+  // Without the wallet summary, the session's figures (none where the wallet is not granted).
+  const session = user ? userInfoWallet(user) : null;
+  if (summary.isError && session && session.currency === trade.currency)
+    return { available: session.available, loading: false };
   return { available: null, loading: summary.isPending };
 }
 

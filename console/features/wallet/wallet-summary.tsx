@@ -1,5 +1,6 @@
 import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import type { Language } from '@shared/contracts/languages';
+import { userInfoWallet } from '@shared/contracts/users';
 import type { WalletBalance } from '@shared/contracts/wallet';
 import { formatDateTime, formatMoney } from '@shared/i18n/format';
 import { useLedgerCheck, useWalletSummary } from '@shared/queries/wallet';
@@ -66,13 +67,8 @@ export function WalletSummaryCards() {
   const user = useSession()?.user;
   const summary = useWalletSummary();
   if (!user) return null;
-  const fallback: WalletBalance = {
-    currency: user.currency,
-    balance: user.balance,
-    frozen: user.freezeBalance,
-    available: user.balance - user.freezeBalance,
-  };
-  const wallets = summary.data?.wallets ?? [fallback];
+  const fallback = userInfoWallet(user);
+  const wallets = summary.data?.wallets ?? (fallback ? [fallback] : []);
   const siteCurrency = summary.data?.currency ?? user.currency;
   return (
     <Stack gap="xs">

@@ -2,6 +2,8 @@ import type { BusinessType, Profile } from '@shared/contracts/accounts';
 import { CURRENCY_SYMBOLS, type Currency } from '@shared/contracts/money';
 import type { SiteCode } from '@shared/contracts/site-codes';
 import type { UserInfo } from '@shared/contracts/users';
+import { WALLET_MENU } from '@shared/contracts/wallet';
+import { allows } from '@shared/permissions';
 import { eq, sql } from 'drizzle-orm';
 import type { Actor, AppDeps } from '../../context';
 import type { Database } from '../../db/client';
@@ -45,7 +47,7 @@ export async function getUserInfo(deps: Pick<AppDeps, 'db'>, actor: Actor): Prom
     site: user.site as SiteCode,
     currency,
     currencySymbol: CURRENCY_SYMBOLS[currency],
-    // The main account's wallet in the site currency: balance = available + frozen.
+    // The main account's wallet in the site currency: balance = available + frozen (or nothing).
     ...(await headerBalance(deps, actor, currency)),
     ...(await shellFlags(db, user.id)),
     // The main site's cart is not part of this console; it holds nothing here.
@@ -53,8 +55,12 @@ export async function getUserInfo(deps: Pick<AppDeps, 'db'>, actor: Actor): Prom
   };
 }
 
-/** userInfo's balance and freezeBalance: the wallet of this currency (zero without one). */
+/**
+ * userInfo's balance and freezeBalance: the wallet of this currency (zero without one); none for
+ * a sub-account not granted the wallet page, which the wallet's own calls refuse as well.
+ */
 async function headerBalance(deps: Pick<AppDeps, 'db'>, actor: Actor, currency: Currency) {
+  if (!allows(actor.routes, WALLET_MENU)) return { balance: null, freezeBalance: null };
   const wallet = await walletBalance(deps, actor, currency);
   return { balance: wallet.balance, freezeBalance: wallet.frozen };
 }
