@@ -30,7 +30,8 @@ export const walletEndpoints = {
     access: 'session',
     permission: { menu: WALLET_MENU },
     response: LedgerCheckSchema,
-    summary: 'When every wallet was last reconciled with the journal, and whether all was in order',
+    summary:
+      "When the account's own wallets were last reconciled with their journal, and whether all was in order",
   }),
   balanceRecords: defineEndpoint({
     method: 'GET',

@@ -122,10 +122,17 @@ export const WalletOperationResultSchema = z.object({
 });
 export type WalletOperationResult = z.infer<typeof WalletOperationResultSchema>;
 
-/** GET /api-user/wallet/ledgerCheck: the last reconciliation of every wallet against the journal. */
+/**
+ * GET /api-user/wallet/ledgerCheck: the last reconciliation of the account's own wallets against
+ * their journal (its main account's wallets; nothing of any other account).
+ */
 export const LedgerCheckSchema = z.object({
-  /** When the ledger was last verified; null before the first run. */
+  /**
+   * When all of the account's wallets were last verified; null while one of them never was. An
+   * account without a wallet is given the time of the last run.
+   */
   checkedAt: z.nullable(z.string()),
+  /** Its wallets verified, the journal entries they had then, and the violations found in them. */
   walletsChecked: z.int(),
   entriesChecked: z.int(),
   violations: z.int(),

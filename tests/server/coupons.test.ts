@@ -831,8 +831,14 @@ describe('verifyCoupons and the reconciliation', () => {
       'couponWithoutOrder',
     ]);
     expect(logs).toHaveLength(1);
+    // Each account is told of its own coupons: the one used twice is the owner's, the held one
+    // the seller's; a third account of neither.
     const check = await t.call('GET', '/api-user/wallet/ledgerCheck', { token: owner.token });
-    expect(check.body.datas).toMatchObject({ violations: 2, healthy: false });
+    expect(check.body.datas).toMatchObject({ violations: 1, healthy: false });
+    const held = await t.call('GET', '/api-user/wallet/ledgerCheck', { token: seller.token });
+    expect(held.body.datas).toMatchObject({ violations: 1, healthy: false });
+    const third = await t.call('GET', '/api-user/wallet/ledgerCheck', { token: other.token });
+    expect(third.body.datas).toMatchObject({ violations: 0, healthy: true });
 
     // Put right: the held coupon goes back, the stray payment order drops the coupon.
     await releaseCoupon(t, null, { ownerId: seller.user.id, orderRef: 'trade:NO-SUCH-ORDER' });
@@ -846,5 +852,9 @@ describe('verifyCoupons and the reconciliation', () => {
       { force: true },
     );
     expect(healthy?.violations).toEqual([]);
+    for (const token of [owner.token, seller.token]) {
+      const after = await t.call('GET', '/api-user/wallet/ledgerCheck', { token });
+      expect(after.body.datas).toMatchObject({ violations: 0, healthy: true });
+    }
   });
 });

@@ -46,6 +46,7 @@ export { captchaChallenges, verificationCodes, verificationTickets } from './ver
 export {
   exchangeRates,
   idempotencyKeys,
+  ledgerAccountChecks,
   ledgerChecks,
   ledgerEntries,
   ledgerPostings,

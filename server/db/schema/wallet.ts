@@ -220,3 +220,19 @@ export const ledgerChecks = pgTable('ledger_checks', {
   durationMs: integer('duration_ms').notNull().default(0),
   nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Each account's part of the last reconciliation that saw it: when, its wallets and their journal
+ * entries checked, and the violations found in its wallets and coupons. What an account is told of
+ * the ledger check comes from its own row, never from the whole platform's run.
+ */
+export const ledgerAccountChecks = pgTable('ledger_account_checks', {
+  /** The main account. */
+  ownerId: uuid('owner_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+  walletsChecked: integer('wallets_checked').notNull(),
+  entriesChecked: integer('entries_checked').notNull(),
+  violationCount: integer('violation_count').notNull(),
+});

@@ -1,7 +1,8 @@
 import type { LedgerCheck } from '@shared/contracts/wallet';
 import { eq, type SQL, sql } from 'drizzle-orm';
+import type { Actor } from '../../context';
 import type { Database } from '../../db/client';
-import { ledgerChecks } from '../../db/schema/index';
+import { ledgerAccountChecks, ledgerChecks, wallets } from '../../db/schema/index';
 import type { LedgerTx } from './idempotency';
 
 /** The rules of the ledger; a violation names one. */
@@ -36,6 +37,8 @@ interface LedgerViolation {
 export interface LedgerVerification {
   walletsChecked: number;
   entriesChecked: number;
+  /** Every wallet checked, whose it is, and the journal entries it had in the snapshot read. */
+  wallets: { walletId: string; ownerId: string; entries: number }[];
   violations: LedgerViolation[];
 }
 
@@ -74,12 +77,19 @@ export async function verifyLedger(
       const only = (column: string) =>
         walletId ? sql`and ${sql.raw(column)} = ${walletId}` : sql``;
 
-      const [counts] = await rowsOf<{ wallets: unknown; entries: unknown }>(
-        tx,
-        sql`select
-          (select count(*) from wallets w where true ${only('w.id')}) as wallets,
-          (select count(*) from ledger_entries e where true ${only('e.wallet_id')}) as entries`,
-      );
+      const checked = (
+        await rowsOf<{ id: unknown; owner_id: unknown; entries: unknown }>(
+          tx,
+          sql`select w.id, w.owner_id, count(e.id) as entries
+          from wallets w left join ledger_entries e on e.wallet_id = w.id
+          where true ${only('w.id')}
+          group by w.id`,
+        )
+      ).map((row) => ({
+        walletId: String(row.id),
+        ownerId: String(row.owner_id),
+        entries: n(row.entries),
+      }));
 
       const walletRows = await rowsOf<Record<string, unknown>>(
         tx,
@@ -260,8 +270,9 @@ export async function verifyLedger(
         );
 
       return {
-        walletsChecked: n(counts?.wallets),
-        entriesChecked: n(counts?.entries),
+        walletsChecked: checked.length,
+        entriesChecked: checked.reduce((sum, wallet) => sum + wallet.entries, 0),
+        wallets: checked,
         violations,
       };
     },
@@ -272,18 +283,45 @@ export async function verifyLedger(
 /** The reconciliation row's name. */
 export const LEDGER_CHECK_NAME = 'ledger';
 
-/** GET /api-user/wallet/ledgerCheck: when the ledger was last verified and what was found (one for all). */
-export async function lastLedgerCheck(deps: { db: Database }, _actor: null): Promise<LedgerCheck> {
+/**
+ * GET /api-user/wallet/ledgerCheck: the actor's own part (its main account's) of the last
+ * reconciliation that saw it: when, its wallets and their entries checked, and the violations in
+ * its wallets and coupons. An account the runs have not seen yet (nothing of its own to check) is
+ * told when the last run was. The platform's totals are no account's business.
+ */
+export async function lastLedgerCheck(
+  deps: { db: Database },
+  actor: Pick<Actor, 'ownerId'>,
+): Promise<LedgerCheck> {
   const { db } = deps;
-  const [row] = await db
+  const [own] = await db
     .select()
+    .from(ledgerAccountChecks)
+    .where(eq(ledgerAccountChecks.ownerId, actor.ownerId));
+  if (own)
+    return {
+      checkedAt: own.checkedAt.toISOString(),
+      walletsChecked: own.walletsChecked,
+      entriesChecked: own.entriesChecked,
+      violations: own.violationCount,
+      healthy: own.violationCount === 0,
+    };
+  const [run] = await db
+    .select({ checkedAt: ledgerChecks.checkedAt })
     .from(ledgerChecks)
     .where(eq(ledgerChecks.name, LEDGER_CHECK_NAME));
+  const [wallet] = await db
+    .select({ id: wallets.id })
+    .from(wallets)
+    .where(eq(wallets.ownerId, actor.ownerId))
+    .limit(1);
+  // A wallet opened since the last run has not been verified yet.
+  const checkedAt = wallet ? null : (run?.checkedAt ?? null);
   return {
-    checkedAt: row?.checkedAt?.toISOString() ?? null,
-    walletsChecked: row?.walletsChecked ?? 0,
-    entriesChecked: row?.entriesChecked ?? 0,
-    violations: row?.violationCount ?? 0,
-    healthy: row?.checkedAt ? row.violationCount === 0 : false,
+    checkedAt: checkedAt?.toISOString() ?? null,
+    walletsChecked: 0,
+    entriesChecked: 0,
+    violations: 0,
+    healthy: checkedAt !== null,
   };
 }

@@ -8,7 +8,7 @@ export const walletRoutes = [
   defineRoute(endpoints.wallet.summary, async ({ c, deps, actor }) =>
     ok(c, await walletSummary(deps, actor)),
   ),
-  defineRoute(endpoints.wallet.ledgerCheck, async ({ c, deps }) =>
-    ok(c, await lastLedgerCheck(deps, null)),
+  defineRoute(endpoints.wallet.ledgerCheck, async ({ c, deps, actor }) =>
+    ok(c, await lastLedgerCheck(deps, actor)),
   ),
 ];

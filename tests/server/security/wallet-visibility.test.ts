@@ -148,10 +148,14 @@ describe('GET /api-user/wallet/ledgerCheck', () => {
     const sub = await makeSubAccount(t, busy.token, `check-sub-${randomUUID()}@example.com`, []);
     expect(await ledgerCheck(sub.token)).toMatchObject({ walletsChecked: 2, entriesChecked: 3 });
 
-    // A wallet opened after the run is not verified until the next one.
+    // A wallet opened after the run is counted from the next one.
     t.clock.advance(60_000);
     await topUp(quiet.user.id, 70, 'CNY');
-    expect(await ledgerCheck(quiet.token)).toMatchObject({ checkedAt: null, healthy: false });
+    expect(await ledgerCheck(quiet.token)).toMatchObject({
+      checkedAt: verifiedAt,
+      walletsChecked: 1,
+      entriesChecked: 1,
+    });
     await reconcileLedger(jobDeps(), { force: true });
     expect(await ledgerCheck(quiet.token)).toEqual({
       checkedAt: t.clock.now().toISOString(),

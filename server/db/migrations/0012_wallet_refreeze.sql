@@ -1,3 +1,0 @@
-DROP INDEX "wallet_freezes_owner_reference_key";--> statement-breakpoint
-CREATE INDEX "wallet_freezes_owner_reference_idx" ON "wallet_freezes" USING btree ("owner_id","reference_type","reference_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "wallet_freezes_owner_reference_key" ON "wallet_freezes" USING btree ("owner_id","reference_type","reference_id") WHERE "wallet_freezes"."state" <> 'released';
