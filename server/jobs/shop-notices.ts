@@ -30,8 +30,14 @@ export async function reportAuthorizationAbnormal(
   deps: Deps,
   authorizationId: string,
   failure: { key: string; code: string | null; message: string | null },
+  /** Only while it still holds this token pair (the one that was refused). */
+  only: { tokenGeneration?: number } = {},
 ): Promise<void> {
-  const changed = await markAuthorizationAbnormal(deps, null, { authorizationId, failure });
+  const changed = await markAuthorizationAbnormal(deps, null, {
+    authorizationId,
+    failure,
+    ...only,
+  });
   if (!changed) return;
   const [authorization] = await deps.db
     .select({ platform: shopAuthorizations.platform })

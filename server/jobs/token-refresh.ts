@@ -1,4 +1,4 @@
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { AppDeps } from '../context';
 import { shopAuthorizations, shops } from '../db/schema/index';
 import { MarketplaceError } from '../integrations/marketplace/marketplace.errors';
@@ -41,10 +41,26 @@ async function claimDue(deps: Deps) {
 }
 
 /**
+ * The authorization while it still holds the token pair a refresh started from: a refresh that
+ * outlived its claim (another process refreshed it since) or met a new consent stores nothing.
+ */
+const sameGeneration = (claimed: { id: string; tokenGeneration: number }) =>
+  and(
+    eq(shopAuthorizations.id, claimed.id),
+    eq(shopAuthorizations.tokenGeneration, claimed.tokenGeneration),
+  );
+
+/** A refresh's outcome arrived after a newer pair was stored: it is dropped. */
+function superseded(deps: Deps, authorizationId: string) {
+  deps.logger.info('token refresh superseded by a newer token pair', { authorizationId });
+}
+
+/**
  * Refreshes the access tokens that expire soon (30 minutes ahead), storing the new pair encrypted.
  * A refresh the platform refuses (the refresh token is invalid, used or expired) turns the
  * authorization and its shops abnormal and tells the seller; a transient failure (timeouts,
- * 5xx, rate limits) is tried again later, with backoff.
+ * 5xx, rate limits) is tried again later, with backoff. Each outcome is stored only over the pair
+ * the refresh started from (`tokenGeneration`), so a late one never replaces a newer pair.
  */
 export async function refreshDueTokens(deps: Deps, limit = 20): Promise<number> {
   let done = 0;
@@ -63,7 +79,7 @@ export async function refreshDueTokens(deps: Deps, limit = 20): Promise<number> 
         shopExternalId: shop?.externalId ?? authorization.accountId,
       });
       const now = deps.clock.now();
-      await deps.db
+      const [kept] = await deps.db
         .update(shopAuthorizations)
         .set({
           accessToken: sealSecret(key, tokens.accessToken),
@@ -73,9 +89,12 @@ export async function refreshDueTokens(deps: Deps, limit = 20): Promise<number> 
           refreshedAt: now,
           refreshFailures: 0,
           nextRefreshAt: new Date(tokens.accessExpiresAt.getTime() - REFRESH_AHEAD_MS),
+          tokenGeneration: sql`${shopAuthorizations.tokenGeneration} + 1`,
           updatedAt: now,
         })
-        .where(eq(shopAuthorizations.id, authorization.id));
+        .where(sameGeneration(authorization))
+        .returning({ id: shopAuthorizations.id });
+      if (!kept) superseded(deps, authorization.id);
     } catch (error) {
       const failure = describeFailure(error);
       // Only the platform refusing the refresh token itself needs the seller; anything else is ours to retry.
@@ -83,14 +102,17 @@ export async function refreshDueTokens(deps: Deps, limit = 20): Promise<number> 
         error instanceof MarketplaceError &&
         (error.failure === 'token' || error.failure === 'code');
       if (refused) {
-        await reportAuthorizationAbnormal(deps, authorization.id, failure);
+        // Only while the refused refresh token is still the stored one.
+        await reportAuthorizationAbnormal(deps, authorization.id, failure, {
+          tokenGeneration: authorization.tokenGeneration,
+        });
         continue;
       }
       if (!(error instanceof MarketplaceError))
         deps.logger.error('token refresh failed', { authorizationId: authorization.id, error });
       const failures = authorization.refreshFailures + 1;
       const now = deps.clock.now();
-      await deps.db
+      const [counted] = await deps.db
         .update(shopAuthorizations)
         .set({
           refreshFailures: failures,
@@ -100,7 +122,9 @@ export async function refreshDueTokens(deps: Deps, limit = 20): Promise<number> 
           nextRefreshAt: new Date(now.getTime() + retryMinutes(failures) * 60_000),
           updatedAt: now,
         })
-        .where(eq(shopAuthorizations.id, authorization.id));
+        .where(sameGeneration(authorization))
+        .returning({ id: shopAuthorizations.id });
+      if (!counted) superseded(deps, authorization.id);
     }
   }
   return done;

@@ -53,6 +53,12 @@ export const shopAuthorizations = pgTable(
     /** When the refresh job next looks at it (before the access token expires, later after a transient failure). */
     nextRefreshAt: timestamp('next_refresh_at', { withTimezone: true }).notNull(),
     refreshFailures: integer('refresh_failures').notNull().default(0),
+    /**
+     * Which token pair is stored: every store (a consent, a refresh) moves it on by one. A refresh
+     * stores its pair, or its failure, only over the generation it started from (compare-and-set),
+     * so a refresh that outlived its claim, or met a new consent, never overwrites a newer pair.
+     */
+    tokenGeneration: integer('token_generation').notNull().default(0),
     /** The expiry warning was sent for this expiry (cleared when the expiry moves). */
     expiryWarnedAt: timestamp('expiry_warned_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

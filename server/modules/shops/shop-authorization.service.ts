@@ -9,7 +9,7 @@ import type {
   Shop,
 } from '@shared/contracts/shops';
 import type { SiteCode } from '@shared/contracts/site-codes';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { shopCallbackUrl } from '../../config';
 import type { Actor, AppDeps } from '../../context';
 import {
@@ -277,7 +277,8 @@ async function saveAuthorization(
       })
       .onConflictDoUpdate({
         target: [shopAuthorizations.platform, shopAuthorizations.accountId],
-        set: tokens,
+        // A new pair: a refresh still running on the old one will not store over it.
+        set: { ...tokens, tokenGeneration: sql`${shopAuthorizations.tokenGeneration} + 1` },
         setWhere: eq(shopAuthorizations.ownerId, input.ownerId),
       })
       .returning({ id: shopAuthorizations.id });
@@ -362,8 +363,9 @@ export async function unbindShop(deps: Pick<Deps, 'db'>, actor: Actor, shopId: s
 }
 
 /**
- * Marks an authorization and all its shops abnormal, with the reason kept. No actor: a refused
- * token refresh or sync finds it (the jobs).
+ * Marks an authorization and all its shops abnormal, with the reason kept; with `tokenGeneration`,
+ * only while it still holds that token pair (a refused refresh token replaced since by a newer
+ * pair proves nothing). No actor: a refused token refresh or sync finds it (the jobs).
  */
 export async function markAuthorizationAbnormal(
   deps: Pick<AppDeps, 'db' | 'clock'>,
@@ -371,10 +373,11 @@ export async function markAuthorizationAbnormal(
   input: {
     authorizationId: string;
     failure: { key: string; code: string | null; message: string | null };
+    tokenGeneration?: number | undefined;
   },
 ): Promise<{ ownerId: string; shopNames: string[] } | null> {
   const { db, clock } = deps;
-  const { authorizationId, failure } = input;
+  const { authorizationId, failure, tokenGeneration } = input;
   const now = clock.now();
   const [row] = await db
     .update(shopAuthorizations)
@@ -385,7 +388,15 @@ export async function markAuthorizationAbnormal(
       failureMessage: failure.message,
       updatedAt: now,
     })
-    .where(and(eq(shopAuthorizations.id, authorizationId), eq(shopAuthorizations.status, 'normal')))
+    .where(
+      and(
+        eq(shopAuthorizations.id, authorizationId),
+        eq(shopAuthorizations.status, 'normal'),
+        tokenGeneration === undefined
+          ? undefined
+          : eq(shopAuthorizations.tokenGeneration, tokenGeneration),
+      ),
+    )
     .returning({ ownerId: shopAuthorizations.ownerId });
   if (!row) return null;
   const affected = await db

@@ -1,9 +1,7 @@
 import { messages, shopAuthorizations, shops } from '@server/db/schema/index';
+import type { MarketplaceClients } from '@server/integrations/marketplace/clients';
 import { MarketplaceError } from '@server/integrations/marketplace/marketplace.errors';
-import type {
-  MarketplaceClient,
-  MarketplaceClients,
-} from '@server/integrations/marketplace/marketplace.types';
+import type { MarketplaceClient } from '@server/integrations/marketplace/marketplace.types';
 import { refreshDueTokens } from '@server/jobs/token-refresh';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,0 +1,1 @@
+ALTER TABLE "shop_authorizations" ADD COLUMN "token_generation" integer DEFAULT 0 NOT NULL;
