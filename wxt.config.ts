@@ -10,6 +10,8 @@ const consoleOrigin = new URL(process.env.WXT_CONSOLE_ORIGIN ?? 'http://localhos
 
 /** Every source site's pages: the collector's content scripts run there and the background reads them. */
 const sourcePages = hostPatterns(Object.values(SOURCE_SITE_HOSTS).flat());
+/** The same pages over https alone: where the in-page panel may be framed. */
+const httpsSourcePages = sourcePages.map((pattern) => pattern.replace(/^\*:/, 'https:'));
 /** The hosts the lazy descriptions of AliExpress and 1688 come from. */
 const descriptionPages = hostPatterns(DESCRIPTION_HOSTS);
 
@@ -42,8 +44,9 @@ export default defineConfig({
       extension_pages: "script-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'",
     },
     web_accessible_resources: [
-      // The in-page panel (browsers without a side panel) loads the side panel page in a frame.
-      { resources: ['sidepanel.html', 'chunks/*', 'assets/*'], matches: sourcePages },
+      // The in-page panel (browsers without a side panel) loads the side panel page in a frame,
+      // on the source sites over https only (the page itself refuses any other framing).
+      { resources: ['sidepanel.html', 'chunks/*', 'assets/*'], matches: httpsSourcePages },
       // Where the browser ignores `world: MAIN`, the collector puts these into the page itself.
       {
         resources: ['content-scripts/shopee-capture.js'],

@@ -26,6 +26,7 @@ import type { Language } from '@shared/contracts/languages';
 import type { ProductDraft, SourceSite } from '@shared/contracts/product-draft';
 import type { Session, SessionSnapshot } from '@shared/contracts/session';
 import { sourceSiteOf } from '@shared/contracts/source-sites';
+import { framedExtensionPage, type PanelFrames } from './panel-frames';
 import { type BackgroundHandlers, checked, type MessageSenderLike } from './requests';
 import { type SessionHubOptions, senderRole } from './session-hub';
 
@@ -39,8 +40,9 @@ export type CollectSender =
   | { role: 'source-page'; site: SourceSite; tabId: number };
 
 /**
- * The extension's pages (popup, side panel, the in-page panel loaded inside a tab) and the console
- * bridge keep the roles the session hub gives them; besides them, a content script of this
+ * The extension's pages (popup, side panel, the in-page panel loaded inside a tab once it was
+ * admitted: panel-frames.ts holds every other framed page back) and the console bridge keep the
+ * roles the session hub gives them; besides them, a content script of this
  * extension in the top frame of a tab on one of the source sites is a source page. Anything else
  * (another extension, a frame, a page of another site) is nobody.
  */
@@ -52,6 +54,24 @@ export function collectSender(sender: MessageSenderLike, ids: SenderIds): Collec
   if (tabId === undefined || (sender.frameId !== undefined && sender.frameId !== 0)) return null;
   const site = sourceSiteOf(sender.url ?? '');
   return site ? { role: 'source-page', site, tabId } : null;
+}
+
+/** Whether an address is https. */
+function overHttps(url: string | undefined): boolean {
+  try {
+    return new URL(url ?? '').protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** The path of an address, or null. */
+function pathOf(url: string | undefined): string | null {
+  try {
+    return new URL(url ?? '').pathname;
+  } catch {
+    return null;
+  }
 }
 
 /** The bulk queue as the collect service drives it. */
@@ -86,8 +106,10 @@ export interface CollectServiceDeps {
   /** The tab an extension page means: the given one, its own tab (in-page panel), or the active one. */
   targetTab(sender: MessageSenderLike, tabId: number | undefined): Promise<number | null>;
   recent: { get(): Promise<unknown>; set(list: RecentCollection[]): Promise<void> };
-  /** Whether the browser has the side panel API. */
+  /** Whether the browser has the side panel API (then no in-page panel is needed, nor opened). */
   sidePanel: boolean;
+  /** The in-page panels' nonces and the frames admitted with them. */
+  panels: Pick<PanelFrames, 'issue' | 'attach'>;
   bulk: BulkControl;
   now(): Date;
 }
@@ -257,7 +279,30 @@ export function createCollectService(deps: CollectServiceDeps) {
       sourcePage(sender);
       return { language: await deps.storedLanguage(), sidePanel: deps.sidePanel };
     },
-    'panel:open': async (_data, sender) => ({ tabId: sourcePage(sender).tabId }),
+    'panel:open': async (_data, sender) => {
+      // Only where it is needed (no side panel), and only on a source page over https.
+      const { tabId } = sourcePage(sender);
+      if (deps.sidePanel || !overHttps(sender.url)) throw new RefusedError('forbidden');
+      return { tabId, nonce: await deps.panels.issue(tabId) };
+    },
+    'panel:attach': async (data, sender) => {
+      const { tabId, nonce } = checked(RequestDataSchemas.panelAttach, data);
+      // The side panel page, framed in the tab it names, on a source page over https.
+      const framed = framedExtensionPage(sender, deps.ids);
+      const host = sender.tab?.url ?? '';
+      if (
+        deps.sidePanel ||
+        !framed ||
+        framed.tabId !== tabId ||
+        pathOf(sender.url) !== '/sidepanel.html' ||
+        !overHttps(host) ||
+        !sourceSiteOf(host)
+      )
+        throw new RefusedError('forbidden');
+      if (!(await deps.panels.attach(tabId, framed.frameId, nonce)))
+        throw new RefusedError('forbidden');
+      return { tabId };
+    },
     'collect:draft': async (data, sender) => {
       const from = who(sender);
       if (from.role === 'console-bridge') throw new RefusedError('forbidden');

@@ -21,6 +21,7 @@ import { browser } from 'wxt/browser';
 import { type BulkStep, createBulkQueue } from './bulk-queue';
 import { createCollectService } from './collect-service';
 import { fetchDescription } from './description';
+import { createPanelFrames } from './panel-frames';
 import type { MessageSenderLike } from './requests';
 import { openAndRead, readTab } from './tabs';
 
@@ -32,6 +33,7 @@ const RECENT_KEY = 'collectRecent';
 const BULK_KEY = 'bulkQueue';
 const BULK_TAB_KEY = 'bulkTab';
 const BULK_ALARM = 'bulk-queue';
+const PANELS_KEY = 'inPagePanels';
 /** Alarms fire no sooner than this; the alarm only wakes a background that was stopped. */
 const ALARM_FLOOR_MS = 30_000;
 
@@ -105,6 +107,23 @@ export function startCollectorBackground(options: CollectorBackgroundOptions) {
     ).catch(() => undefined);
   };
 
+  // The in-page panels' nonces and admitted frames: in session storage where the browser has it,
+  // else in local storage, cleared when the browser starts (tab ids start again).
+  const panelStorage = browser.storage.session ?? storage;
+  const panels = createPanelFrames({
+    storage: {
+      get: async () => (await panelStorage.get(PANELS_KEY))[PANELS_KEY],
+      set: (records) => panelStorage.set({ [PANELS_KEY]: records }),
+    },
+    now: () => Date.now(),
+    nonce: () => {
+      const bytes = crypto.getRandomValues(new Uint8Array(24));
+      return btoa(String.fromCharCode(...bytes))
+        .replaceAll('+', '-')
+        .replaceAll('/', '_');
+    },
+  });
+
   const service = createCollectService({
     ids: options,
     session,
@@ -119,6 +138,7 @@ export function startCollectorBackground(options: CollectorBackgroundOptions) {
       set: (list) => storage.set({ [RECENT_KEY]: list }),
     },
     sidePanel: typeof browser.sidePanel?.open === 'function',
+    panels,
     bulk: {
       add: (urls, requestId) => ready.then(() => bulk.add(urls, requestId)),
       get: () => ready.then(() => bulk.get()),
@@ -219,8 +239,10 @@ export function startCollectorBackground(options: CollectorBackgroundOptions) {
   browser.storage.onChanged.addListener((changes, area) => {
     if (area === 'local' && SESSION_KEY in changes) void ready.then(() => bulk.sessionChanged());
   });
+  browser.tabs.onRemoved.addListener((tabId) => void panels.forget(tabId));
+  browser.runtime.onStartup.addListener(() => void panelStorage.remove(PANELS_KEY));
 
-  return { handlers: service.handlers };
+  return { handlers: service.handlers, panels };
 }
 
 function failed(message: string): CollectOutcome {

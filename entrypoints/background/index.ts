@@ -3,6 +3,7 @@ import { notify } from '@extension/messaging/messengers';
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { startCollectorBackground } from './collector';
+import { guardFramedPanels } from './panel-frames';
 import { serveRequests } from './serve';
 import { createSessionHub, originOf } from './session-hub';
 
@@ -40,7 +41,10 @@ export default defineBackground(() => {
   // Collecting: content scripts on source sites, the extension's pages and the console bridge.
   const collector = startCollectorBackground(ids);
 
-  // Every request of the protocol, answered by the hub or the collector; listening starts now,
-  // synchronously, so that the message that wakes a stopped background reaches it.
-  serveRequests({ ...hub, ...collector.handlers });
+  // Every request of the protocol, answered by the hub or the collector (to a framed extension
+  // page only when it is an admitted in-page panel); listening starts now, synchronously, so that
+  // the message that wakes a stopped background reaches it.
+  serveRequests(
+    guardFramedPanels({ ...hub, ...collector.handlers }, { ids, panels: collector.panels }),
+  );
 });

@@ -81,6 +81,20 @@ const HOST_STYLE = [
   .map((rule) => `${rule} !important`)
   .join('; ');
 
+/**
+ * Listens for `type` on `target`, acting only on events the user caused: a click or key the page's
+ * own script dispatched (isTrusted false) is no press of ours.
+ */
+export function onTrusted<E extends Event>(
+  target: EventTarget,
+  type: string,
+  handler: (event: E) => void,
+): void {
+  target.addEventListener(type, (event) => {
+    if (event.isTrusted) handler(event as E);
+  });
+}
+
 function element<K extends keyof HTMLElementTagNameMap>(
   doc: Document,
   tag: K,
@@ -92,15 +106,16 @@ function element<K extends keyof HTMLElementTagNameMap>(
 }
 
 /**
- * The collector's floating button row, in its own shadow root (own styles; none of the page's
- * reach in, none of ours leak out). The host carries `data-cmp-collector`, `data-mode` and
- * `data-state`; each control carries `data-action`, each text `data-role`.
+ * The collector's floating button row, in its own closed shadow root (own styles; none of the
+ * page's reach in, none of ours leak out, and the page's script cannot reach its controls). The
+ * controls act on the user's own clicks only. The host carries `data-cmp-collector`, `data-mode`
+ * and `data-state`; each control carries `data-action`, each text `data-role`.
  */
 export function createCollectorUi(doc: Document, handlers: CollectorUiHandlers) {
   const host = doc.createElement(COLLECTOR_TAG);
   host.setAttribute('data-cmp-collector', '');
   host.setAttribute('style', HOST_STYLE);
-  const root = host.attachShadow({ mode: 'open' });
+  const root = host.attachShadow({ mode: 'closed' });
   const style = element(doc, 'style');
   style.textContent = STYLE;
 
@@ -148,16 +163,16 @@ export function createCollectorUi(doc: Document, handlers: CollectorUiHandlers) 
   let words: CollectWords | null = null;
   let view: CollectorView | null = null;
 
-  collect.addEventListener('click', () => handlers.collect());
-  collectPage.addEventListener('click', () => handlers.collectPage());
-  panel.addEventListener('click', () => handlers.panel());
-  hide.addEventListener('click', () => {
+  onTrusted(collect, 'click', () => handlers.collect());
+  onTrusted(collectPage, 'click', () => handlers.collectPage());
+  onTrusted(panel, 'click', () => handlers.panel());
+  onTrusted(hide, 'click', () => {
     card.hidden = true;
     launcher.hidden = false;
     host.setAttribute('data-minimized', '');
     launcher.focus();
   });
-  launcher.addEventListener('click', () => {
+  onTrusted(launcher, 'click', () => {
     card.hidden = false;
     launcher.hidden = true;
     host.removeAttribute('data-minimized');
@@ -213,6 +228,8 @@ export function createCollectorUi(doc: Document, handlers: CollectorUiHandlers) 
 
   return {
     host,
+    /** The closed shadow root: the content script's alone (the page gets null for it). */
+    root,
     /** The words, once the language is known; nothing shows before. */
     setWords(next: CollectWords): void {
       words = next;

@@ -36,8 +36,9 @@ function collectedLink(id: string): string {
 
 /**
  * The collector on a source site's pages: on a product page a "Collect" button, on a list, search
- * or shop page "Collect N products on this page", both in a shadow root; the page read fresh at
- * each click, and again whenever a single-page site changes the address. It also answers the
+ * or shop page "Collect N products on this page", both in a closed shadow root and pressed by the
+ * user alone (the page's script can neither reach nor press them); the page read fresh at each
+ * click, and again whenever a single-page site changes the address. It also answers the
  * background's `collect:read`. It never sees the session: the background collects.
  */
 export function startCollector(ctx: ContentScriptContext, site: CollectorSite): void {
@@ -178,23 +179,29 @@ export function startCollector(ctx: ContentScriptContext, site: CollectorSite): 
     });
   }
 
+  /** The in-page panel, only where the browser has no side panel of its own. */
   async function togglePanel(): Promise<void> {
     if (panel) {
       panel.close();
       panel = null;
       return;
     }
-    let tabId: number;
+    if (sidePanel) return;
+    let opened: { tabId: number; nonce: string };
     try {
-      ({ tabId } = await backgroundMessenger.sendMessage('panel:open'));
+      opened = await backgroundMessenger.sendMessage('panel:open');
     } catch {
       lostExtension();
       return;
     }
+    if (panel) return;
+    const extension = new URL(browser.runtime.getURL('/'));
     panel = mountInPagePanel(doc, {
-      src: `${browser.runtime.getURL('/sidepanel.html')}?tab=${tabId}&inpage=1`,
+      src: `${browser.runtime.getURL('/sidepanel.html')}?tab=${opened.tabId}&inpage=1`,
       title: words.panelFrame,
       closeLabel: words.closePanel,
+      nonce: opened.nonce,
+      extensionOrigin: `${extension.protocol}//${extension.host}`,
       onClose: () => {
         panel = null;
         ui.focusPrimary();

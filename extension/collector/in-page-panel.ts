@@ -1,3 +1,6 @@
+import { PANEL_NONCE_CHANNEL } from '@extension/messaging/panel-channel';
+import { onTrusted } from './content-ui';
+
 /** The host element's tag of the in-page panel. */
 const PANEL_TAG = 'cmp-collector-panel';
 
@@ -32,17 +35,28 @@ const HOST_STYLE = [
 
 /**
  * The side panel inside the page, for browsers without the side panel API: the extension's
- * `sidepanel.html?tab=<id>&inpage=1` in an iframe on the right, in a shadow root, with a close
- * button. The host carries `data-cmp-collector-panel`; the close button `data-action="close-panel"`.
+ * `sidepanel.html?tab=<id>&inpage=1` in an iframe on the right, in a closed shadow root, with a
+ * close button that answers the user's own clicks and Escape. Once the frame has loaded, the
+ * background's nonce is posted to it, aimed at the extension's origin: the panel shows nothing
+ * until the background has taken that nonce back from it (`panel:attach`). The host carries
+ * `data-cmp-collector-panel`; the close button `data-action="close-panel"`.
  */
 export function mountInPagePanel(
   doc: Document,
-  options: { src: string; title: string; closeLabel: string; onClose(): void },
-): { host: HTMLElement; close(): void } {
+  options: {
+    src: string;
+    title: string;
+    closeLabel: string;
+    /** The background's nonce for this tab's panel, and the origin of the extension's pages. */
+    nonce: string;
+    extensionOrigin: string;
+    onClose(): void;
+  },
+): { host: HTMLElement; root: ShadowRoot; close(): void } {
   const host = doc.createElement(PANEL_TAG);
   host.setAttribute('data-cmp-collector-panel', '');
   host.setAttribute('style', HOST_STYLE);
-  const root = host.attachShadow({ mode: 'open' });
+  const root = host.attachShadow({ mode: 'closed' });
   const style = doc.createElement('style');
   style.textContent = STYLE;
   const box = doc.createElement('div');
@@ -59,22 +73,33 @@ export function mountInPagePanel(
   box.append(frame, close);
   root.append(style, box);
 
+  // Told once, to the first document the frame loads, and only if it is the extension's.
+  frame.addEventListener(
+    'load',
+    () =>
+      frame.contentWindow?.postMessage(
+        { channel: PANEL_NONCE_CHANNEL, nonce: options.nonce },
+        options.extensionOrigin,
+      ),
+    { once: true },
+  );
+
   const remove = () => {
     doc.removeEventListener('keydown', onKey, true);
     host.remove();
   };
   const onKey = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && event.composedPath().includes(host)) {
+    if (event.isTrusted && event.key === 'Escape' && event.composedPath().includes(host)) {
       remove();
       options.onClose();
     }
   };
-  close.addEventListener('click', () => {
+  onTrusted(close, 'click', () => {
     remove();
     options.onClose();
   });
   doc.addEventListener('keydown', onKey, true);
   (doc.body ?? doc.documentElement).append(host);
   close.focus();
-  return { host, close: remove };
+  return { host, root, close: remove };
 }

@@ -45,8 +45,16 @@ export interface BackgroundProtocol {
    * description first.
    */
   'collect:draft'(draft: ProductDraft): CollectOutcome;
-  /** A content script on a source site without chrome.sidePanel (360 browser): its tab, for the in-page panel. */
-  'panel:open'(): { tabId: number };
+  /**
+   * A content script on a source site over https, where the browser has no chrome.sidePanel (360
+   * browser): its tab, and a single-use nonce the in-page panel hands back to `panel:attach`.
+   */
+  'panel:open'(): { tabId: number; nonce: string };
+  /**
+   * The side panel page framed in a tab (the in-page panel): the nonce its content script was
+   * given. Until a frame attached this way, a framed extension page is answered nothing.
+   */
+  'panel:attach'(request: { tabId: number; nonce: string }): { tabId: number };
 
   /** Extension pages: read a tab (the active one without an id) without collecting. */
   'collect:extract'(request: { tabId?: number }): ExtractOutcome;

@@ -7,6 +7,7 @@ import { LANGUAGES } from '@shared/contracts/languages';
 import { EXTRACTION_FAILURES, ProductDraftSchema } from '@shared/contracts/product-draft';
 import { SessionSnapshotSchema } from '@shared/contracts/session';
 import * as z from 'zod/mini';
+import { PANEL_NONCE_CHANNEL } from './panel-channel';
 
 /**
  * What the extension's runtime messages (protocol.ts) carry, as schemas: the background checks
@@ -83,6 +84,15 @@ export type ClaimOutcome =
   /** Refused: the server's key and words (or the client's, in the extension's language). */
   | { status: 'failed'; errorKey: string; message: string };
 
+/** A nonce of the in-page panel (`panel:open`): 24 random bytes, base64url. */
+const PanelNonceSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{32}$/));
+
+/** The in-page panel's nonce as its content script posts it to the frame (panel-channel.ts). */
+export const PanelNonceMessageSchema = z.object({
+  channel: z.literal(PANEL_NONCE_CHANNEL),
+  nonce: PanelNonceSchema,
+});
+
 /**
  * The data of the requests to the background that carry some (protocol.ts), as the background
  * checks it before it answers: the types say what a sender means to send, these what arrived.
@@ -96,6 +106,7 @@ export const RequestDataSchemas = {
     id: z.string().check(z.minLength(1)),
     shopIds: ClaimRequestSchema.shape.shopIds,
   }),
+  panelAttach: z.object({ tabId: z.int(), nonce: PanelNonceSchema }),
   bulkAdd: z.object({
     urls: z.array(z.string()).check(z.minLength(1), z.maxLength(500)),
     requestId: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),

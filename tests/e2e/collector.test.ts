@@ -6,6 +6,11 @@ import { and, eq } from 'drizzle-orm';
 import type { Page } from 'puppeteer-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type ExtensionBrowser, launchWithExtension } from '../support/browser';
+import {
+  clickInClosedShadow,
+  closedShadowText,
+  waitForClosedShadowText,
+} from '../support/closed-shadow';
 import { markFirstVisitSeen, startE2eServer } from '../support/e2e-server';
 import { readLocale } from '../support/locales';
 import { type SitePage, sitePage, startSourceSitesServer } from '../support/source-sites';
@@ -112,11 +117,13 @@ async function openSourcePage(page: SitePage): Promise<Page> {
   return tab;
 }
 
-const shadowText = (tab: Page, selector: string) =>
-  tab.$eval(`cmp-collector >>> ${selector}`, (node) => node.textContent?.trim() ?? '');
+/** A text of the collector's row, in its closed shadow root. */
+const shadowText = async (tab: Page, selector: string) =>
+  (await closedShadowText(tab, 'cmp-collector', selector)) ?? '';
 
 async function collectOn(tab: Page): Promise<'collected' | 'failed'> {
-  await tab.click('cmp-collector >>> [data-action="collect"]');
+  // The seller's own click: the row acts on no other.
+  await clickInClosedShadow(tab, 'cmp-collector', '[data-action="collect"]');
   await tab.waitForSelector(
     'cmp-collector[data-state="collected"], cmp-collector[data-state="failed"]',
     {
@@ -164,14 +171,12 @@ describe('collecting in Chromium with the extension loaded', () => {
 
       await consoleIn(language, '/product/collectorList');
       const tab = await openSourcePage(page);
-      await tab.waitForFunction(
-        (label) =>
-          document
-            .querySelector('cmp-collector')
-            ?.shadowRoot?.querySelector('[data-action="collect"]')
-            ?.textContent?.includes(label),
-        { timeout: 10_000 },
-        words.collect,
+      // The page itself cannot reach the row: its shadow root is closed.
+      expect(
+        await tab.$eval('cmp-collector', (host) => (host as HTMLElement).shadowRoot === null),
+      ).toBe(true);
+      await waitForClosedShadowText(tab, 'cmp-collector', '[data-action="collect"]', (text) =>
+        text.includes(words.collect),
       );
       const outcome = await collectOn(tab);
       if (outcome !== 'collected') throw new Error(await shadowText(tab, '[data-role="message"]'));
@@ -330,4 +335,27 @@ describe('collecting in Chromium with the extension loaded', () => {
     await panel.close();
     await tab.close();
   }, 120_000);
+
+  it('en: the side panel page framed by anything but the collector’s in-page panel refuses to work', async () => {
+    const words = readLocale('en', 'extension').collect as { panelRefused: string };
+    // Framed by a page that is no source site's over https (here another extension page), with
+    // the in-page panel's address but without the nonce the collector would have given it.
+    const host = await chrome.openExtensionPage('popup.html');
+    await host.evaluate((src) => {
+      const frame = document.createElement('iframe');
+      frame.src = src;
+      document.body.append(frame);
+    }, `chrome-extension://${chrome.extensionId}/sidepanel.html?tab=1&inpage=1`);
+    const framed = await host.waitForFrame((frame) => frame.url().includes('/sidepanel.html'), {
+      timeout: 20_000,
+    });
+    const note = await framed.waitForSelector('[data-testid="panel-refused"]', {
+      timeout: 20_000,
+    });
+    expect(await note?.evaluate((node) => node.textContent)).toBe(words.panelRefused);
+    // Nothing of the seller's is shown there, and nothing to press.
+    expect(await framed.$('[data-layout]')).toBeNull();
+    expect(await framed.$$eval('button, input', (nodes) => nodes.length)).toBe(0);
+    await host.close();
+  }, 60_000);
 });

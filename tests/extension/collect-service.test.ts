@@ -140,6 +140,10 @@ function setup(options: SetupOptions = {}) {
       },
     },
     sidePanel: false,
+    panels: {
+      issue: async () => 'n'.repeat(32),
+      attach: async () => false,
+    },
     bulk: {
       add: async (urls, requestId) => {
         calls.bulkAdds.push([urls, requestId]);
@@ -205,6 +209,7 @@ describe('collect senders', () => {
       'collect:extract',
       'collect:recent',
       'collect:tab',
+      'panel:attach',
       'panel:open',
     ]);
   });
@@ -316,6 +321,7 @@ describe('collect service: who may do what', () => {
     });
     await expect(service.handlers['panel:open'](undefined, offerPage)).resolves.toEqual({
       tabId: 7,
+      nonce: 'n'.repeat(32),
     });
     await expect(service.handlers['panel:open'](undefined, bridge)).rejects.toMatchObject(
       refused('forbidden'),

@@ -3,7 +3,7 @@ import { mountInPagePanel } from '@extension/collector/in-page-panel';
 import { collectWords } from '@extension/words';
 import { readLocale } from '@tests/support/locales';
 import { describe, expect, it } from 'vitest';
-import { parseDocument } from '../support/dom';
+import { dispatchTrusted, parseDocument, trustedClick } from '../support/dom';
 
 const base: CollectorView = {
   mode: 'product',
@@ -31,7 +31,8 @@ function mounted() {
   ui.render(base);
   ui.attach();
   const host = doc.querySelector('[data-cmp-collector]') as HTMLElement;
-  const shadow = host.shadowRoot as ShadowRoot;
+  // The root is closed: only the content script that made it holds it.
+  const shadow = ui.root;
   const $ = (selector: string) => shadow.querySelector(selector) as HTMLElement;
   return { doc, ui, host, shadow, $, clicks };
 }
@@ -47,7 +48,7 @@ describe('the collector button row', () => {
     expect(collect.textContent).toBe(readLocale('en', 'extension').collect.collect);
     expect($('[data-action="collect-page"]').hidden).toBe(true);
     expect($('[data-action="panel"]').hidden).toBe(true);
-    collect.click();
+    trustedClick(collect);
     expect(clicks).toEqual(['collect']);
     // The page's styles stay outside: the row's own styles live in the shadow root.
     expect($('style').textContent).toContain('.primary');
@@ -92,37 +93,116 @@ describe('the collector button row', () => {
     expect(bulk.dataset.count).toBe('37');
     expect(bulk.textContent).toBe('采集本页 37 个商品');
     expect($('[data-action="collect"]').hidden).toBe(true);
-    $('[data-action="panel"]').click();
-    bulk.click();
+    trustedClick($('[data-action="panel"]'));
+    trustedClick(bulk);
     expect(clicks).toEqual(['panel', 'collect-page']);
   });
 
   it('folds into a small launcher and back', () => {
     const { host, $ } = mounted();
-    $('[data-action="hide"]').click();
+    trustedClick($('[data-action="hide"]'));
     expect(host.hasAttribute('data-minimized')).toBe(true);
     expect($('.card').hidden).toBe(true);
-    $('[data-action="expand"]').click();
+    trustedClick($('[data-action="expand"]'));
     expect(host.hasAttribute('data-minimized')).toBe(false);
   });
 });
 
+describe('the collector button row, against the page', () => {
+  it('sits in a closed shadow root the page cannot open', () => {
+    const { host, shadow } = mounted();
+    expect(host.shadowRoot).toBeNull();
+    expect(shadow.mode).toBe('closed');
+  });
+
+  it('acts on no click or key the page’s script makes, only on the user’s', () => {
+    const { doc, ui, host, $, clicks } = mounted();
+    ui.render({ ...base, mode: 'list', count: 3, panel: true });
+    const view = doc.defaultView as Window & typeof globalThis;
+    for (const action of ['collect-page', 'panel', 'hide']) {
+      const control = $(`[data-action="${action}"]`);
+      control.click();
+      control.dispatchEvent(
+        new view.MouseEvent('click', { bubbles: true, cancelable: true, composed: true }),
+      );
+      control.dispatchEvent(new view.KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    }
+    ui.render({ ...base });
+    $('[data-action="collect"]').click();
+    host.click();
+    expect(clicks).toEqual([]);
+    expect(host.hasAttribute('data-minimized')).toBe(false);
+
+    trustedClick($('[data-action="collect"]'));
+    expect(clicks).toEqual(['collect']);
+    trustedClick($('[data-action="hide"]'));
+    expect(host.hasAttribute('data-minimized')).toBe(true);
+    $('[data-action="expand"]').click();
+    expect(host.hasAttribute('data-minimized')).toBe(true);
+  });
+});
+
+/** The in-page panel on a page, with what it posted to its frame. */
+function panelOn(doc: Document) {
+  let closed = 0;
+  const panel = mountInPagePanel(doc, {
+    src: 'chrome-extension://abc/sidepanel.html?tab=7&inpage=1',
+    title: 'Collection box',
+    closeLabel: 'Close the panel',
+    nonce: 'n'.repeat(32),
+    extensionOrigin: 'chrome-extension://abc',
+    onClose: () => closed++,
+  });
+  const frame = panel.root.querySelector('iframe') as HTMLIFrameElement;
+  // jsdom loads no extension page: the frame's window stands in, keeping what it was posted.
+  const posted: [unknown, string][] = [];
+  Object.defineProperty(frame, 'contentWindow', {
+    value: { postMessage: (message: unknown, origin: string) => posted.push([message, origin]) },
+  });
+  return { panel, frame, posted, closed: () => closed };
+}
+
 describe('the in-page panel', () => {
   it('frames the side panel page for the tab and closes', () => {
     const { doc } = mounted();
-    let closed = 0;
-    mountInPagePanel(doc, {
-      src: 'chrome-extension://abc/sidepanel.html?tab=7&inpage=1',
-      title: 'Collection box',
-      closeLabel: 'Close the panel',
-      onClose: () => closed++,
-    });
+    const { panel, frame, closed } = panelOn(doc);
     const host = doc.querySelector('[data-cmp-collector-panel]') as HTMLElement;
-    const shadow = host.shadowRoot as ShadowRoot;
-    const frame = shadow.querySelector('iframe') as HTMLIFrameElement;
+    expect(host).toBe(panel.host);
     expect(frame.getAttribute('src')).toBe('chrome-extension://abc/sidepanel.html?tab=7&inpage=1');
-    (shadow.querySelector('[data-action="close-panel"]') as HTMLElement).click();
+    trustedClick(panel.root.querySelector('[data-action="close-panel"]') as HTMLElement);
     expect(doc.querySelector('[data-cmp-collector-panel]')).toBeNull();
-    expect(closed).toBe(1);
+    expect(closed()).toBe(1);
+  });
+
+  it('sits in a closed shadow root, closed by the user alone', () => {
+    const { doc } = mounted();
+    const { panel, closed } = panelOn(doc);
+    expect(panel.host.shadowRoot).toBeNull();
+    const close = panel.root.querySelector('[data-action="close-panel"]') as HTMLElement;
+    close.click();
+    const view = doc.defaultView as Window & typeof globalThis;
+    close.dispatchEvent(
+      new view.KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }),
+    );
+    expect(panel.host.isConnected).toBe(true);
+    dispatchTrusted(
+      close,
+      new view.KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }),
+    );
+    expect(panel.host.isConnected).toBe(false);
+    expect(closed()).toBe(1);
+  });
+
+  it('tells the frame its nonce once it loaded, aimed at the extension, never in its address', () => {
+    const { doc } = mounted();
+    const { frame, posted } = panelOn(doc);
+    expect(frame.getAttribute('src')).not.toContain('n'.repeat(32));
+    expect(posted).toEqual([]);
+    const view = doc.defaultView as Window & typeof globalThis;
+    frame.dispatchEvent(new view.Event('load'));
+    frame.dispatchEvent(new view.Event('load'));
+    expect(posted).toEqual([
+      [{ channel: 'cmp-collector-panel', nonce: 'n'.repeat(32) }, 'chrome-extension://abc'],
+    ]);
   });
 });

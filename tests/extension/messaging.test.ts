@@ -1,4 +1,5 @@
 import { createCollectService } from '@entrypoints/background/collect-service';
+import { createPanelFrames, guardFramedPanels } from '@entrypoints/background/panel-frames';
 import { serveRequests } from '@entrypoints/background/serve';
 import { createSessionHub } from '@entrypoints/background/session-hub';
 import { backgroundMessenger } from '@extension/messaging/messengers';
@@ -68,6 +69,17 @@ const storage = new Map<string, unknown>([['session', signedIn]]);
 const broadcasts: SessionSnapshot[] = [];
 
 beforeAll(() => {
+  let records: unknown;
+  const panels = createPanelFrames({
+    storage: {
+      get: async () => records,
+      set: async (next) => {
+        records = structuredClone(next);
+      },
+    },
+    now: () => Date.now(),
+    nonce: () => 'n'.repeat(32),
+  });
   const hub = createSessionHub({
     ...ids,
     storage: {
@@ -94,6 +106,7 @@ beforeAll(() => {
     targetTab: async (_sender, tabId) => tabId ?? null,
     recent: { get: async () => [], set: async () => undefined },
     sidePanel: true,
+    panels,
     bulk: {
       add: async () => ({ ...queue, state: 'running' }),
       get: async () => queue,
@@ -103,7 +116,7 @@ beforeAll(() => {
     },
     now: () => new Date('2026-11-21T10:00:00.000Z'),
   });
-  serveRequests({ ...hub, ...collector.handlers });
+  serveRequests(guardFramedPanels({ ...hub, ...collector.handlers }, { ids, panels }));
 });
 
 describe('background requests over the messengers', () => {
@@ -132,6 +145,16 @@ describe('background requests over the messengers', () => {
       refused('forbidden'),
     );
     await expect(backgroundMessenger.sendMessage('bulk:pause')).rejects.toMatchObject(
+      refused('forbidden'),
+    );
+    // The side panel page framed by a supplier's page: no admitted in-page panel, nothing at all.
+    fake.state.sender = {
+      ...popup,
+      url: `${ids.extensionOrigin}/sidepanel.html?tab=7&inpage=1`,
+      tab: { id: 7, url: 'https://detail.1688.com/offer/612345678901.html' },
+      frameId: 3,
+    };
+    await expect(backgroundMessenger.sendMessage('session:get')).rejects.toMatchObject(
       refused('forbidden'),
     );
     fake.state.sender = { ...popup, id: 'another-extension' };
