@@ -58,6 +58,11 @@ export function startCollector(ctx: ContentScriptContext, site: CollectorSite): 
   let language: Language = parseLanguage(browser.i18n.getUILanguage()) ?? DEFAULT_LANGUAGE;
   let words: CollectWords = collectWords(language);
   let sidePanel = true;
+  /**
+   * The in-page panel is offered only where the browser has no side panel, and on pages over
+   * https (the side panel page may be framed there alone).
+   */
+  const panelOffered = () => !sidePanel && location.protocol === 'https:';
   /** Grows at each address change, so a late answer about the previous page is dropped. */
   let generation = 0;
   let panel: { close(): void } | null = null;
@@ -186,7 +191,7 @@ export function startCollector(ctx: ContentScriptContext, site: CollectorSite): 
       panel = null;
       return;
     }
-    if (sidePanel) return;
+    if (!panelOffered()) return;
     let opened: { tabId: number; nonce: string };
     try {
       opened = await backgroundMessenger.sendMessage('panel:open');
@@ -234,7 +239,7 @@ export function startCollector(ctx: ContentScriptContext, site: CollectorSite): 
     return {
       mode,
       count,
-      panel: !sidePanel,
+      panel: panelOffered(),
       state: 'idle' as const,
       message: null,
       hint: null,
@@ -285,7 +290,7 @@ export function startCollector(ctx: ContentScriptContext, site: CollectorSite): 
         ui.setWords(words);
       }
       sidePanel = context.sidePanel;
-      if (ui.host.isConnected) render({ panel: !sidePanel });
+      if (ui.host.isConnected) render({ panel: panelOffered() });
     })
     .catch(() => undefined);
 
