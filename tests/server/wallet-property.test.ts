@@ -141,6 +141,12 @@ const EVERY_OPERATION: Step[] = [
   { kind: 'new', request: { type: 'compensation', currency: 'THB', amount: 7, ref: 'B' } },
   { kind: 'new', request: { type: 'recharge', currency: 'CNY', amount: 9, ref: 'C' } },
   { kind: 'new', request: { type: 'withdraw', currency: 'CNY', amount: 99_999, ref: 'C' } },
+  // An order frozen, cancelled, frozen again and settled.
+  { kind: 'new', request: { type: 'freeze', currency: 'THB', amount: 50, ref: 'D' } },
+  { kind: 'new', request: { type: 'cancel', ref: 'D' } },
+  { kind: 'new', request: { type: 'freeze', currency: 'THB', amount: 60, ref: 'D' } },
+  { kind: 'new', request: { type: 'freeze', currency: 'THB', amount: 70, ref: 'D' } },
+  { kind: 'new', request: { type: 'settle', ref: 'D', actual: 60 } },
 ];
 
 /** A request with its idempotency key, as a client sends it. */
@@ -305,7 +311,9 @@ class Model {
         wallet.available += amount;
         break;
       case 'freeze':
-        if (this.freezes.has(ref)) return fail('WALLET_FREEZE_EXISTS');
+        // One live freeze per order: a cancelled (released) one leaves it free to freeze again.
+        if (this.freezes.has(ref) && this.freezes.get(ref)?.state !== 'released')
+          return fail('WALLET_FREEZE_EXISTS');
         if (wallet.available < amount) return fail('WALLET_INSUFFICIENT_BALANCE');
         wallet.available -= amount;
         wallet.frozen += amount;
