@@ -230,10 +230,31 @@ interface ModelWallet {
   frozen: number;
 }
 
+interface ModelFreeze {
+  currency: Currency;
+  amount: number;
+  state: string;
+}
+
+/**
+ * An order's freezes as the ledger must hold them: the one open or settled (at most one), and the
+ * released ones in a fixed order (which of them came last shows nowhere).
+ */
+function orderFreezes(all: readonly ModelFreeze[]) {
+  const released = all
+    .filter((f) => f.state === 'released')
+    .map((f) => ({ ...f }))
+    .sort((a, b) => a.currency.localeCompare(b.currency) || a.amount - b.amount);
+  return { live: all.filter((f) => f.state !== 'released'), released };
+}
+
 /** The ledger as a seller would explain it: plain numbers, one request at a time. */
 class Model {
   wallets = new Map<Currency, ModelWallet>();
-  freezes = new Map<string, { currency: Currency; amount: number; state: string }>();
+  /** Each order's latest freeze. */
+  freezes = new Map<string, ModelFreeze>();
+  /** Each order's earlier freezes, cancelled before it was frozen again. */
+  earlier = new Map<string, ModelFreeze[]>();
   tallies = new Map<
     string,
     { deducted: number; refunded: number; withheld: number; returned: number }
@@ -245,6 +266,11 @@ class Model {
     const copy = new Model();
     for (const [c, w] of this.wallets) copy.wallets.set(c, { ...w });
     for (const [r, f] of this.freezes) copy.freezes.set(r, { ...f });
+    for (const [r, list] of this.earlier)
+      copy.earlier.set(
+        r,
+        list.map((f) => ({ ...f })),
+      );
     for (const [k, v] of this.tallies) copy.tallies.set(k, { ...v });
     for (const [k, v] of this.keys) copy.keys.set(k, { ...v });
     return copy;
@@ -310,15 +336,17 @@ class Model {
         tally.returned += amount;
         wallet.available += amount;
         break;
-      case 'freeze':
+      case 'freeze': {
         // One live freeze per order: a cancelled (released) one leaves it free to freeze again.
-        if (this.freezes.has(ref) && this.freezes.get(ref)?.state !== 'released')
-          return fail('WALLET_FREEZE_EXISTS');
+        const before = this.freezes.get(ref);
+        if (before && before.state !== 'released') return fail('WALLET_FREEZE_EXISTS');
         if (wallet.available < amount) return fail('WALLET_INSUFFICIENT_BALANCE');
         wallet.available -= amount;
         wallet.frozen += amount;
+        if (before) this.earlier.set(ref, [...(this.earlier.get(ref) ?? []), before]);
         this.freezes.set(ref, { currency, amount, state: 'open' });
         break;
+      }
     }
     return { ok: true, currency };
   }
@@ -426,18 +454,23 @@ async function expectSameAsModel(ownerId: string, model: Model) {
     );
   }
   const freezes = await t.db.select().from(walletFreezes).where(eq(walletFreezes.ownerId, ownerId));
-  expect(
+  const stored = new Map<string, ModelFreeze[]>();
+  for (const f of freezes) {
+    const currency = rows.find((w) => w.id === f.walletId)?.currency;
+    if (!currency) throw new Error(`freeze ${f.id} of another owner's wallet`);
+    stored.set(f.referenceId, [
+      ...(stored.get(f.referenceId) ?? []),
+      { currency, amount: f.amount, state: f.state },
+    ]);
+  }
+  expect(Object.fromEntries([...stored].map(([ref, list]) => [ref, orderFreezes(list)]))).toEqual(
     Object.fromEntries(
-      freezes.map((f) => [
-        f.referenceId,
-        {
-          currency: rows.find((w) => w.id === f.walletId)?.currency,
-          amount: f.amount,
-          state: f.state,
-        },
+      [...model.freezes].map(([ref, latest]) => [
+        ref,
+        orderFreezes([...(model.earlier.get(ref) ?? []), latest]),
       ]),
     ),
-  ).toEqual(Object.fromEntries(model.freezes));
+  );
   // Only this run's wallets: a failure of an earlier case must not fail the smaller ones tried after it.
   for (const row of rows) expect((await verifyLedger(t, null, row.id)).violations).toEqual([]);
 }

@@ -86,8 +86,8 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 /**
- * The seller's consent for Lazada Thailand, through the sandbox's consent page (signed in anew:
- * the clock may have moved past the session).
+ * The seller's consent for Lazada Thailand, through the sandbox's consent page, finished in the
+ * session that started it (signed in anew: the clock may have moved past the session).
  */
 async function consent() {
   const token = await login(t, 'refresh-race@example.com', seller.password);
@@ -98,6 +98,7 @@ async function consent() {
   expect(url.body.resp_code, url.text).toBe(0);
   const back = await consentAt(t, url.body.datas.url, { sellerId: 'lazada-demo-th' });
   const result = await t.call('POST', '/api-user/shop/authorize/callback', {
+    token,
     json: callbackBody(back),
   });
   expect(result.body.datas.success, result.text).toBe(true);
