@@ -1,11 +1,79 @@
-import { CloseButton, Menu, ScrollArea } from '@mantine/core';
-import { IconArrowsHorizontal, IconRefresh, IconSquareRoundedX, IconX } from '@tabler/icons-react';
+import { ActionIcon, CloseButton, Menu } from '@mantine/core';
+import {
+  IconArrowsHorizontal,
+  IconChevronLeft,
+  IconChevronRight,
+  IconRefresh,
+  IconSquareRoundedX,
+  IconX,
+} from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type KeyboardEvent, type MouseEvent, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { nextAfterClose, useTagsViewStore, type VisitedView } from '../stores/tags-view-store';
 import classes from './tags-view.module.css';
+
+/** What of the tabs lies beyond each edge of the bar. */
+interface Overflow {
+  before: boolean;
+  after: boolean;
+}
+
+/**
+ * Whether the tabs run past either edge of their scroller, kept up to date as it scrolls, resizes
+ * or its tabs change; and a way to scroll it by most of its width.
+ */
+function useOverflow(scroller: RefObject<HTMLDivElement | null>, content: unknown) {
+  const [overflow, setOverflow] = useState<Overflow>({ before: false, after: false });
+  const measure = useCallback(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const hidden = element.scrollWidth - element.clientWidth;
+    const next = {
+      before: hidden > 1 && element.scrollLeft > 1,
+      after: hidden > 1 && element.scrollLeft < hidden - 1,
+    };
+    setOverflow((current) =>
+      current.before === next.before && current.after === next.after ? current : next,
+    );
+  }, [scroller]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again whenever the tabs change
+  useEffect(() => {
+    measure();
+  }, [measure, content]);
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const win = element.ownerDocument.defaultView;
+    win?.addEventListener('resize', measure);
+    const observer =
+      win && 'ResizeObserver' in win ? new win.ResizeObserver(() => measure()) : null;
+    observer?.observe(element);
+    if (element.firstElementChild) observer?.observe(element.firstElementChild);
+    return () => {
+      win?.removeEventListener('resize', measure);
+      observer?.disconnect();
+    };
+  }, [scroller, measure]);
+  const scrollBy = (direction: -1 | 1) => {
+    const element = scroller.current;
+    if (!element) return;
+    element.scrollBy({
+      left: direction * Math.max(120, element.clientWidth * 0.8),
+      behavior: 'smooth',
+    });
+  };
+  return { overflow, measure, scrollBy };
+}
 
 interface ContextMenuAt {
   view: VisitedView;
@@ -26,8 +94,16 @@ export function TagsView({ pathname }: { pathname: string }) {
   const queryClient = useQueryClient();
   const [menu, setMenu] = useState<ContextMenuAt | null>(null);
   const tabs = useRef<(HTMLAnchorElement | null)[]>([]);
+  const scroller = useRef<HTMLDivElement>(null);
+  const { overflow, measure, scrollBy } = useOverflow(scroller, views);
 
   const isCurrent = (view: VisitedView) => view.path.toLowerCase() === pathname.toLowerCase();
+
+  // The current tab is brought into view when the page changes (opened from the sidebar, say).
+  useEffect(() => {
+    const index = views.findIndex((view) => view.path.toLowerCase() === pathname.toLowerCase());
+    tabs.current[index]?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [pathname, views]);
 
   /** After closing views, the current one may be gone: go to its neighbour, else the dashboard. */
   function leaveIfClosed(before: VisitedView[]) {
@@ -94,8 +170,26 @@ export function TagsView({ pathname }: { pathname: string }) {
   }
 
   return (
-    <div className={classes.bar} data-testid="tags-view">
-      <ScrollArea type="never" className={classes.scroll}>
+    <div
+      className={classes.bar}
+      data-testid="tags-view"
+      data-overflow-before={overflow.before || undefined}
+      data-overflow-after={overflow.after || undefined}
+    >
+      {overflow.before && (
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="sm"
+          className={classes.scrollBefore}
+          aria-label={t('tags.scrollBefore')}
+          data-testid="tags-view-scroll-before"
+          onClick={() => scrollBy(-1)}
+        >
+          <IconChevronLeft size={16} />
+        </ActionIcon>
+      )}
+      <div ref={scroller} className={classes.scroll} onScroll={measure}>
         <div role="tablist" aria-label={t('tags.label')} className={classes.tabs}>
           {views.map((view, index) => {
             const current = isCurrent(view);
@@ -145,7 +239,20 @@ export function TagsView({ pathname }: { pathname: string }) {
             );
           })}
         </div>
-      </ScrollArea>
+      </div>
+      {overflow.after && (
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="sm"
+          className={classes.scrollAfter}
+          aria-label={t('tags.scrollAfter')}
+          data-testid="tags-view-scroll-after"
+          onClick={() => scrollBy(1)}
+        >
+          <IconChevronRight size={16} />
+        </ActionIcon>
+      )}
       <Menu
         opened={menu !== null}
         onChange={(opened) => {

@@ -1,7 +1,7 @@
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, mergeThemeOverrides, PasswordInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { i18n } from 'i18next';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { ApiClient } from '../api/client';
 import { ApiProvider } from '../queries/api-context';
@@ -45,8 +45,25 @@ function ToastContainer() {
  * without server data (the console's login page) does not load the query library.
  */
 export function AppProviders({ i18n, api, session, children }: AppProvidersProps) {
+  const language = i18n.language;
+  // Words Mantine's components say by themselves (their defaults are English), in the program's language.
+  const localizedTheme = useMemo(
+    () =>
+      mergeThemeOverrides(theme, {
+        components: {
+          PasswordInput: PasswordInput.extend({
+            defaultProps: {
+              visibilityToggleButtonProps: {
+                'aria-label': i18n.t('common:actions.togglePassword', { lng: language }),
+              },
+            },
+          }),
+        },
+      }),
+    [i18n, language],
+  );
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={localizedTheme}>
       <I18nextProvider i18n={i18n}>
         <ApiProvider api={api}>
           <SessionProvider store={session}>

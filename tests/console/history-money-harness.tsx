@@ -116,12 +116,13 @@ export const shown = () =>
   ]);
 
 export const pad = (n: number) => String(n).padStart(2, '0');
-/** A datetime-local input's value to the second (an input may leave out zero seconds or add milliseconds). */
-export const seconds = (value: string) => {
-  const whole = value.replace(/\.0+$/, '');
-  return whole.length === 16 ? `${whole}:00` : whole;
-};
-/** A datetime-local input's value for a moment on the reader's clock. */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** A moment as the range inputs show it in English ("8 Nov 2026 00:00:00"), whatever the browser's locale. */
+export const displayed = (date: Date) =>
+  `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()} ${pad(date.getHours())}:${pad(
+    date.getMinutes(),
+  )}:${pad(date.getSeconds())}`;
+/** A moment on the reader's clock typed as YYYY-MM-DDTHH:mm:ss (the inputs also read this form). */
 export const inputValue = (date: Date) =>
   `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(
     date.getHours(),

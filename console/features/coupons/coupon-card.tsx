@@ -13,6 +13,17 @@ const STATUS_COLORS: Record<CouponState, string> = {
   expired: 'red',
 };
 
+/**
+ * The coupon's value stays on one line ("฿300.00" never breaks after the symbol): the longer it
+ * is, the smaller it is set, so "RM1,000.00" still fits the stub.
+ */
+function valueFontSize(value: string): number {
+  if (value.length <= 5) return 26;
+  if (value.length <= 7) return 21;
+  if (value.length <= 9) return 17;
+  return 14;
+}
+
 /** Where a coupon is used: a recharge coupon on the recharge page, any other on an order's payment. */
 export const USE_TARGETS = { recharge: '/pay/recharge', order: '/pay/orderTrading' } as const;
 
@@ -33,6 +44,10 @@ export function CouponCard({
   const language = i18n.language as Language;
   const money = (minor: number) => formatMoney(minor, coupon.currency, language);
   const muted = coupon.status === 'expired' || coupon.status === 'used';
+  const value =
+    coupon.type === 'discount' && coupon.percentOff !== null
+      ? t('coupons.card.percentOff', { percent: coupon.percentOff })
+      : money(coupon.maxOffset);
   // An order names itself "<kind>:<number>" on the coupon; the seller knows it by its number.
   const order = coupon.orderRef?.slice(coupon.orderRef.indexOf(':') + 1) ?? null;
   return (
@@ -50,24 +65,22 @@ export function CouponCard({
           gap={2}
           justify="center"
           align="center"
-          px="md"
+          px="xs"
           py="lg"
-          w={{ base: 104, sm: 128 }}
+          w={{ base: 112, sm: 132 }}
           bg={muted ? 'gray.1' : 'var(--mantine-primary-color-light)'}
           style={{ flexShrink: 0, borderRight: '1px dashed var(--mantine-color-gray-4)' }}
         >
           <Text
-            fz={coupon.type === 'cash' ? 24 : 26}
+            fz={valueFontSize(value)}
             fw={800}
             lh={1.1}
             ta="center"
             c={muted ? 'dimmed' : 'var(--mantine-primary-color-filled)'}
-            style={{ overflowWrap: 'anywhere' }}
+            style={{ whiteSpace: 'nowrap' }}
             data-testid="coupon-value"
           >
-            {coupon.type === 'discount' && coupon.percentOff !== null
-              ? t('coupons.card.percentOff', { percent: coupon.percentOff })
-              : money(coupon.maxOffset)}
+            {value}
           </Text>
           <Text size="xs" c="dimmed" ta="center" data-testid="coupon-offset">
             {coupon.type === 'discount'

@@ -16,6 +16,7 @@ import { IconKey, IconPencil, IconUnlink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PlatformMark } from './platform-mark';
 import { FailureText, ShopSyncState, useNow } from './shop-sync-state';
+import classes from './shops.module.css';
 
 type Language = 'zh' | 'th' | 'en';
 
@@ -134,7 +135,11 @@ export function ShopsTable({
             <Table.Th>{t('fields.defaultLogistics')}</Table.Th>
             <Table.Th>{t('fields.expiresAt')}</Table.Th>
             <Table.Th>{t('fields.sync')}</Table.Th>
-            {withActions && <Table.Th>{t('fields.actions')}</Table.Th>}
+            {withActions && (
+              <Table.Th className={classes.actionsCell} data-testid="shops-actions-head">
+                {t('fields.actions')}
+              </Table.Th>
+            )}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -221,7 +226,7 @@ export function ShopsTable({
                   />
                 </Table.Td>
                 {withActions && (
-                  <Table.Td>
+                  <Table.Td className={classes.actionsCell} data-testid="shop-actions">
                     <Group gap={6} wrap="nowrap">
                       {actions.has('reauthorize') && needsReauthorization(shop, now) && (
                         <Button

@@ -1,8 +1,9 @@
-import { Button, Group, TextInput } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { IconCalendarClock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type DateTimeRange, fromInputValue, toInputValue } from './wallet-range';
+import { LocalDateInput } from '../../components/date-fields';
+import type { DateTimeRange } from './wallet-range';
 
 type Bound = 'beginTime' | 'endTime';
 
@@ -25,32 +26,29 @@ export function RangeFilter({
   const { t } = useTranslation('wallet');
   const [drafts, setDrafts] = useState({
     shown: range,
-    beginTime: toInputValue(range.beginTime),
-    endTime: toInputValue(range.endTime),
+    beginTime: range.beginTime,
+    endTime: range.endTime,
   });
   const [errors, setErrors] = useState<Partial<Record<Bound, string>>>({});
   // The address changed the range (a reset, going back): show it.
   if (drafts.shown.beginTime !== range.beginTime || drafts.shown.endTime !== range.endTime) {
-    setDrafts({
-      shown: range,
-      beginTime: toInputValue(range.beginTime),
-      endTime: toInputValue(range.endTime),
-    });
+    setDrafts({ shown: range, beginTime: range.beginTime, endTime: range.endTime });
     setErrors({});
   }
 
-  function edit(bound: Bound, value: string) {
-    setDrafts((current) => ({ ...current, [bound]: value }));
-    if (value === '') {
+  /** `text` is YYYY-MM-DD HH:mm:ss, '' when the field was emptied, null while it is incomplete. */
+  function edit(bound: Bound, text: string | null) {
+    if (text === '') {
+      setDrafts((current) => ({ ...current, [bound]: '' }));
       setErrors({});
       onChange({ ...range, [bound]: undefined });
       return;
     }
-    const text = fromInputValue(value);
-    if (!text) {
+    if (text === null) {
       setErrors({ [bound]: t('filters.invalidTime') });
       return;
     }
+    setDrafts((current) => ({ ...current, [bound]: text }));
     const next = { ...range, [bound]: text };
     if (next.beginTime > next.endTime) {
       setErrors({ endTime: t('filters.order') });
@@ -63,16 +61,15 @@ export function RangeFilter({
   return (
     <Group gap="sm" align="flex-start" wrap="wrap">
       {(['beginTime', 'endTime'] as const).map((bound) => (
-        <TextInput
+        <LocalDateInput
           key={bound}
-          type="datetime-local"
-          step={1}
+          withTime
           size="sm"
-          w={{ base: '100%', xs: 240 }}
+          w={{ base: '100%', xs: 250 }}
           label={bound === 'beginTime' ? t('filters.from') : t('filters.to')}
           leftSection={<IconCalendarClock size={16} />}
           value={drafts[bound]}
-          onChange={(event) => edit(bound, event.currentTarget.value)}
+          onChange={(text) => edit(bound, text)}
           error={errors[bound]}
           data-testid={`range-${bound === 'beginTime' ? 'from' : 'to'}`}
         />

@@ -54,22 +54,6 @@ export function defaultRange(now: Date = new Date()): DateTimeRange {
   return { beginTime: toDateTimeText(first), endTime: toDateTimeText(last) };
 }
 
-/** The value of a datetime-local input (seconds shown) for YYYY-MM-DD HH:mm:ss. */
-export function toInputValue(text: string): string {
-  return text.replace(' ', 'T');
-}
-
-/**
- * YYYY-MM-DD HH:mm:ss from a datetime-local input's value, which leaves out zero seconds
- * ("2026-11-08T00:00"); null when the input holds no complete moment.
- */
-export function fromInputValue(value: string): string | null {
-  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::(\d{2})(?:\.\d+)?)?$/.exec(value);
-  if (!match) return null;
-  const text = `${match[1]} ${match[2]}:${match[3] ?? '00'}`;
-  return parseDateTimeText(text) ? text : null;
-}
-
 /** The reader's IANA time zone, sent with every range so the server reads it on the same clock. */
 export function readerTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
