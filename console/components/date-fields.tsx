@@ -123,14 +123,18 @@ export function LocalDateInput({
   const { i18n } = useTranslation();
   const language = i18n.language as Language;
   const picked = useRef(false);
+  const input = useRef<HTMLInputElement>(null);
   // A value set from outside (a reset, the address) is shown at once, even while the calendar is
-  // open: the input starts afresh. Values it sent itself come back without that.
+  // open: the input starts afresh. Values it sent itself, or any while someone types in it, come
+  // back without that (leaving the field shows the value it holds).
   const emitted = useRef(value);
   const shown = useRef({ value, generation: 0 });
   if (shown.current.value !== value) {
+    const typing =
+      input.current !== null && input.current.ownerDocument.activeElement === input.current;
     shown.current = {
       value,
-      generation: shown.current.generation + (value === emitted.current ? 0 : 1),
+      generation: shown.current.generation + (value === emitted.current || typing ? 0 : 1),
     };
   }
   const send = (next: string | null) => {
@@ -140,6 +144,7 @@ export function LocalDateInput({
   return (
     <DateInput
       key={shown.current.generation}
+      ref={input}
       {...CALENDAR_LABELS[language]}
       firstDayOfWeek={FIRST_DAY_OF_WEEK[language]}
       {...props}

@@ -18,6 +18,7 @@ import { toast } from '@shared/ui/toast';
 import { useSchemaForm } from '@shared/ui/use-schema-form';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LocalDateInput } from '../../components/date-fields';
 import {
   FormFooter,
   FormSection,
@@ -183,13 +184,12 @@ function CreateForm({ onClose }: { onClose(): void }) {
               />
             </SimpleGrid>
             <PasswordRule />
-            <TextInput
-              type="date"
+            <LocalDateInput
               label={t('form.validUntil')}
               description={t('form.validUntilHint')}
-              min={today()}
+              excludeDate={(day) => day < today()}
               value={values.validUntil}
-              onChange={(event) => form.set('validUntil', event.currentTarget.value)}
+              onChange={(day) => form.set('validUntil', day ?? '')}
               error={form.errors.validUntil}
               maw={260}
             />

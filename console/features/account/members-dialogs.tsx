@@ -15,6 +15,7 @@ import { toast } from '@shared/ui/toast';
 import { useSchemaForm } from '@shared/ui/use-schema-form';
 import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { LocalDateInput } from '../../components/date-fields';
 import { NewPasswordFields } from '../../components/form-parts';
 import { today } from './members-create-modal';
 import { FormFooter, FormSection, MembersModal, useStableCallback } from './members-form-parts';
@@ -62,13 +63,12 @@ function EditForm({ account, onClose }: { account: SubAccount; onClose(): void }
           required
           data-autofocus
         />
-        <TextInput
-          type="date"
+        <LocalDateInput
           label={t('form.validUntil')}
           description={t('form.validUntilHint')}
-          min={today()}
+          excludeDate={(day) => day < today()}
           value={form.values.validUntil}
-          onChange={(event) => form.set('validUntil', event.currentTarget.value)}
+          onChange={(day) => form.set('validUntil', day ?? '')}
           error={form.errors.validUntil}
         />
         <FormFooter form={form} submitLabel={t('common:actions.save')} onCancel={onClose} />

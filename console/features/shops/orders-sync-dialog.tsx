@@ -11,7 +11,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
 } from '@mantine/core';
 import { ApiError } from '@shared/api/errors';
 import type { ShopDetail, SyncRun } from '@shared/contracts/shops';
@@ -21,6 +20,7 @@ import { useErrorText } from '@shared/ui/error-message';
 import { IconAlertTriangle, IconCircleCheck, IconPlayerStop } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LocalDateInput } from '../../components/date-fields';
 import { FormFailure } from '../../components/form-parts';
 import { FailureText } from './shop-sync-state';
 
@@ -203,24 +203,22 @@ function SyncForm({
             </Text>
           ) : (
             <SimpleGrid cols={2} spacing="sm">
-              <TextInput
-                type="date"
+              <LocalDateInput
                 label={t('sync.from')}
                 value={from}
-                max={today}
-                onChange={(event) => {
-                  setFrom(event.currentTarget.value);
+                excludeDate={(day) => day > today}
+                onChange={(day) => {
+                  setFrom(day ?? '');
                   setErrors((current) => ({ ...current, from: undefined }));
                 }}
                 error={errors.from}
               />
-              <TextInput
-                type="date"
+              <LocalDateInput
                 label={t('sync.to')}
                 value={to}
-                max={today}
-                onChange={(event) => {
-                  setTo(event.currentTarget.value);
+                excludeDate={(day) => day > today}
+                onChange={(day) => {
+                  setTo(day ?? '');
                   setErrors((current) => ({ ...current, to: undefined }));
                 }}
                 error={errors.to}
