@@ -5,6 +5,23 @@ import { CURRENCY_DECIMALS, CURRENCY_SYMBOLS, type Currency } from '../contracts
 const INTL_LOCALE = { zh: 'zh-CN', th: 'th-TH', en: 'en-GB' } as const;
 
 /**
+ * The Intl locale of a console language: every date, time and number the programs show is
+ * formatted in it (through the helpers here), never in the browser's own locale.
+ */
+export function intlLocale(language: string): string {
+  return INTL_LOCALE[language as keyof typeof INTL_LOCALE] ?? INTL_LOCALE.en;
+}
+
+/** A number in the reader's language ("12,345.5"); `options` as Intl.NumberFormat takes them. */
+export function formatNumber(
+  value: number,
+  language: string,
+  options: Intl.NumberFormatOptions = {},
+): string {
+  return new Intl.NumberFormat(intlLocale(language), options).format(value);
+}
+
+/**
  * Integer minor units as money with the currency's symbol ("฿1,234.50", "₫12,000"), computed
  * with integers so no binary fraction ever shows.
  */

@@ -2,8 +2,10 @@ import type { Language } from '@shared/contracts/languages';
 import {
   abbreviateNumber,
   formatMoney,
+  formatNumber,
   formatRelative,
   formatTimeAgo,
+  intlLocale,
   toMillis,
 } from '@shared/i18n/format';
 import { createI18n } from '@shared/i18n/i18n';
@@ -160,5 +162,25 @@ describe('formatMoney', () => {
   ] as const)('%d minor units of %s -> %s', (minor, currency, expected) => {
     for (const language of ['zh', 'th', 'en'] as const)
       expect(formatMoney(minor, currency, language)).toBe(expected);
+  });
+});
+
+describe('formatNumber', () => {
+  it('formats in the console language, never in the environment’s own locale', () => {
+    expect(formatNumber(1_234_567.5, 'zh')).toBe('1,234,567.5');
+    expect(formatNumber(3, 'zh', { style: 'unit', unit: 'day', unitDisplay: 'long' })).toBe('3天');
+    expect(formatNumber(3, 'th', { style: 'unit', unit: 'day', unitDisplay: 'long' })).toBe('3 วัน');
+    expect(formatNumber(3, 'en', { style: 'unit', unit: 'day', unitDisplay: 'long' })).toBe(
+      '3 days',
+    );
+    expect(formatNumber(12_000, 'zh', { notation: 'compact' })).toBe('1.2万');
+    expect(formatNumber(12_000, 'en', { notation: 'compact' })).toBe('12k');
+  });
+
+  it('maps each language to its Intl locale and an unknown one to English', () => {
+    expect(intlLocale('zh')).toBe('zh-CN');
+    expect(intlLocale('th')).toBe('th-TH');
+    expect(intlLocale('en')).toBe('en-GB');
+    expect(intlLocale('fr')).toBe('en-GB');
   });
 });

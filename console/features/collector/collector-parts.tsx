@@ -9,15 +9,13 @@ import {
 } from '@shared/contracts/money';
 import type { ProductDraft, SourceSite } from '@shared/contracts/product-draft';
 import type { Platform } from '@shared/contracts/shops';
-import { formatDateTime, formatMoney } from '@shared/i18n/format';
+import { formatDateTime, formatMoney, formatNumber } from '@shared/i18n/format';
 import { useSourceSites } from '@shared/queries/collector';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useRouter } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlatformIcon } from '../../components/platform-icon';
-
-const INTL_LOCALE: Record<Language, string> = { zh: 'zh-CN', th: 'th-TH', en: 'en-GB' };
 
 function isKnownCurrency(currency: string): currency is Currency {
   return (CURRENCIES as readonly string[]).includes(currency);
@@ -28,12 +26,12 @@ function formatMinor(minor: number, currency: string, language: Language): strin
   if (isKnownCurrency(currency)) return formatMoney(minor, currency, language);
   const places = currencyExponent(currency);
   try {
-    return new Intl.NumberFormat(INTL_LOCALE[language], {
+    return formatNumber(minor / 10 ** places, language, {
       style: 'currency',
       currency,
       minimumFractionDigits: places,
       maximumFractionDigits: places,
-    }).format(minor / 10 ** places);
+    });
   } catch {
     return `${currency} ${(minor / 10 ** places).toFixed(places)}`;
   }

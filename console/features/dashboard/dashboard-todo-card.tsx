@@ -14,6 +14,7 @@ import type {
   ProductSummaryKey,
   PurchaseSummaryKey,
 } from '@shared/contracts/dashboard';
+import { formatNumber } from '@shared/i18n/format';
 import { allows } from '@shared/permissions';
 import { useApi } from '@shared/queries/api-context';
 import { dashboardQueries } from '@shared/queries/dashboard';
@@ -68,7 +69,6 @@ function Section<K extends string>({
   query: UseQueryResult<Record<K, number>>;
 }) {
   const { t, i18n } = useTranslation('dashboard');
-  const number = new Intl.NumberFormat(i18n.language);
   return (
     <Paper bg="gray.0" radius="md" p="md" data-testid={`todo-${name}`}>
       <Group justify="space-between" wrap="nowrap" mb="xs">
@@ -111,7 +111,7 @@ function Section<K extends string>({
                     <Skeleton h={20} w={28} />
                   ) : (
                     <Text fw={700} fz="lg" c={count > 0 ? 'cmp.7' : 'dark.3'}>
-                      {number.format(count)}
+                      {formatNumber(count, i18n.language)}
                     </Text>
                   )}
                 </Group>

@@ -3,6 +3,7 @@ import { BarChart, LineChart } from '@mantine/charts';
 import type { OrderTrend } from '@shared/contracts/dashboard';
 import type { Language } from '@shared/contracts/languages';
 import { CURRENCY_DECIMALS, CURRENCY_SYMBOLS } from '@shared/contracts/money';
+import { formatNumber, intlLocale } from '@shared/i18n/format';
 import { useTranslation } from 'react-i18next';
 
 export type TrendMetric = 'orders' | 'sales';
@@ -17,12 +18,11 @@ const COLORS = [
   'lime.7',
   'pink.6',
 ];
-const INTL_LOCALE: Record<Language, string> = { zh: 'zh-CN', th: 'th-TH', en: 'en-GB' };
 
 /** A calendar day as a short axis label ("26/2", "2/26"), in no time zone (it is a day). */
 function shortDay(ymd: string, language: Language): string {
   const [year = 0, month = 1, day = 1] = ymd.split('-').map(Number);
-  return new Intl.DateTimeFormat(INTL_LOCALE[language], {
+  return new Intl.DateTimeFormat(intlLocale(language), {
     month: 'numeric',
     day: 'numeric',
     timeZone: 'UTC',
@@ -47,7 +47,9 @@ export function TrendChart({
   const language = i18n.language as Language;
   const currencies = new Set(trend.series.map((s) => s.currency));
   const single = currencies.size === 1 ? [...currencies][0] : null;
-  const number = new Intl.NumberFormat(INTL_LOCALE[language], { maximumFractionDigits: 2 });
+  const number = {
+    format: (value: number) => formatNumber(value, language, { maximumFractionDigits: 2 }),
+  };
 
   const series = trend.series.map((s, index) => ({
     name: `shop${index}`,

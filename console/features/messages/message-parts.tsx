@@ -1,11 +1,12 @@
 import { Box, Group, Loader, Text, ThemeIcon, Tooltip, UnstyledButton } from '@mantine/core';
+import { LANGUAGES, type Language } from '@shared/contracts/languages';
 import {
   MESSAGE_TYPE_NAMES,
   MESSAGE_UNREAD,
   type Message,
   type MessageType,
 } from '@shared/contracts/messages';
-import { formatDateTime } from '@shared/i18n/format';
+import { formatDateTime, intlLocale } from '@shared/i18n/format';
 import {
   IconChecklist,
   IconShoppingCart,
@@ -17,9 +18,6 @@ import {
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageAge } from './message-time';
-
-type Language = 'zh' | 'th' | 'en';
-const INTL_LOCALE = { zh: 'zh-CN', th: 'th-TH', en: 'en-GB' } as const;
 
 const TYPE_LOOK = {
   1: { Icon: IconShoppingCart, color: 'blue' },
@@ -51,9 +49,11 @@ export function MessageTypeIcon({ type, size = 32 }: { type: MessageType; size?:
 /** "Just now", "5 minutes ago", "3 hours ago", "1 day ago", then the date (spec section 9). */
 function useMessageTime() {
   const { t, i18n } = useTranslation('messages');
-  const language = (i18n.language in INTL_LOCALE ? i18n.language : 'en') as Language;
+  const language = (
+    LANGUAGES.includes(i18n.language as Language) ? i18n.language : 'en'
+  ) as Language;
   const relative = useMemo(
-    () => new Intl.RelativeTimeFormat(INTL_LOCALE[language], { numeric: 'always' }),
+    () => new Intl.RelativeTimeFormat(intlLocale(language), { numeric: 'always' }),
     [language],
   );
   return (createTime: string, now = Date.now()) => {
@@ -73,7 +73,9 @@ function useMessageTime() {
 function MessageTime({ message }: { message: Pick<Message, 'createTime'> }) {
   const { i18n } = useTranslation('messages');
   const format = useMessageTime();
-  const language = (i18n.language in INTL_LOCALE ? i18n.language : 'en') as Language;
+  const language = (
+    LANGUAGES.includes(i18n.language as Language) ? i18n.language : 'en'
+  ) as Language;
   return (
     <Tooltip label={formatDateTime(message.createTime, language)} openDelay={400}>
       <Text component="time" dateTime={message.createTime} size="xs" c="dimmed">
