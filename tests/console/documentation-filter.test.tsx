@@ -27,6 +27,19 @@ describe('/documentation/index', () => {
     expect(detail.getByTestId('endpoint-access').textContent).toBe(zh.access.session);
     expect(detail.getByText('格式：uuid')).toBeTruthy();
     expect(screen.getByRole('searchbox', { name: zh.filter.label })).toBeTruthy();
+    // The summaries too, not the document's English.
+    const list = await card('GET /api-user/shop/list');
+    expect(list.getByText(zh.summaries.get_api_user_shop_list)).toBeTruthy();
+    expect(list.queryByText(en.summaries.get_api_user_shop_list)).toBeNull();
+  });
+
+  it('finds endpoints by their summary in the chosen language', async () => {
+    writeCookie(document, 'cmp-language', 'th');
+    const th = readLocale('th', 'documentation');
+    setCurrent(await renderConsole(`${PATH}?q=${encodeURIComponent('คูปองที่คำสั่งซื้อ')}`, { app: t }));
+    await waitFor(() => expect(screen.getAllByTestId('endpoint')).toHaveLength(1));
+    const usable = await card('GET /api-user/coupon/usable');
+    expect(usable.getByText(th.summaries.get_api_user_coupon_usable)).toBeTruthy();
   });
 
   it('says so when the reference cannot be loaded, and tries again', async () => {

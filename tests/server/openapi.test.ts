@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromJSONSchema } from 'zod';
 import * as z from 'zod/mini';
 import { createTestApp, type TestApp } from '../support/app';
+import { LANGUAGES, readLocale } from '../support/locales';
 
 type Json = Record<string, any>;
 
@@ -313,6 +314,25 @@ describe('GET /api-docs/openapi.json', () => {
     const self = operationOf('GET', '/api-docs/openapi.json');
     expect(self.responses['200'].content).toBeUndefined();
     expect(self.responses['200'].description).toMatch(/without the envelope/);
+  });
+});
+
+describe('the reference’s summaries in every language', () => {
+  it('has each summary of the endpoint table in zh, th and en (en as the table says it), and no other', () => {
+    const summaries = Object.fromEntries(
+      endpointList()
+        .map(({ endpoint }) => endpoint)
+        .filter((endpoint) => endpoint.summary)
+        .map((endpoint) => [operationIdOf(endpoint), endpoint.summary]),
+    );
+    expect(Object.keys(summaries).length).toBeGreaterThan(0);
+    expect(readLocale('en', 'documentation').summaries).toEqual(summaries);
+    for (const language of LANGUAGES) {
+      const words = readLocale(language, 'documentation').summaries as Record<string, string>;
+      expect(Object.keys(words).sort()).toEqual(Object.keys(summaries).sort());
+      if (language !== 'en')
+        for (const [id, text] of Object.entries(words)) expect(text, id).not.toBe(summaries[id]);
+    }
   });
 });
 

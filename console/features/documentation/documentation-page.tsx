@@ -275,7 +275,23 @@ function Overview({ reference }: { reference: ApiReference }) {
 function Reference({ reference }: { reference: ApiReference }) {
   const { t } = useTranslation('documentation');
   const [filter, setFilter] = useFilter();
-  const groups = useMemo(() => endpointGroups(reference), [reference]);
+  // Summaries in the reader's language (the document's own are English); one the words do not
+  // know yet stays as the document says it.
+  const groups = useMemo(
+    () =>
+      endpointGroups(reference).map((group) => ({
+        ...group,
+        endpoints: group.endpoints.map((endpoint) => ({
+          ...endpoint,
+          summary:
+            endpoint.summary &&
+            t(`summaries.${endpoint.id}` as 'summaries.get_api_docs_openapi_json', {
+              defaultValue: endpoint.summary,
+            }),
+        })),
+      })),
+    [reference, t],
+  );
   const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
   const shown: EndpointGroup[] = groups
     .map((group) => ({
