@@ -54,7 +54,7 @@ const ISO = /^\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?$/;
  * language's own format as the input shows it, or YYYY-MM-DD[ HH:mm[:ss]]. Null unless it names a
  * real day (and moment).
  */
-export function parseDateText(text: string, language: Language, withTime = false): string | null {
+function parseDateText(text: string, language: Language, withTime = false): string | null {
   const value = text.trim();
   if (!value) return null;
   const output = withTime ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD';
@@ -85,7 +85,7 @@ export function parseDateText(text: string, language: Language, withTime = false
 }
 
 /** A YYYY-MM-DD[ HH:mm:ss] value as the input shows it in the language. */
-export function formatDateText(value: string, language: Language, withTime = false): string {
+function formatDateText(value: string, language: Language, withTime = false): string {
   const parsed = dayjs(value);
   if (!parsed.isValid()) return value;
   return parsed

@@ -189,7 +189,7 @@ export function Sidebar({ menu, pathname, collapsed, showLogo, onNavigate }: Sid
           <Group gap={10} wrap="nowrap" justify={collapsed ? 'center' : 'flex-start'}>
             <LogoMark size={28} />
             {!collapsed && (
-              <Text fw={700} size="sm" className={classes.logoText}>
+              <Text fw={700} size="sm" className={classes.logoText} data-testid="sidebar-brand">
                 {t('appName')}
               </Text>
             )}

@@ -21,7 +21,7 @@ import setup from '../support/e2e-setup';
 
 const OUT = join(process.cwd(), '.tmp', 'screenshots');
 const SIZES = {
-  desktop: { width: 1440, height: 900 },
+  desktop: { width: 1366, height: 768 },
   phone: { width: 390, height: 844 },
 } as const;
 
@@ -41,7 +41,10 @@ async function optional(name: string, run: () => Promise<void>) {
 
 /**
  * `SCREENSHOTS_ONLY=collector` photographs the collection box alone (after signing in);
- * `SCREENSHOTS_ONLY=wallet` the wallet, payments and coupons.
+ * `SCREENSHOTS_ONLY=wallet` the wallet, payments and coupons; `SCREENSHOTS_ONLY=layout` what
+ * depends most on the language's length and format: the shell with many tabs open, shops, the
+ * wallet's date inputs and calendar, coupons, dates of the sync and sub-account forms, the API
+ * reference and the sign-in form (files named `layout-*`).
  */
 const only = process.env.SCREENSHOTS_ONLY;
 
@@ -203,6 +206,67 @@ async function main() {
         };
         await dialogs('first-visit');
         await shot('dashboard');
+        if (only === 'layout') {
+          await optional('layout', async () => {
+            // Many pages open: the tabs bar runs past its edge and offers to scroll.
+            for (const path of [
+              '/account/messageCenter',
+              '/account/accountSetting',
+              '/account/accountManage',
+              '/pay/recharge',
+              '/other/couponCenter',
+              '/documentation/index',
+              '/other/historyMoney',
+              '/thirdPartyPlatform/authorizeList',
+            ])
+              await go(path, '[data-testid="shell"]');
+            await page.waitForSelector('[data-testid="shop-row"]', { visible: true });
+            await shot('layout-shops');
+            await page.$eval('[data-testid="tags-view"] [role="tablist"]', (list) =>
+              list.parentElement?.scrollBy({ left: 10_000 }),
+            );
+            await shot('layout-tabs-scrolled');
+            if (size === 'desktop') {
+              await page.click('[data-testid="shops-sync"]');
+              await page.waitForSelector('[data-testid="sync-form"]', { visible: true });
+              await page.$eval('[data-testid="sync-form"] input[value="custom"]', (input) =>
+                (input as HTMLInputElement).click(),
+              );
+              await page.click('[data-testid="sync-form"] [data-dates-input]');
+              await page.waitForSelector('[data-dates-dropdown]', { visible: true });
+              await shot('layout-shops-sync');
+              await page.keyboard.press('Escape');
+              await page.keyboard.press('Escape');
+            }
+            await go('/other/historyMoney', '[data-testid="range-from"]');
+            await shot('layout-wallet-history');
+            await page.click('[data-testid="range-from"]');
+            await page.waitForSelector('[data-dates-dropdown]', { visible: true });
+            await shot('layout-wallet-calendar');
+            await page.keyboard.press('Escape');
+            await go('/other/couponCenter?status=unused', '[data-testid="coupon-card"]');
+            await shot('layout-coupons');
+            await go('/account/accountManage', '[data-testid="member-create"]');
+            await page.click('[data-testid="member-create"]');
+            await page.waitForSelector('[data-testid="member-create-form"]', { visible: true });
+            await page.$eval('[data-testid="member-create-form"] [data-dates-input]', (input) =>
+              input.scrollIntoView({ block: 'center' }),
+            );
+            await page.click('[data-testid="member-create-form"] [data-dates-input]');
+            await page.waitForSelector('[data-dates-dropdown]', { visible: true });
+            await shot('layout-members-date');
+            await page.keyboard.press('Escape');
+            await page.keyboard.press('Escape');
+            await go('/documentation/index', '[data-testid="endpoint"]');
+            await shot('layout-documentation');
+          });
+          await page.bringToFront();
+          await signOut();
+          await go('/login', 'input[name="username"]');
+          await shot('layout-login');
+          await page.close();
+          continue;
+        }
         if (only !== 'wallet')
           await optional('collector', async () => {
             // The demo seller's collection box (seeded with products from several sites).
