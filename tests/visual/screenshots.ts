@@ -50,7 +50,8 @@ const only = process.env.SCREENSHOTS_ONLY;
 
 async function main() {
   await mkdir(OUT, { recursive: true });
-  setup();
+  // SCREENSHOTS_SKIP_BUILD=1 photographs the builds already in .output (after a first run).
+  if (!process.env.SCREENSHOTS_SKIP_BUILD) setup();
   // A fresh embedded database in memory, migrated as the server does on start.
   const database = await openDatabase({ kind: 'pglite' });
   await database.migrate();
@@ -208,6 +209,7 @@ async function main() {
         await shot('dashboard');
         if (only === 'layout') {
           await optional('layout', async () => {
+            page.on('pageerror', (error) => console.error(`screenshots: page error ${error}`));
             // Many pages open: the tabs bar runs past its edge and offers to scroll.
             for (const path of [
               '/account/messageCenter',
@@ -215,7 +217,6 @@ async function main() {
               '/account/accountManage',
               '/pay/recharge',
               '/other/couponCenter',
-              '/documentation/index',
               '/other/historyMoney',
               '/thirdPartyPlatform/authorizeList',
             ])
@@ -260,6 +261,8 @@ async function main() {
             await go('/documentation/index', '[data-testid="endpoint"]');
             await shot('layout-documentation');
           });
+          await page.screenshot({ path: join(OUT, `layout-last-${language}-${size}.png`) });
+          await go('/cmpDashboard', '[data-testid="shell"]');
           await page.bringToFront();
           await signOut();
           await go('/login', 'input[name="username"]');
