@@ -57,9 +57,9 @@ describe('the console’s language in its inputs', () => {
           CALENDAR[language].firstWeekday,
         ),
       );
-      expect(
-        document.querySelector('.mantine-DateInput-calendarHeaderLevel')?.textContent,
-      ).toMatch(CALENDAR[language].monthLabel);
+      expect(document.querySelector('.mantine-DateInput-calendarHeaderLevel')?.textContent).toMatch(
+        CALENDAR[language].monthLabel,
+      );
 
       // What the input shows can be typed back, and it applies to the list.
       fireEvent.change(from, {
