@@ -1,28 +1,27 @@
 import * as z from 'zod/mini';
 import { DateTimeSchema, TimeZoneSchema } from './date-range';
 import { CURRENCIES } from './money';
+import type { OrderStatus } from './orders';
+import { PRODUCT_STATUSES } from './products';
 import { PLATFORMS } from './shops';
 
 /** Product statuses the dashboard counts (spec section 4), each a key of the product summary. */
-export const PRODUCT_SUMMARY_KEYS = [
-  'wait',
-  'pushing',
-  'intervalPushing',
-  'online',
-  'offline',
-  'del',
-  'forbid',
-  'fail',
-  'freeze',
-] as const;
+export const PRODUCT_SUMMARY_KEYS = PRODUCT_STATUSES;
 export type ProductSummaryKey = (typeof PRODUCT_SUMMARY_KEYS)[number];
 
 /**
- * The order status summary of spec section 3: pending (waiting to be processed), processing
- * (processed, waiting to ship), logistics (shipped, in transit).
+ * The order status summary of spec section 3: pending (waiting to be processed: `waitDeal`),
+ * processing (processed, waiting to ship: `waitShip`), logistics (shipped, in transit:
+ * `shipping`). The statuses are those of `orderStatusOf` (shared/contracts/orders.ts).
  */
 export const ORDER_SUMMARY_KEYS = ['pending', 'processing', 'logistics'] as const;
 export type OrderSummaryKey = (typeof ORDER_SUMMARY_KEYS)[number];
+/** The order status each key of the order summary counts. */
+export const ORDER_SUMMARY_STATUSES = {
+  pending: 'waitDeal',
+  processing: 'waitShip',
+  logistics: 'shipping',
+} as const satisfies Record<OrderSummaryKey, OrderStatus>;
 
 /** Purchase statuses that still need someone (spec section 4; beWait: returned to its creator). */
 export const PURCHASE_SUMMARY_KEYS = [

@@ -1,5 +1,6 @@
 import {
   ORDER_SUMMARY_KEYS,
+  ORDER_SUMMARY_STATUSES,
   type OrderStatusSummary,
   type OrderTrend,
   type OrderTrendSeries,
@@ -10,11 +11,20 @@ import {
   type StatusSummaryQuery,
   TREND_DAYS,
 } from '@shared/contracts/dashboard';
+import { type OrderStatus, orderStatusOf, SOLD_ORDER_STATUSES } from '@shared/contracts/orders';
+import { isProductStatus, type ProductStatus, productStatusOf } from '@shared/contracts/products';
 import { dayIn, isSiteCode, SITE_TIME_ZONES } from '@shared/contracts/site-codes';
-import { and, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, ilike, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Actor, AppDeps } from '../../context';
 import type { Database } from '../../db/client';
-import { shops, sites, users } from '../../db/schema/index';
+import {
+  platformOrders,
+  platformProducts,
+  products,
+  shops,
+  sites,
+  users,
+} from '../../db/schema/index';
 import { addDays, instantOf, parseDateTime } from '../../lib/zoned-time';
 
 /** Every key at 0, then the counts found. */
@@ -76,30 +86,90 @@ async function paidRange(db: Database, actor: Actor, query: StatusSummaryQuery) 
 }
 
 /*
- * The counting queries. The product, order and purchase tables arrive with their features; each
- * count then becomes one grouped query here (status -> count(*)) over the rows given, and the
- * rest of this module stays as it is.
+ * The counting queries: each groups the rows of the shops in scope by their raw status (a few
+ * distinct values per platform) and maps them with the tables of shared/contracts, so a status
+ * the tables do not know is counted nowhere rather than guessed.
  */
 
-/** Products of these shops by status. (`select status, count(*) from products where shop_id in … group by status`) */
+/**
+ * Products of these shops by status: the claimed products waiting in them (`products`, whose
+ * status is already the console's) and the products synced from the platforms
+ * (`platform_products`, by their platform's status).
+ */
 async function countProducts(
-  _db: Database,
-  _shopIds: readonly string[],
-  _paid: PaidRange,
+  db: Database,
+  shopIds: readonly string[],
 ): Promise<Partial<ProductStatusSummary>> {
-  return {};
+  if (shopIds.length === 0) return {};
+  const claimed = await db
+    .select({ status: products.status, count: count() })
+    .from(products)
+    .where(inArray(products.shopId, [...shopIds]))
+    .groupBy(products.status);
+  const synced = await db
+    .select({
+      platform: platformProducts.platform,
+      status: platformProducts.status,
+      count: count(),
+    })
+    .from(platformProducts)
+    .where(inArray(platformProducts.shopId, [...shopIds]))
+    .groupBy(platformProducts.platform, platformProducts.status);
+  const found: Partial<Record<ProductStatus, number>> = {};
+  const add = (status: string, n: number) => {
+    if (isProductStatus(status)) found[status] = (found[status] ?? 0) + n;
+  };
+  for (const row of claimed) add(row.status, row.count);
+  for (const row of synced) add(productStatusOf(row.platform, row.status), row.count);
+  return found;
+}
+
+/**
+ * The synced orders of these shops by the console's status, created in the range. The platform
+ * order keeps no payment time of its own yet, so its creation time stands for it.
+ */
+async function ordersByStatus(
+  db: Database,
+  shopIds: readonly string[],
+  paid: PaidRange,
+): Promise<Map<OrderStatus, number>> {
+  const found = new Map<OrderStatus, number>();
+  if (shopIds.length === 0) return found;
+  const rows = await db
+    .select({ platform: platformOrders.platform, status: platformOrders.status, count: count() })
+    .from(platformOrders)
+    .where(
+      and(
+        inArray(platformOrders.shopId, [...shopIds]),
+        paid.from ? gte(platformOrders.platformCreatedAt, paid.from) : undefined,
+        paid.to ? lte(platformOrders.platformCreatedAt, paid.to) : undefined,
+      ),
+    )
+    .groupBy(platformOrders.platform, platformOrders.status);
+  for (const row of rows) {
+    const status = orderStatusOf(row.platform, row.status);
+    found.set(status, (found.get(status) ?? 0) + row.count);
+  }
+  return found;
 }
 
 /** Orders of these shops by summary status (pending, processing, logistics), paid in the range. */
 async function countOrders(
-  _db: Database,
-  _shopIds: readonly string[],
-  _paid: PaidRange,
+  db: Database,
+  shopIds: readonly string[],
+  paid: PaidRange,
 ): Promise<Partial<OrderStatusSummary>> {
-  return {};
+  const found = await ordersByStatus(db, shopIds, paid);
+  return Object.fromEntries(
+    ORDER_SUMMARY_KEYS.map((key) => [key, found.get(ORDER_SUMMARY_STATUSES[key]) ?? 0]),
+  );
 }
 
-/** Purchases of the actor's main account by status. */
+/**
+ * Purchases of the actor's main account by status. There is no purchase yet: purchase requests
+ * arrive with the purchases feature, whose table this count will read; until then every status
+ * has none.
+ */
 async function countPurchases(
   _db: Database,
   _actor: Actor,
@@ -107,13 +177,56 @@ async function countPurchases(
   return {};
 }
 
-/** Orders and sales of these shops per shop and day (days in `zone`) within [from, to). */
+/**
+ * Orders sold (SOLD_ORDER_STATUSES) and their totals, of these shops per shop and day (days in
+ * `zone`, by the order's creation on the platform) within [from, to).
+ */
 async function ordersPerShopDay(
-  _db: Database,
-  _shopIds: readonly string[],
-  _range: { from: Date; to: Date; zone: string },
+  db: Database,
+  shopIds: readonly string[],
+  range: { from: Date; to: Date; zone: string },
 ): Promise<{ shopId: string; day: string; orders: number; sales: number }[]> {
-  return [];
+  if (shopIds.length === 0) return [];
+  // The day is worked out in a subquery, so the grouping names a column, not an expression.
+  const placed = db
+    .select({
+      shopId: platformOrders.shopId,
+      platform: platformOrders.platform,
+      status: platformOrders.status,
+      total: platformOrders.totalMinor,
+      day: sql<string>`to_char(${platformOrders.platformCreatedAt} at time zone ${range.zone}, 'YYYY-MM-DD')`.as(
+        'day',
+      ),
+    })
+    .from(platformOrders)
+    .where(
+      and(
+        inArray(platformOrders.shopId, [...shopIds]),
+        gte(platformOrders.platformCreatedAt, range.from),
+        lt(platformOrders.platformCreatedAt, range.to),
+      ),
+    )
+    .as('placed');
+  const rows = await db
+    .select({
+      shopId: placed.shopId,
+      platform: placed.platform,
+      status: placed.status,
+      day: placed.day,
+      orders: count(),
+      sales: sql<string>`sum(${placed.total})`,
+    })
+    .from(placed)
+    .groupBy(placed.shopId, placed.platform, placed.status, placed.day);
+  const sold = new Set<OrderStatus>(SOLD_ORDER_STATUSES);
+  return rows
+    .filter((row) => sold.has(orderStatusOf(row.platform, row.status)))
+    .map((row) => ({
+      shopId: row.shopId,
+      day: row.day,
+      orders: row.orders,
+      sales: Number(row.sales ?? 0),
+    }));
 }
 
 /** GET /product/product/status/summary: the actor's products per status. */
@@ -127,7 +240,6 @@ export async function productStatusSummary(
   const found = await countProducts(
     db,
     scope.map((s) => s.id),
-    await paidRange(db, actor, query),
   );
   return fill(PRODUCT_SUMMARY_KEYS, found);
 }
