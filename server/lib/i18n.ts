@@ -1,17 +1,21 @@
 import enApi from '@locales/en/api.json';
+import enCommon from '@locales/en/common.json';
 import enErrors from '@locales/en/errors.json';
 import enMail from '@locales/en/mail.json';
 import enValidation from '@locales/en/validation.json';
 import thApi from '@locales/th/api.json';
+import thCommon from '@locales/th/common.json';
 import thErrors from '@locales/th/errors.json';
 import thMail from '@locales/th/mail.json';
 import thValidation from '@locales/th/validation.json';
 import zhApi from '@locales/zh/api.json';
+import zhCommon from '@locales/zh/common.json';
 import zhErrors from '@locales/zh/errors.json';
 import zhMail from '@locales/zh/mail.json';
 import zhValidation from '@locales/zh/validation.json';
 import type { ErrorKey } from '@shared/contracts/errors';
 import type { Language } from '@shared/contracts/languages';
+import type { SiteCode } from '@shared/contracts/site-codes';
 import type { ValidationMessageKey } from '@shared/contracts/validation';
 
 /** The namespaces the server words its answers with; the console loads the same files. */
@@ -47,7 +51,16 @@ export interface Translator {
   validation(key: ValidationMessageKey, params?: Params): string;
   mail(key: Exclude<keyof Namespaces['mail'], 'purposes'>, params?: Params): string;
   purpose(key: keyof Namespaces['mail']['purposes']): string;
+  /** A site's (country's) name, as the console names it (common.json's `sites`). */
+  site(code: SiteCode): string;
 }
+
+/** The console's names of the sites, which the server's answers name too. */
+const SITE_NAMES: Record<Language, Record<SiteCode, string>> = {
+  zh: zhCommon.sites,
+  th: thCommon.sites,
+  en: enCommon.sites,
+};
 
 export function translator(language: Language): Translator {
   const resources = RESOURCES[language];
@@ -58,5 +71,6 @@ export function translator(language: Language): Translator {
     validation: (key, params = {}) => interpolate(resources.validation[key], params),
     mail: (key, params = {}) => interpolate(resources.mail[key], params),
     purpose: (key) => resources.mail.purposes[key],
+    site: (code) => SITE_NAMES[language][code],
   };
 }

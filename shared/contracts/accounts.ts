@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { CURRENCIES } from './money';
 import { SITE_CODES } from './site-codes';
 
 /**
@@ -181,7 +182,19 @@ export const MobileByEmailQuerySchema = z.object({ email: EmailSchema });
 /** The account's mobile with the middle masked, or null. */
 export const MobileByEmailResultSchema = z.object({ mobile: z.nullable(z.string()) });
 
-export const TelCodeListSchema = z.array(z.object({ code: z.string(), country: z.string() }));
+/**
+ * Country options (spec section 3: name, code, currency), one per dialling code of TEL_CODES:
+ * the name in the request's language, the site it is, and the site's currency.
+ */
+export const TelCodeListSchema = z.array(
+  z.object({
+    code: z.string(),
+    country: z.enum(SITE_CODES),
+    name: z.string(),
+    currency: z.nullable(z.enum(CURRENCIES)),
+  }),
+);
+export type TelCodeOption = z.infer<typeof TelCodeListSchema>[number];
 export const RegisterUrlSchema = z.object({ url: z.string() });
 
 /** Business types of the onboarding step (decisions.md). */

@@ -1,5 +1,5 @@
 import { DEMO_ACCOUNT } from '@server/seed/demo';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   buttonsOf,
@@ -101,6 +101,43 @@ describe('user management: creating sub-accounts', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(requests.filter((request) => request.includes('/subAccount/create'))).toEqual([]);
+  });
+
+  it('offers the server’s country options, the seller’s own country first chosen', async () => {
+    const main = await seller([], 'my');
+    const { user } = await openAs(main.email, main.password);
+    await user.click(await screen.findByRole('button', { name: en.members.actions.create }));
+    const form = await dialog(en.members.form.createTitle);
+    await user.click(within(form).getByRole('radio', { name: en.members.form.phone }));
+    const telCode = field(form, en.members.form.telCode);
+    await waitFor(() => expect(telCode.value).toBe(`+60 ${en.common.sites.my}`));
+    expect(requests).toContain('GET /api-user/public/telCodeList');
+    // The options the server named (jsdom lays the dropdown in a modal out of sight, so it is
+    // read and chosen among the hidden ones).
+    await user.click(within(form).getByRole('combobox', { name: en.members.form.telCode }));
+    const options = screen
+      .getAllByRole('listbox', { hidden: true })
+      .flatMap((list) => within(list).queryAllByRole('option', { hidden: true }))
+      .filter((option) => option.textContent?.startsWith('+'));
+    expect(options.map((option) => option.textContent)).toEqual([
+      `+86 ${en.common.sites.cn}`,
+      `+63 ${en.common.sites.ph}`,
+      `+66 ${en.common.sites.th}`,
+      `+60 ${en.common.sites.my}`,
+      `+84 ${en.common.sites.vn}`,
+      `+65 ${en.common.sites.sg}`,
+      `+62 ${en.common.sites.id}`,
+    ]);
+    fireEvent.click(options[1] as HTMLElement);
+    await waitFor(() => expect(telCode.value).toBe(`+63 ${en.common.sites.ph}`));
+    await user.type(field(form, en.members.form.phoneNumber), '917 123 4567');
+    await user.type(field(form, en.members.form.name), 'Maria');
+    await user.type(field(form, en.members.form.password), 'Secret-pass1');
+    await user.type(field(form, en.members.form.confirmPassword), 'Secret-pass1');
+    await user.click(within(form).getByRole('button', { name: en.members.form.submitCreate }));
+    await rowOf('Maria');
+    const [created] = (await subAccountList(main.token)).records;
+    expect(created?.phone).toBe('+639171234567');
   });
 
   it('shows the server’s message when the address already has an account', async () => {

@@ -23,12 +23,12 @@ export let current: { close(): Promise<void> } | undefined;
 
 export let sellers = 0;
 /** A main account of its own (so tests do not see each other's sub-accounts), onboarded. */
-export async function seller(shops: string[] = ['Shop A', 'Shop B']) {
+export async function seller(shops: string[] = ['Shop A', 'Shop B'], site = 'th') {
   sellers += 1;
   const made = await makeSeller(t, `members-main-${sellers}@example.com`, shops);
   const onboarded = await t.call('POST', '/api-user/user/onboarding', {
     token: made.token,
-    json: { site: 'th', businessType: 'crossBorder' },
+    json: { site, businessType: 'crossBorder' },
   });
   expect(onboarded.body.resp_code, onboarded.text).toBe(0);
   return { ...made, email: `members-main-${sellers}@example.com` };

@@ -1,3 +1,6 @@
+import thCommon from '@locales/th/common.json';
+import zhCommon from '@locales/zh/common.json';
+import { TEL_CODES, TelCodeListSchema } from '@shared/contracts/accounts';
 import { SiteListSchema } from '@shared/contracts/sites';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
@@ -44,5 +47,36 @@ describe('getSiteList', () => {
     const res = await t.call('GET', '/api-user/public/getSiteList?isAll=yes', { language: 'en' });
     expect(res.body.key).toBe('VALIDATION_FAILED');
     expect(res.body.datas.fields).toEqual([{ field: 'isAll', message: 'Not a valid option' }]);
+  });
+});
+
+describe('telCodeList', () => {
+  it('lists the country options with their name in the request’s language, code and currency', async () => {
+    const en = TelCodeListSchema.parse(
+      (await t.call('GET', '/api-user/public/telCodeList', { client: false, language: 'en' })).body
+        .datas,
+    );
+    expect(en.map((option) => option.code)).toEqual(TEL_CODES.map((option) => option.code));
+    expect(en.find((option) => option.code === '+60')).toEqual({
+      code: '+60',
+      country: 'my',
+      name: 'Malaysia',
+      currency: 'MYR',
+    });
+    expect(en.find((option) => option.code === '+86')).toMatchObject({ currency: 'CNY' });
+    const zh = TelCodeListSchema.parse(
+      (await t.call('GET', '/api-user/public/telCodeList', { language: 'zh' })).body.datas,
+    );
+    expect(zh.find((option) => option.code === '+66')).toEqual({
+      code: '+66',
+      country: 'th',
+      name: zhCommon.sites.th,
+      currency: 'THB',
+    });
+    const th = TelCodeListSchema.parse(
+      (await t.call('GET', '/api-user/public/telCodeList', { language: 'th' })).body.datas,
+    );
+    expect(th.find((option) => option.code === '+63')?.name).toBe(thCommon.sites.ph);
+    expect(new Set([en, zh, th].map((list) => list[1]?.name)).size).toBe(3);
   });
 });

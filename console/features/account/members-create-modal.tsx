@@ -9,8 +9,8 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { TEL_CODES } from '@shared/contracts/accounts';
 import { CreateSubAccountRequestSchema, type MenuGrant } from '@shared/contracts/sub-accounts';
+import { useCountryOptions } from '@shared/queries/register';
 import { useCreateSubAccount } from '@shared/queries/sub-accounts';
 import { useSession } from '@shared/session/react';
 import { useErrorText } from '@shared/ui/error-message';
@@ -39,14 +39,17 @@ export function today(): string {
 }
 
 function CreateForm({ onClose }: { onClose(): void }) {
-  const { t } = useTranslation(['members', 'common']);
+  const { t, i18n } = useTranslation(['members', 'common']);
   const site = useSession()?.user.site;
+  const countries = useCountryOptions(i18n.language).data ?? [];
+  // The account's own country first chosen, else the first the server lists.
+  const defaultTelCode = (countries.find((c) => c.country === site) ?? countries[0])?.code ?? '';
   const create = useCreateSubAccount();
   const typeLabelId = useId();
   const form = useSchemaForm({
     accountType: 'email' as AccountType,
     email: '',
-    telCode: (TEL_CODES.find((code) => code.country === site) ?? TEL_CODES[0]).code as string,
+    telCode: '',
     phone: '',
     name: '',
     password: '',
@@ -72,7 +75,7 @@ function CreateForm({ onClose }: { onClose(): void }) {
         accountType: values.accountType,
         ...(values.accountType === 'email'
           ? { email: values.email.trim() }
-          : { telCode: values.telCode, phone: values.phone }),
+          : { telCode: values.telCode || defaultTelCode, phone: values.phone }),
         name: values.name,
         password: values.password,
         confirmPassword: values.confirmPassword,
@@ -89,10 +92,7 @@ function CreateForm({ onClose }: { onClose(): void }) {
     },
   );
 
-  const telCodes = TEL_CODES.map(({ code, country }) => ({
-    value: code,
-    label: `${code} ${t(`common:sites.${country}`)}`,
-  }));
+  const telCodes = countries.map(({ code, name }) => ({ value: code, label: `${code} ${name}` }));
 
   return (
     <form onSubmit={submit} noValidate data-testid="member-create-form">
@@ -132,7 +132,7 @@ function CreateForm({ onClose }: { onClose(): void }) {
                 <Select
                   label={t('form.telCode')}
                   data={telCodes}
-                  value={values.telCode}
+                  value={values.telCode || defaultTelCode || null}
                   onChange={(value) => value && form.set('telCode', value)}
                   allowDeselect={false}
                   w={150}

@@ -1,4 +1,3 @@
-import { TEL_CODES } from '@shared/contracts/accounts';
 import { endpoints } from '@shared/contracts/endpoints';
 import { AppError } from '../../lib/errors';
 import { remoteAddress } from '../../lib/request-meta';
@@ -7,6 +6,7 @@ import { defineRoute } from '../../lib/route';
 import { accountExists, findUserByIdentifier, guardLookup } from '../accounts/accounts.service';
 import { signInRoute } from '../auth/sign-in-route';
 import { consumeCaptchaToken, createChallenge, verifyChallenge } from '../captcha/captcha.service';
+import { listTelCodes } from '../sites/sites.service';
 import { consumeCode, issueTicket, sendCode } from '../verification/verification.service';
 import { register, resetPassword } from './register.service';
 
@@ -51,11 +51,8 @@ export const registerRoutes = [
       }),
     }),
   ),
-  defineRoute(endpoints.register.telCodes, ({ c }) =>
-    ok(
-      c,
-      TEL_CODES.map((t) => ({ code: t.code, country: t.country })),
-    ),
+  defineRoute(endpoints.register.telCodes, async ({ c, deps }) =>
+    ok(c, await listTelCodes(deps, null, { t: c.var.t })),
   ),
   defineRoute(endpoints.register.registerUrl, ({ c, deps }) =>
     ok(c, { url: `${deps.config.publicUrl}/cmp/login?view=register` }),
