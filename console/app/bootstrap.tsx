@@ -39,7 +39,6 @@ export async function startConsole({
   strictMode = true,
 }: StartConsoleOptions) {
   const language = resolveLanguage(win);
-  const site = resolveSite(win);
   win.document.documentElement.lang = language;
   const i18n = await createI18n(language);
 
@@ -55,7 +54,10 @@ export async function startConsole({
           baseUrl: apiBase,
           client: API_CLIENTS.console,
           getToken: () => selectSession(session.getState())?.token ?? null,
-          getLocale: () => ({ site, language: i18n.language }),
+          getLocale: () => ({
+            site: resolveSite(win, selectSession(session.getState())?.user.site),
+            language: i18n.language,
+          }),
           ...(fetch ? { fetch } : {}),
         }),
     ),

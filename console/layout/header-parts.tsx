@@ -73,13 +73,13 @@ export function HeaderSearch({ links }: { links: MainSiteLinks }) {
 
 /**
  * The site selector (spec section 4): the chosen site is the `site` query parameter or the
- * `cmp-site` cookie, else the default; choosing one stores it and reloads in its language unless
+ * `cmp-site` cookie, else the account's own site, else the default; choosing one stores it and reloads in its language unless
  * a language was chosen.
  */
 export function SiteSelect() {
   const { t } = useTranslation('common');
   const api = useApi();
-  const current = resolveSite(window);
+  const current = resolveSite(window, useSession()?.user.site);
   const sites = useQuery({
     queryKey: ['sites', 'opened'],
     queryFn: ({ signal }) => api.sites.list({ signal }),

@@ -22,9 +22,12 @@ function chosenSite(win: Window): SiteCode | null {
   return isSiteCode(fromCookie) ? fromCookie : null;
 }
 
-/** The site sent with every request: the chosen one, else the default (spec section 4). */
-export function resolveSite(win: Window): SiteCode {
-  return chosenSite(win) ?? DEFAULT_SITE;
+/**
+ * The site sent with every request and shown in the header (spec section 4): the chosen one,
+ * else the signed-in account's own site (the one it chose at onboarding), else the default.
+ */
+export function resolveSite(win: Window, accountSite?: SiteCode | null): SiteCode {
+  return chosenSite(win) ?? accountSite ?? DEFAULT_SITE;
 }
 
 /**
