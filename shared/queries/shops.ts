@@ -37,8 +37,9 @@ export function useShops() {
 }
 
 /**
- * The marketplaces a shop can be authorized on. A screen that can do without it (falling back to
- * the known platforms) shows no failure for it.
+ * The marketplaces a shop can be authorized on (platformTypeList). When it cannot be read the
+ * list is empty (spec section 3): no screen falls back to the platforms it knows; the one that
+ * offers them says so itself.
  */
 export function usePlatformTypes() {
   return useQuery({ ...platformListQuery(useApi()), meta: { inlineErrors: true } });

@@ -1,7 +1,8 @@
 import { consentPage } from '@console/features/shops/authorize-consent';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { interceptRequests } from '../support/app';
 import { renderConsole, renderSignedIn } from '../support/console';
 import { authorizeStoredShop, authorizeThroughSandbox, consentAs } from '../support/shops';
 import {
@@ -59,6 +60,31 @@ describe('the authorize dialog', () => {
     expect(url.searchParams.get('country')).toBe('cb');
     expect(url.searchParams.get('redirect_uri')).toMatch(/\/cmp\/authorize\/authorizeCallback$/);
     expect(url.searchParams.get('state')).toBeTruthy();
+  });
+
+  it('offers no platform when the platform list fails, and the list once a retry reads it', async () => {
+    const main = await seller(['Any Shop']);
+    let failing = true;
+    const restore = interceptRequests(t.app, (request, next) =>
+      failing && new URL(request.url).pathname === '/admin/pluginmanage/platform/list'
+        ? new Response('down', { status: 503 })
+        : next(request),
+    );
+    onTestFinished(restore);
+    const { user } = await openList(main.email, main.password);
+    await rowOf('Any Shop');
+    await user.click(screen.getByTestId('shops-authorize'));
+    const dialog = await screen.findByRole('dialog', { name: en.shops.authorize.title });
+    const failure = await within(dialog).findByRole('alert');
+    expect(failure.textContent).toContain(en.shops.authorize.platformsLoadError);
+    for (const platform of ['lazada', 'shopee', 'tiktok'])
+      expect(within(dialog).queryByTestId(`authorize-platform-${platform}`)).toBeNull();
+
+    failing = false;
+    await user.click(within(failure).getByRole('button', { name: en.common.actions.retry }));
+    expect(await within(dialog).findByTestId('authorize-platform-lazada')).toBeTruthy();
+    expect(within(dialog).getByTestId('authorize-platform-tiktok')).toBeTruthy();
+    expect(within(dialog).queryByText(en.shops.authorize.platformsLoadError)).toBeNull();
   });
 
   it('re-authorizes an abnormal shop with its id, on its own platform and site', async () => {

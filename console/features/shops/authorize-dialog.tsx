@@ -27,6 +27,7 @@ import { IconExternalLink, IconInfoCircle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormFailure } from '../../components/form-parts';
+import { LoadFailed } from '../../components/list-states';
 import { PlatformIcon } from '../../components/platform-icon';
 import { consentPage } from './authorize-consent';
 import type { AuthorizePreset } from './authorize-search';
@@ -45,14 +46,15 @@ interface PlatformChoice {
 }
 
 /**
- * The marketplaces to choose from: the server's list, or the three we know when it cannot be
- * read. A platform offers the sites of PLATFORM_SITES that the server also lists for it.
+ * The marketplaces to choose from: the server's list, empty while it loads or when it cannot be
+ * read (spec section 3). A platform offers the sites of PLATFORM_SITES that the server also lists
+ * for it.
  */
-function usePlatformChoices(): PlatformChoice[] {
+function usePlatformChoices() {
   const platforms = usePlatformTypes();
-  return useMemo(() => {
+  const choices = useMemo((): PlatformChoice[] => {
     const listed = new Map((platforms.data ?? []).map((entry) => [entry.platformType, entry]));
-    const fromServer = PLATFORMS.filter((platform) => listed.size === 0 || listed.has(platform));
+    const fromServer = PLATFORMS.filter((platform) => listed.has(platform));
     return fromServer.map((platform) => {
       const entry = listed.get(platform);
       const known: readonly SiteCode[] = PLATFORM_SITES[platform];
@@ -67,6 +69,7 @@ function usePlatformChoices(): PlatformChoice[] {
       };
     });
   }, [platforms.data]);
+  return { choices, platforms };
 }
 
 function AuthorizeForm({
@@ -79,7 +82,7 @@ function AuthorizeForm({
   onClose(): void;
 }) {
   const { t } = useTranslation(['shops', 'common']);
-  const choices = usePlatformChoices();
+  const { choices, platforms } = usePlatformChoices();
   const authorize = useAuthorizeUrl();
   const [leaving, setLeaving] = useState(false);
   const form = useSchemaForm({
@@ -132,6 +135,13 @@ function AuthorizeForm({
           <Text size="sm" c="dimmed">
             {t('authorize.intro')}
           </Text>
+        )}
+        {platforms.isError && (
+          <LoadFailed
+            title={t('authorize.platformsLoadError')}
+            retrying={platforms.isFetching}
+            onRetry={() => platforms.refetch()}
+          />
         )}
         <Radio.Group
           label={t('authorize.platform')}
