@@ -14,7 +14,7 @@ const CN_MOBILE = /^1(?:3\d|4[5-9]|5[0-35-9]|6[2567]|7[0-8]|8\d|9[0-35-9])\d{8}$
 /**
  * Philippines and Thailand (spec: optional +63/063, resp. +66/066, then 10 digits). People also
  * type the international form without the trunk 0 (+66 81 234 5678, +63 917 123 4567) and the
- * Philippine local form with it (0917 123 4567); those are accepted too.
+ * Philippine local form with it (0917 123 4567); those are accepted too (README, "Decisions").
  */
 const PH_MOBILE = /^(?:(?:\+63|063)?\d{10}|0\d{10})$/;
 const TH_MOBILE = /^(?:(?:\+66|066)?\d{10}|\+66\d{9})$/;
