@@ -164,8 +164,12 @@ export async function seedDemoWallet(base: SeedDeps, sellerId: string): Promise<
   await rechargeBy('alipay', 3000, 10 * DAY);
   await rechargeBy('wechat', 1500, 8 * DAY, rechargeBonus.id);
 
-  // A service order settled below its estimate, with a 10% coupon: deduct and release the rest.
+  // What follows happens in time order, as the journal records it: each entry is written at its
+  // clock's now, so the history's order, its dates and its running balances agree.
   const serviceRef = { type: 'service', id: 'SV2026110001' };
+  const cancelledRef = { type: 'purchase', id: 'PO2026110002' };
+  const feeRef = { type: 'warehouse', id: 'WH-BKK-2026-11' };
+  // A service order settled below its estimate, with a 10% coupon: deduct and release the rest.
   await freezeForOrder(deps(7 * DAY), null, {
     ownerId: sellerId,
     reference: serviceRef,
@@ -181,18 +185,7 @@ export async function seedDemoWallet(base: SeedDeps, sellerId: string): Promise<
     actual: THB(980),
     idempotencyKey: 'demo-settle-SV2026110001',
   });
-  // Part of it came back: two pieces returned unused.
-  await refund(deps(3 * DAY), null, {
-    ownerId: sellerId,
-    reference: serviceRef,
-    currency: 'THB',
-    amount: THB(120),
-    memo: 'Two pieces returned unused',
-    idempotencyKey: 'demo-refund-SV2026110001',
-  });
-
   // A purchase cancelled before it shipped: the whole freeze released.
-  const cancelledRef = { type: 'purchase', id: 'PO2026110002' };
   await freezeForOrder(deps(6 * DAY - 3 * HOUR), null, {
     ownerId: sellerId,
     reference: cancelledRef,
@@ -200,25 +193,7 @@ export async function seedDemoWallet(base: SeedDeps, sellerId: string): Promise<
     estimate: THB(640),
     idempotencyKey: 'demo-freeze-PO2026110002',
   });
-  await cancelOrder(deps(4 * DAY), null, {
-    ownerId: sellerId,
-    reference: cancelledRef,
-    idempotencyKey: 'demo-cancel-PO2026110002',
-  });
-
-  // A purchase in progress: its estimate frozen, a purchase-fee coupon held with it.
-  await freezeForOrder(deps(1 * DAY), null, {
-    ownerId: sellerId,
-    reference: { type: 'purchase', id: 'PO2026110003' },
-    currency: 'THB',
-    estimate: THB(2400),
-    couponId: purchaseCoupon.id,
-    scope: 'purchaseFee',
-    idempotencyKey: 'demo-freeze-PO2026110003',
-  });
-
   // The monthly warehouse fee withheld, part of it returned after a downgrade.
-  const feeRef = { type: 'warehouse', id: 'WH-BKK-2026-11' };
   await withholding(deps(5 * DAY), null, {
     ownerId: sellerId,
     reference: feeRef,
@@ -227,29 +202,19 @@ export async function seedDemoWallet(base: SeedDeps, sellerId: string): Promise<
     memo: 'Bangkok warehouse, November',
     idempotencyKey: 'demo-withholding-WH-BKK-2026-11',
   });
-  await withholdingReturn(deps(2 * DAY), null, {
+  await cancelOrder(deps(4 * DAY), null, {
     ownerId: sellerId,
-    reference: feeRef,
-    currency: 'THB',
-    amount: THB(90),
-    memo: 'Downgrade credited',
-    idempotencyKey: 'demo-withholding-return-WH-BKK-2026-11',
+    reference: cancelledRef,
+    idempotencyKey: 'demo-cancel-PO2026110002',
   });
-  await compensation(deps(2 * DAY - 5 * HOUR), null, {
+  // Part of the service order came back: two pieces returned unused.
+  await refund(deps(3 * DAY), null, {
     ownerId: sellerId,
-    reference: { type: 'service', id: 'SV2026110001' },
+    reference: serviceRef,
     currency: 'THB',
-    amount: THB(60),
-    memo: 'Late delivery to the warehouse',
-    idempotencyKey: 'demo-compensation-SV2026110001',
-  });
-  await withdraw(deps(1 * DAY - 2 * HOUR), null, {
-    ownerId: sellerId,
-    reference: { type: 'withdrawal', id: 'WD2026110001' },
-    currency: 'THB',
-    amount: THB(500),
-    memo: 'To Kasikorn Bank ••• 4821',
-    idempotencyKey: 'demo-withdraw-WD2026110001',
+    amount: THB(120),
+    memo: 'Two pieces returned unused',
+    idempotencyKey: 'demo-refund-SV2026110001',
   });
 
   // Orders to pay: one paid from the wallet with the freight coupon, two still waiting.
@@ -276,6 +241,42 @@ export async function seedDemoWallet(base: SeedDeps, sellerId: string): Promise<
     idempotencyKey: 'demo-pay-freight',
     language: 'en',
   });
+
+  await withholdingReturn(deps(2 * DAY), null, {
+    ownerId: sellerId,
+    reference: feeRef,
+    currency: 'THB',
+    amount: THB(90),
+    memo: 'Downgrade credited',
+    idempotencyKey: 'demo-withholding-return-WH-BKK-2026-11',
+  });
+  await compensation(deps(2 * DAY - 5 * HOUR), null, {
+    ownerId: sellerId,
+    reference: { type: 'service', id: 'SV2026110001' },
+    currency: 'THB',
+    amount: THB(60),
+    memo: 'Late delivery to the warehouse',
+    idempotencyKey: 'demo-compensation-SV2026110001',
+  });
+  // A purchase in progress: its estimate frozen, a purchase-fee coupon held with it.
+  await freezeForOrder(deps(1 * DAY), null, {
+    ownerId: sellerId,
+    reference: { type: 'purchase', id: 'PO2026110003' },
+    currency: 'THB',
+    estimate: THB(2400),
+    couponId: purchaseCoupon.id,
+    scope: 'purchaseFee',
+    idempotencyKey: 'demo-freeze-PO2026110003',
+  });
+  await withdraw(deps(1 * DAY - 2 * HOUR), null, {
+    ownerId: sellerId,
+    reference: { type: 'withdrawal', id: 'WD2026110001' },
+    currency: 'THB',
+    amount: THB(500),
+    memo: 'To Kasikorn Bank ••• 4821',
+    idempotencyKey: 'demo-withdraw-WD2026110001',
+  });
+
   await createTradeOrder({ db: base.db, clock: at(base.clock, 5 * HOUR) }, null, {
     ownerId: sellerId,
     title: {

@@ -1,7 +1,9 @@
 import { verifyCoupons } from '@server/modules/coupons/coupons.service';
 import { verifyLedger } from '@server/modules/wallet/ledger-verify';
 import { DEMO_ACCOUNT, seedDemo } from '@server/seed/demo';
+import { API_CLIENTS, basicClientAuth, HEADERS } from '@shared/contracts/protocol';
 import { LEDGER_ENTRY_KINDS } from '@shared/contracts/wallet';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login } from '../support/accounts';
 import { createTestApp, type TestApp } from '../support/app';
@@ -50,6 +52,47 @@ describe('the demo wallet', () => {
     // a freight order of 360 less its 40 coupon; 2400 less 5% (120) frozen.
     expect(thb.balance).toBe((5000 + 3000 + 1500 - 882 + 120 - 450 + 90 + 60 - 500 - 320) * 100);
     expect(thb.frozen).toBe(2280 * 100);
+  });
+
+  it('lists its history newest first, each running balance the next older one plus the change, and exports it so', async () => {
+    const history = await read('/api-user/user/balance_record/list', { limit: '100' });
+    const records = history.records as {
+      createdAt: string;
+      change: number;
+      availableChange: number;
+      balanceAfter: number;
+      availableAfter: number;
+    }[];
+    expect(records.length).toBeGreaterThan(10);
+    const times = records.map((row) => Date.parse(row.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    for (const [index, row] of records.slice(0, -1).entries()) {
+      const older = records[index + 1];
+      expect(row.balanceAfter - row.change, `row ${index}`).toBe(older?.balanceAfter);
+      expect(row.availableAfter - row.availableChange, `row ${index}`).toBe(older?.availableAfter);
+    }
+    const response = await t.app.request('/api-user/user/balance_record/export', {
+      method: 'POST',
+      headers: {
+        [HEADERS.authorization]: basicClientAuth(API_CLIENTS.console),
+        [HEADERS.language]: 'en',
+        [HEADERS.token]: token,
+      },
+    });
+    expect(response.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(
+      Buffer.from(await response.arrayBuffer()) as unknown as ExcelJS.Buffer,
+    );
+    const exported: number[] = [];
+    workbook.worksheets[0]?.eachRow((row, number) => {
+      const at = row.getCell(1).value;
+      if (number > 1 && at instanceof Date) exported.push(at.getTime());
+    });
+    expect(exported).toHaveLength(records.length);
+    // The sheet's times are wall-clock times of the reader's zone: the same order, one offset.
+    const offset = (exported[0] ?? 0) - (times[0] ?? 0);
+    expect(exported.map((time) => time - offset)).toEqual(times);
   });
 
   it('recharged once by each channel, completed', async () => {
