@@ -51,6 +51,11 @@ const CouponSchema = z.object({
   validFrom: z.string(),
   validTo: z.string(),
   status: z.enum(COUPON_STATES),
+  /**
+   * Whether its validity has begun (by the server's clock): an unused coupon valid from a later
+   * day is listed as not yet usable, with its start date.
+   */
+  started: z.boolean(),
   /** The order that holds or used it. */
   orderRef: z.nullable(z.string()),
   /** What it took off that order. */

@@ -157,6 +157,48 @@ const count = (tab: string) => screen.getByTestId(`coupon-count-${tab}`).textCon
 const part = (card: HTMLElement, testId: string) => within(card).getByTestId(testId).textContent;
 
 describe('the coupon centre', () => {
+  it('lists a coupon valid from a later day as not yet usable, with its start date and no “use”', async () => {
+    const s = await seller();
+    const now = t.clock.now();
+    const starts = new Date(now.getTime() + 3 * DAY_MS);
+    await grantCoupon(t, null, {
+      ownerId: s.user.id,
+      currency: 'THB',
+      name: names('Early bird'),
+      type: 'cash',
+      scope: 'serviceFee',
+      threshold: 0,
+      maxOffset: 2_000,
+      percentOff: null,
+      validFrom: starts,
+      validTo: new Date(now.getTime() + 30 * DAY_MS),
+    });
+    for (const language of ['zh', 'th', 'en'] as const) {
+      const { running } = await open(s, language);
+      await waitFor(() => expect(cardNames()).toEqual([names('Early bird')[language]]));
+      const [card] = cards();
+      if (!card) throw new Error('card missing');
+      expect(part(card, 'coupon-status')).toBe(words[language].status.notStarted);
+      expect(part(card, 'coupon-starts')).toBe(
+        fillWords(words[language].card.startsOn, { date: formatDate(starts, language) }),
+      );
+      expect(within(card).queryByTestId('coupon-use')).toBeNull();
+      await running.close();
+      current = undefined;
+    }
+    // Once its day comes, it can be used.
+    t.clock.advance(3 * DAY_MS + 60_000);
+    await open(s);
+    await waitFor(() => expect(cardNames()).toEqual(['Early bird']));
+    const [card] = cards();
+    if (!card) throw new Error('card missing');
+    expect(part(card, 'coupon-status')).toBe(words.en.status.unused);
+    expect(within(card).queryByTestId('coupon-starts')).toBeNull();
+    expect(within(card).getByTestId('coupon-use').getAttribute('href')).toBe(
+      '/cmp/pay/orderTrading',
+    );
+  });
+
   it('counts every tab, expires coupons by the clock, and shows what ready and expired coupons offer', async () => {
     const s = await seller();
     await seedCoupons(s);

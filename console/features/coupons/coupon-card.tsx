@@ -48,6 +48,9 @@ export function CouponCard({
     coupon.type === 'discount' && coupon.percentOff !== null
       ? t('coupons.card.percentOff', { percent: coupon.percentOff })
       : money(coupon.maxOffset);
+  // Unused but valid from a later day: not yet usable, so no "use".
+  const waiting = coupon.status === 'unused' && !coupon.started;
+  const usable = coupon.status === 'unused' && coupon.started && target !== null;
   // An order names itself "<kind>:<number>" on the coupon; the seller knows it by its number.
   const order = coupon.orderRef?.slice(coupon.orderRef.indexOf(':') + 1) ?? null;
   return (
@@ -57,7 +60,7 @@ export function CouponCard({
       padding={0}
       data-testid="coupon-card"
       data-id={coupon.id}
-      data-status={coupon.status}
+      data-status={waiting ? 'notStarted' : coupon.status}
       style={{ opacity: muted ? 0.75 : 1 }}
     >
       <Group gap={0} wrap="nowrap" align="stretch" h="100%">
@@ -95,12 +98,12 @@ export function CouponCard({
             </Text>
             <Badge
               variant="light"
-              color={STATUS_COLORS[coupon.status]}
+              color={waiting ? 'yellow' : STATUS_COLORS[coupon.status]}
               tt="none"
               style={{ flexShrink: 0 }}
               data-testid="coupon-status"
             >
-              {t(`coupons.status.${coupon.status}`)}
+              {t(`coupons.status.${waiting ? 'notStarted' : coupon.status}`)}
             </Badge>
           </Group>
           <Group gap={6}>
@@ -119,7 +122,12 @@ export function CouponCard({
               to: formatDate(coupon.validTo, language),
             })}
           </Text>
-          {(order || (coupon.status === 'unused' && target)) && <Divider variant="dashed" />}
+          {waiting && (
+            <Text size="sm" c="yellow.9" fw={600} data-testid="coupon-starts">
+              {t('coupons.card.startsOn', { date: formatDate(coupon.validFrom, language) })}
+            </Text>
+          )}
+          {(order || usable) && <Divider variant="dashed" />}
           {order && (
             <Box data-testid="coupon-order">
               <Text size="sm">
@@ -141,7 +149,7 @@ export function CouponCard({
               </Group>
             </Box>
           )}
-          {coupon.status === 'unused' && target && (
+          {usable && target && (
             <Group justify="flex-end">
               <Button
                 component={Link}

@@ -105,6 +105,7 @@ function toCoupon(row: CouponRow, language: Language, now: Date): Coupon {
     validFrom: row.validFrom.toISOString(),
     validTo: row.validTo.toISOString(),
     status: stateOf(row, now),
+    started: row.validFrom.getTime() <= now.getTime(),
     orderRef: row.orderRef,
     discount: row.discount,
     usedAt: row.usedAt?.toISOString() ?? null,
