@@ -75,6 +75,8 @@ export const RechargeOptionsSchema = z.object({
       /** Units of the channel currency for one unit of the wallet currency. */
       rate: z.string(),
       rateDate: z.string(),
+      /** The rate took effect more than a day ago and no newer one is stored: shown as stale. */
+      stale: z.boolean(),
       /** Played by the sandbox (no real credentials for it): its QR codes are paid on the payer page. */
       sandbox: z.boolean(),
     }),

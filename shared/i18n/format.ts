@@ -43,6 +43,16 @@ export function formatMoney(
 
 type FormatLanguage = keyof typeof INTL_LOCALE;
 
+/**
+ * An exchange rate for people: at most 4 significant digits in the reader's language
+ * ("0.2191", "803.1", "26,100"). The exact rate (12 places) stays in the ledger's records.
+ */
+export function formatRate(rate: string, language: FormatLanguage = 'en'): string {
+  return new Intl.NumberFormat(INTL_LOCALE[language], { maximumSignificantDigits: 4 }).format(
+    Number(rate),
+  );
+}
+
 /** A date in the reader's time zone and language ("21 Nov 2026", "2026年11月21日"). */
 export function formatDate(value: string | Date, language: FormatLanguage = 'en'): string {
   return new Intl.DateTimeFormat(INTL_LOCALE[language], { dateStyle: 'medium' }).format(

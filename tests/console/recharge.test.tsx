@@ -1,4 +1,4 @@
-import { formatMoney } from '@shared/i18n/format';
+import { formatDateTime, formatMoney } from '@shared/i18n/format';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fillWords } from '../support/locales';
@@ -106,7 +106,16 @@ describe('recharge', () => {
     );
     const estimate = screen.getByTestId('summary-pay').textContent;
     const alipay = options.channels.find((c) => c.channel === 'alipay');
-    expect(screen.getByTestId('summary-rate').textContent).toContain(`1 THB = ${alipay?.rate} CNY`);
+    // The rate shown rounded for people (the exact one is the ledger's), dated, and marked
+    // stale: the opening rates are older than a day.
+    expect(alipay?.rate).toMatch(/^0\.2190769230\d*$/);
+    expect(screen.getByTestId('summary-rate').textContent).toContain('1 THB = 0.2191 CNY');
+    expect(screen.getByTestId('summary-rate').textContent).toContain(
+      formatDateTime(alipay?.rateDate ?? '', 'en'),
+    );
+    expect(screen.getByTestId('summary-rate-stale').textContent?.trim()).toBe(
+      en.pay.summary.rateStale,
+    );
     await user.click(screen.getByTestId('recharge-submit'));
 
     // The QR code of the payment order the server opened, with what to pay in yuan.

@@ -162,6 +162,7 @@ describe('GET /api-user/pay/recharge/options', () => {
         currency: 'CNY',
         rate: expect.any(String),
         rateDate: expect.any(String),
+        stale: true,
         sandbox: true,
       },
       {
@@ -169,6 +170,7 @@ describe('GET /api-user/pay/recharge/options', () => {
         currency: 'CNY',
         rate: expect.any(String),
         rateDate: expect.any(String),
+        stale: true,
         sandbox: true,
       },
       {
@@ -176,6 +178,7 @@ describe('GET /api-user/pay/recharge/options', () => {
         currency: 'THB',
         rate: '1',
         rateDate: expect.any(String),
+        stale: false,
         sandbox: true,
       },
     ]);
@@ -201,6 +204,37 @@ describe('GET /api-user/pay/recharge/options', () => {
     );
     expect(dong).toMatchObject({ currency: 'VND', customMin: 1000, customMax: 7_830_000 });
     for (const preset of dong.presets) expect(preset).toBeLessThanOrEqual(dong.customMax);
+  });
+
+  it('marks a rate older than a day stale, and a newer stored rate current', async () => {
+    // Singapore dollars: no other test here pays in them, so a new rate changes none of theirs.
+    const sg = await seller('sg');
+    const read = async () =>
+      RechargeOptionsSchema.parse(
+        (await t.call('GET', '/api-user/pay/recharge/options', { token: sg.token })).body.datas,
+      ).channels.find((c) => c.channel === 'alipay');
+    expect(await read()).toMatchObject({ rateDate: '2025-01-01T00:00:00.000Z', stale: true });
+    const now = t.clock.now();
+    const effective = new Date(now.getTime() - 23 * 60 * 60 * 1000);
+    await t.db.insert(exchangeRates).values({
+      base: 'SGD',
+      quote: 'CNY',
+      rate: '5.412345678901',
+      effectiveFrom: effective,
+      source: 'test',
+    });
+    expect(await read()).toMatchObject({
+      rate: '5.412345678901',
+      rateDate: effective.toISOString(),
+      stale: false,
+    });
+    // A day and a minute on, it is stale again.
+    t.clock.set(new Date(effective.getTime() + 24 * 60 * 60 * 1000 + 60_000));
+    try {
+      expect(await read()).toMatchObject({ rateDate: effective.toISOString(), stale: true });
+    } finally {
+      t.clock.set(now);
+    }
   });
 
   it('needs a session', async () => {

@@ -200,7 +200,7 @@ function useAvailable(trade: TradeOrder): { available: number | null; loading: b
 
 function PayForm({ trade, onQrOrder }: { trade: TradeOrder; onQrOrder(orderNo: string): void }) {
   const { t } = useTranslation(['pay', 'common']);
-  const { money, dateTime } = useFormats();
+  const { money, dateTime, rate: rateText } = useFormats();
   const errorText = useErrorText();
   const navigate = useNavigate();
   const routes = useSession()?.routes ?? [];
@@ -415,10 +415,16 @@ function PayForm({ trade, onQrOrder }: { trade: TradeOrder; onQrOrder(orderNo: s
                 <Text size="xs" c="dimmed">
                   {t('summary.rate', {
                     from: trade.currency,
-                    rate: rate.rate,
+                    rate: rateText(rate.rate),
                     to: rate.currency,
                     date: dateTime(rate.rateDate),
                   })}
+                  {rate.stale && (
+                    <Text span size="xs" c="orange.8" fw={600}>
+                      {' '}
+                      {t('summary.rateStale')}
+                    </Text>
+                  )}
                 </Text>
               </>
             )}

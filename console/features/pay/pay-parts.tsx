@@ -3,7 +3,7 @@ import { ApiError } from '@shared/api/errors';
 import type { Language } from '@shared/contracts/languages';
 import type { Currency } from '@shared/contracts/money';
 import type { PaymentChannel, PaymentOrderState } from '@shared/contracts/payments';
-import { formatDateTime, formatMoney } from '@shared/i18n/format';
+import { formatDateTime, formatMoney, formatRate } from '@shared/i18n/format';
 import { usePaymentSettled } from '@shared/queries/payments';
 import { IconBrandAlipay, IconBrandWechat, IconQrcode } from '@tabler/icons-react';
 import { useRef } from 'react';
@@ -18,6 +18,7 @@ export function useFormats() {
   return {
     money: (minor: number, currency: Currency) => formatMoney(minor, currency, language),
     dateTime: (iso: string) => formatDateTime(iso, language),
+    rate: (rate: string) => formatRate(rate, language),
   };
 }
 

@@ -68,7 +68,7 @@ function sandboxLink(base: string, qrContent: string): string {
 /** What the payment is: what it pays for, the coupon, the conversion. */
 function OrderFigures({ order }: { order: PaymentOrder }) {
   const { t } = useTranslation('pay');
-  const { money, dateTime } = useFormats();
+  const { money, dateTime, rate } = useFormats();
   return (
     <Stack gap={6}>
       <SummaryRow label={t('qr.orderNo')} value={order.orderNo} testId="qr-order-no" />
@@ -88,7 +88,7 @@ function OrderFigures({ order }: { order: PaymentOrder }) {
         <Text size="xs" c="dimmed" data-testid="qr-rate">
           {t('summary.rate', {
             from: order.conversion.from,
-            rate: order.conversion.rate,
+            rate: rate(order.conversion.rate),
             to: order.conversion.to,
             date: dateTime(order.conversion.rateDate),
           })}

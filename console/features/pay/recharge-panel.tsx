@@ -112,7 +112,7 @@ function RechargeForm({
   onOrder(orderNo: string): void;
 }) {
   const { t } = useTranslation(['pay', 'common']);
-  const { money, dateTime } = useFormats();
+  const { money, dateTime, rate: rateText } = useFormats();
   const errorText = useErrorText();
   const canRecharge = usePermission('recharge');
   const check = useCustomCheck(options);
@@ -293,10 +293,16 @@ function RechargeForm({
               <Text size="xs" c="dimmed" data-testid="summary-rate">
                 {t('summary.rate', {
                   from: options.currency,
-                  rate: rate.rate,
+                  rate: rateText(rate.rate),
                   to: rate.currency,
                   date: dateTime(rate.rateDate),
                 })}
+                {rate.stale && (
+                  <Text span size="xs" c="orange.8" fw={600} data-testid="summary-rate-stale">
+                    {' '}
+                    {t('summary.rateStale')}
+                  </Text>
+                )}
               </Text>
             )}
             <FormFailure message={failure} testId="recharge-failure" />

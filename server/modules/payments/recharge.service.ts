@@ -103,6 +103,9 @@ export function fieldError(t: Translator, field: string, key: ValidationMessageK
   });
 }
 
+/** How long a rate is current: an older one is shown with its date as stale. */
+const RATE_FRESH_MS = 24 * 60 * 60 * 1000;
+
 /** GET /api-user/pay/recharge/options. */
 export async function rechargeOptions(deps: PaymentDeps, actor: Actor): Promise<RechargeOptions> {
   const now = deps.clock.now();
@@ -117,6 +120,7 @@ export async function rechargeOptions(deps: PaymentDeps, actor: Actor): Promise<
       currency: to,
       rate: rate.rate,
       rateDate: rateDateOf(rate),
+      stale: now.getTime() - Date.parse(rateDateOf(rate)) > RATE_FRESH_MS,
       sandbox: deps.config.payments.played[channel],
     });
   }
