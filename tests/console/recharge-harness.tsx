@@ -46,7 +46,14 @@ export async function optionsOf(token: string) {
     presets: number[];
     customMin: number;
     customMax: number;
-    channels: { channel: string; currency: string; rate: string; sandbox: boolean }[];
+    channels: {
+      channel: string;
+      currency: string;
+      rate: string;
+      rateDate: string;
+      stale: boolean;
+      sandbox: boolean;
+    }[];
     sandboxPayerUrl: string | null;
   };
 }
