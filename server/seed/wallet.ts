@@ -1,6 +1,7 @@
 import type { CouponScope } from '@shared/contracts/coupons';
 import type { Language } from '@shared/contracts/languages';
 import type { PaymentChannel } from '@shared/contracts/payments';
+import { ledgerMemo } from '@shared/contracts/wallet';
 import type { AppDeps } from '../context';
 import type { Clock } from '../lib/clock';
 import { grantCoupon } from '../modules/coupons/coupons.service';
@@ -199,7 +200,7 @@ export async function seedDemoWallet(base: SeedDeps, sellerId: string): Promise<
     reference: feeRef,
     currency: 'THB',
     amount: THB(450),
-    memo: 'Bangkok warehouse, November',
+    memo: ledgerMemo('warehouseFee', { month: '2026-11' }),
     idempotencyKey: 'demo-withholding-WH-BKK-2026-11',
   });
   await cancelOrder(deps(4 * DAY), null, {
@@ -213,7 +214,7 @@ export async function seedDemoWallet(base: SeedDeps, sellerId: string): Promise<
     reference: serviceRef,
     currency: 'THB',
     amount: THB(120),
-    memo: 'Two pieces returned unused',
+    memo: ledgerMemo('returnedUnused', { count: 2 }),
     idempotencyKey: 'demo-refund-SV2026110001',
   });
 
@@ -247,7 +248,7 @@ export async function seedDemoWallet(base: SeedDeps, sellerId: string): Promise<
     reference: feeRef,
     currency: 'THB',
     amount: THB(90),
-    memo: 'Downgrade credited',
+    memo: ledgerMemo('downgradeCredited'),
     idempotencyKey: 'demo-withholding-return-WH-BKK-2026-11',
   });
   await compensation(deps(2 * DAY - 5 * HOUR), null, {
@@ -255,7 +256,7 @@ export async function seedDemoWallet(base: SeedDeps, sellerId: string): Promise<
     reference: { type: 'service', id: 'SV2026110001' },
     currency: 'THB',
     amount: THB(60),
-    memo: 'Late delivery to the warehouse',
+    memo: ledgerMemo('lateDelivery'),
     idempotencyKey: 'demo-compensation-SV2026110001',
   });
   // A purchase in progress: its estimate frozen, a purchase-fee coupon held with it.
@@ -273,7 +274,7 @@ export async function seedDemoWallet(base: SeedDeps, sellerId: string): Promise<
     reference: { type: 'withdrawal', id: 'WD2026110001' },
     currency: 'THB',
     amount: THB(500),
-    memo: 'To Kasikorn Bank ••• 4821',
+    memo: ledgerMemo('withdrawnTo', { bank: 'Kasikorn Bank', last4: '4821' }),
     idempotencyKey: 'demo-withdraw-WD2026110001',
   });
 

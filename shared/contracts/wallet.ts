@@ -33,6 +33,38 @@ export const WALLET_OPERATIONS = [
 ] as const;
 export type WalletOperation = (typeof WALLET_OPERATIONS)[number];
 
+/**
+ * Remarks the system writes on journal entries, worded in the reader's language when read
+ * (locales/<lng>/api.json, `memo<Key>`). Stored as `@key` or `@key?name=value&…`; any other
+ * remark (an operator's words) is shown as written.
+ */
+export const LEDGER_MEMOS = [
+  'warehouseFee',
+  'downgradeCredited',
+  'lateDelivery',
+  'returnedUnused',
+  'withdrawnTo',
+] as const;
+export type LedgerMemo = (typeof LEDGER_MEMOS)[number];
+
+/** The stored form of a system remark. */
+export function ledgerMemo(key: LedgerMemo, params: Record<string, string | number> = {}): string {
+  const query = new URLSearchParams(
+    Object.entries(params).map(([name, value]): [string, string] => [name, String(value)]),
+  ).toString();
+  return `@${key}${query ? `?${query}` : ''}`;
+}
+
+/** A stored remark's key and parameters, or null for one written by a person. */
+export function parseLedgerMemo(
+  memo: string,
+): { key: LedgerMemo; params: Record<string, string> } | null {
+  const match = /^@(\w+)(?:\?(.*))?$/s.exec(memo);
+  const key = LEDGER_MEMOS.find((candidate) => candidate === match?.[1]);
+  if (!match || !key) return null;
+  return { key, params: Object.fromEntries(new URLSearchParams(match[2] ?? '')) };
+}
+
 /** The kinds of journal entry: the bill types of the wallet history (spec section 4). */
 export const LEDGER_ENTRY_KINDS = [
   'recharge',

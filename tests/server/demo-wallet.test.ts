@@ -95,6 +95,61 @@ describe('the demo wallet', () => {
     expect(exported.map((time) => time - offset)).toEqual(times);
   });
 
+  it('words its remarks in the reader’s language, on screen and in the export', async () => {
+    const expected = {
+      en: [
+        'Warehouse fee, 2026-11',
+        '2 pieces returned unused',
+        'Downgrade credited',
+        'Late delivery to the warehouse',
+        'To Kasikorn Bank ••• 4821',
+      ],
+      zh: [
+        '仓储费，2026-11',
+        '2 件未使用退回',
+        '降级退还',
+        '延迟送达仓库',
+        '提现至 Kasikorn Bank ••• 4821',
+      ],
+      th: [
+        'ค่าคลังสินค้า 2026-11',
+        'คืนสินค้าที่ไม่ได้ใช้ 2 ชิ้น',
+        'คืนเงินจากการปรับลดแพ็กเกจ',
+        'ส่งถึงคลังสินค้าล่าช้า',
+        'ถอนเข้า Kasikorn Bank ••• 4821',
+      ],
+    };
+    for (const language of ['en', 'zh', 'th'] as const) {
+      const res = await t.call('GET', '/api-user/user/balance_record/list?limit=100', {
+        token,
+        language,
+      });
+      expect(res.body.resp_code, res.text).toBe(0);
+      const memos = (res.body.datas.records as { memo: string | null }[])
+        .map((row) => row.memo)
+        .filter((memo) => memo !== null);
+      expect([...memos].sort()).toEqual([...expected[language]].sort());
+      const response = await t.app.request('/api-user/user/balance_record/export', {
+        method: 'POST',
+        headers: {
+          [HEADERS.authorization]: basicClientAuth(API_CLIENTS.console),
+          [HEADERS.language]: language,
+          [HEADERS.token]: token,
+        },
+      });
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(
+        Buffer.from(await response.arrayBuffer()) as unknown as ExcelJS.Buffer,
+      );
+      const exported: string[] = [];
+      workbook.worksheets[0]?.eachRow((row, number) => {
+        const memo = row.getCell(10).value;
+        if (number > 1 && typeof memo === 'string' && memo) exported.push(memo);
+      });
+      expect(exported).toEqual(memos);
+    }
+  });
+
   it('recharged once by each channel, completed', async () => {
     const recharges = await read('/api-user/pay/recharge/list', { limit: '50' });
     expect(

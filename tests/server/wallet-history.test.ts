@@ -458,6 +458,8 @@ describe('POST /api-user/user/balance_record/export', () => {
     const listed = await balances({ limit: '100' });
     for (const language of LANGUAGES) {
       const words = readLocale(language, 'exports');
+      // Bill types named as the wallet page names them.
+      const screen = readLocale(language, 'wallet');
       const response = await download('/api-user/user/balance_record/export', {}, language);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe(XLSX_MEDIA_TYPE);
@@ -483,19 +485,27 @@ describe('POST /api-user/user/balance_record/export', () => {
       expect(rows.slice(1)).toEqual(
         listed.records.map((r) => [
           wallClock(r.createdAt),
-          words.billTypes[r.billType],
+          screen.billTypes[r.billType],
           r.currency,
           decimal(r.change),
           decimal(r.availableChange),
           decimal(r.balanceAfter),
           decimal(r.availableAfter),
           decimal(r.frozenAfter),
-          `${r.reference.type}:${r.reference.id}`,
+          // The number as the page shows it, without the internal kind.
+          r.reference.id,
         ]),
       );
       expect(sheet.getCell('D2').numFmt).toBe('#,##0.00');
       expect(sheet.getCell('A2').numFmt).toBe('yyyy-mm-dd hh:mm:ss');
     }
+    // Withholding is 代扣 on screen and in the file; references carry no internal kind.
+    const zh = await sheetOf(await download('/api-user/user/balance_record/export', {}, 'zh'));
+    const kinds = zh.rows.slice(1).map((row) => row[1]);
+    expect(kinds).toContain('代扣');
+    expect(kinds).toContain('代扣退回');
+    expect(kinds).not.toContain('预扣');
+    for (const row of zh.rows.slice(1)) expect(String(row[8])).not.toMatch(/^[a-z]+:/);
     const en = await sheetOf(await download('/api-user/user/balance_record/export', {}, 'en'));
     expect(en.rows[1]?.slice(0, 4)).toEqual([
       new Date('2026-11-02T08:00:00Z'),
@@ -578,6 +588,7 @@ describe('POST /api-user/user/exportFreeze', () => {
     const listed = await freezes();
     for (const language of LANGUAGES) {
       const words = readLocale(language, 'exports');
+      const screen = readLocale(language, 'wallet');
       const response = await download('/api-user/user/exportFreeze', {}, language);
       expect(response.headers.get('content-type')).toBe(XLSX_MEDIA_TYPE);
       expect(fileName(response)).toBe(
@@ -600,9 +611,9 @@ describe('POST /api-user/user/exportFreeze', () => {
           const row: ExcelJS.CellValue[] = [
             wallClock(r.createdAt),
             r.currency,
-            `${r.reference.type}:${r.reference.id}`,
+            r.reference.id,
             decimal(r.amount),
-            words.freezeStates[r.state],
+            screen.freezeStates[r.state],
           ];
           if (r.deducted !== null) row[5] = decimal(r.deducted);
           if (r.released !== null) row[6] = decimal(r.released);

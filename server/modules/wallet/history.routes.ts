@@ -1,6 +1,13 @@
 import { endpoints } from '@shared/contracts/endpoints';
 import type { Currency } from '@shared/contracts/money';
-import { type BalanceRecord, type FreezeRecord, XLSX_MEDIA_TYPE } from '@shared/contracts/wallet';
+import {
+  type BalanceRecord,
+  type FreezeRecord,
+  type LedgerMemo,
+  parseLedgerMemo,
+  XLSX_MEDIA_TYPE,
+} from '@shared/contracts/wallet';
+import type { ApiMessageKey, Translator } from '../../lib/i18n';
 import { ok } from '../../lib/respond';
 import { defineRoute } from '../../lib/route';
 import {
@@ -78,16 +85,35 @@ async function sheetAnswer<Row extends { currency: Currency; createdAt: string }
   });
 }
 
+const MEMO_WORDS = {
+  warehouseFee: 'memoWarehouseFee',
+  downgradeCredited: 'memoDowngradeCredited',
+  lateDelivery: 'memoLateDelivery',
+  returnedUnused: 'memoReturnedUnused',
+  withdrawnTo: 'memoWithdrawnTo',
+} as const satisfies Record<LedgerMemo, ApiMessageKey>;
+
+/** A journal entry's remark in the reader's language: a system remark worded, a person's as written. */
+function memoIn(t: Translator, memo: string | null): string | null {
+  const parsed = memo === null ? null : parseLedgerMemo(memo);
+  return parsed ? t.message(MEMO_WORDS[parsed.key], parsed.params) : memo;
+}
+
+const withMemosIn = <Row extends { memo: string | null }>(t: Translator, rows: Row[]): Row[] =>
+  rows.map((row) => ({ ...row, memo: memoIn(t, row.memo) }));
+
 export const historyRoutes = [
-  defineRoute(endpoints.wallet.balanceRecords, async ({ c, deps, actor, query }) =>
-    ok(c, await listBalanceRecords(deps, actor, query)),
-  ),
+  defineRoute(endpoints.wallet.balanceRecords, async ({ c, deps, actor, query }) => {
+    const page = await listBalanceRecords(deps, actor, query);
+    return ok(c, { ...page, records: withMemosIn(c.var.t, page.records) });
+  }),
   defineRoute(endpoints.wallet.freezeRecords, async ({ c, deps, actor, query }) =>
     ok(c, await listFreezeRecords(deps, actor, query)),
   ),
   defineRoute(endpoints.wallet.exportBalanceRecords, async ({ c, deps, actor, query }) => {
     const words = EXPORT_WORDS[c.var.t.language];
-    const found = await balanceRecordsForExport(deps, actor, query);
+    const exported = await balanceRecordsForExport(deps, actor, query);
+    const found = { ...exported, records: withMemosIn(c.var.t, exported.records) };
     const heads = words.balance.columns;
     return sheetAnswer<BalanceRecord>(
       words,
@@ -112,7 +138,7 @@ export const historyRoutes = [
           header: heads.reference,
           width: 28,
           kind: 'text',
-          value: (row) => `${row.reference.type}:${row.reference.id}`,
+          value: (row) => row.reference.id,
         },
         { header: heads.memo, width: 30, kind: 'text', value: (row) => row.memo },
       ],
@@ -134,7 +160,7 @@ export const historyRoutes = [
           header: heads.reference,
           width: 28,
           kind: 'text',
-          value: (row) => `${row.reference.type}:${row.reference.id}`,
+          value: (row) => row.reference.id,
         },
         { ...money((row) => row.amount), header: heads.amount },
         {

@@ -1,7 +1,10 @@
 import { PassThrough } from 'node:stream';
 import enExports from '@locales/en/exports.json';
+import enWallet from '@locales/en/wallet.json';
 import thExports from '@locales/th/exports.json';
+import thWallet from '@locales/th/wallet.json';
 import zhExports from '@locales/zh/exports.json';
+import zhWallet from '@locales/zh/wallet.json';
 import type { Language } from '@shared/contracts/languages';
 import { CURRENCY_DECIMALS, type Currency, minorToDecimal } from '@shared/contracts/money';
 import ExcelJS from 'exceljs';
@@ -12,12 +15,19 @@ import ExcelJS from 'exceljs';
  * the wall-clock time of the reader's zone (a spreadsheet time has no zone of its own).
  */
 
-/** The words of the exported files, in every language. */
+/**
+ * The words of the exported files, in every language. Bill types and freeze states are the
+ * wallet page's own words, so a row is named the same on screen and in its file.
+ */
+const wordsOf = (
+  exports: typeof enExports,
+  wallet: Pick<typeof enWallet, 'billTypes' | 'freezeStates'>,
+) => ({ ...exports, billTypes: wallet.billTypes, freezeStates: wallet.freezeStates });
 export const EXPORT_WORDS = {
-  zh: zhExports,
-  th: thExports,
-  en: enExports,
-} satisfies Record<Language, typeof enExports>;
+  zh: wordsOf(zhExports, zhWallet),
+  th: wordsOf(thExports, thWallet),
+  en: wordsOf(enExports, enWallet),
+} satisfies Record<Language, ReturnType<typeof wordsOf>>;
 
 type Params = Record<string, string | number>;
 
