@@ -36,7 +36,7 @@ export const MENU_LABELS = {
   },
   '/purchaseAndWarehouse/warehouseManage': { title: 'warehouse', group: 'purchasing' },
   '/other/historyMoney': { title: 'transactions', group: 'finance' },
-  '/other/addMoney': { title: 'topUps', group: 'finance' },
+  '/other/addMoney': { title: 'addMoney', group: 'finance' },
   '/other/couponCenter': { title: 'coupons', group: 'finance' },
   '/service/serviceMarket': { title: 'serviceMarket', group: 'services' },
   '/account/accountSetting': { title: 'accountSettings', group: 'account' },
