@@ -24,7 +24,7 @@ export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
  * Each platform's raw product status (docs: Lazada's product `status`, Shopee's `item_status`,
  * TikTok Shop's product `status`) as one of PRODUCT_STATUSES. A raw value not listed is `unknown`.
  */
-export const PLATFORM_PRODUCT_STATUSES = {
+const PLATFORM_PRODUCT_STATUSES = {
   lazada: {
     Active: 'online',
     live: 'online',

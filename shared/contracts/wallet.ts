@@ -38,7 +38,7 @@ export type WalletOperation = (typeof WALLET_OPERATIONS)[number];
  * (locales/<lng>/api.json, `memo<Key>`). Stored as `@key` or `@key?name=value&…`; any other
  * remark (an operator's words) is shown as written.
  */
-export const LEDGER_MEMOS = [
+const LEDGER_MEMOS = [
   'warehouseFee',
   'downgradeCredited',
   'lateDelivery',
