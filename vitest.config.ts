@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
@@ -43,9 +45,45 @@ const consoleProject = {
   },
 } satisfies TestProjectInlineConfiguration;
 
-/** A project again, on the PostgreSQL of TEST_POSTGRES_URL. */
-function onPostgres(project: TestProjectInlineConfiguration, name: string) {
-  return { ...project, test: { ...project.test, name, env: { DATABASE_URL: postgres ?? '' } } };
+/** The modules through which a test reaches a database: the app in-process, or a database. */
+const DATABASE_MODULES = /from '\.\.\/support\/(app|console|database|e2e-server)'/;
+
+/**
+ * The console files that reach the database, themselves or through the harness modules they
+ * import (`./…-harness`). The others (components, the extension's pages and the session on
+ * stand-in answers) do the same on any database: they run once, not again on PostgreSQL.
+ */
+function consoleFilesWithDatabase(): string[] {
+  const dir = here('./tests/console');
+  const reaches = (file: string, seen = new Set<string>()): boolean => {
+    if (seen.has(file)) return false;
+    seen.add(file);
+    const source = readFileSync(join(dir, file), 'utf8');
+    if (DATABASE_MODULES.test(source)) return true;
+    return [...source.matchAll(/from '\.\/([\w-]+)'/g)].some(([, local]) =>
+      reaches(join(dirname(file), `${local}.tsx`), seen),
+    );
+  };
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.test.tsx') && reaches(file))
+    .map((file) => `tests/console/${file}`);
+}
+
+/** A project again, on the PostgreSQL of TEST_POSTGRES_URL (only some of its files, if given). */
+function onPostgres(
+  project: TestProjectInlineConfiguration,
+  name: string,
+  files: { include?: string[]; exclude?: string[] } = {},
+) {
+  return {
+    ...project,
+    test: {
+      ...project.test,
+      name,
+      ...files,
+      env: { DATABASE_URL: postgres ?? '' },
+    },
+  };
 }
 
 export default defineConfig({
@@ -91,8 +129,11 @@ export default defineConfig({
       consoleProject,
       ...(postgres
         ? [
-            onPostgres(serverProject, 'server-postgres'),
-            onPostgres(consoleProject, 'console-postgres'),
+            onPostgres(serverProject, 'server-postgres', {
+              // The embedded database's reuse of closed copies.
+              exclude: ['tests/server/pglite-pool.test.ts'],
+            }),
+            onPostgres(consoleProject, 'console-postgres', { include: consoleFilesWithDatabase() }),
           ]
         : []),
       {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import type { PGlite } from '@electric-sql/pglite';
 import { type DatabaseHandle, openDatabase } from '@server/db/client';
 import { inject } from 'vitest';
 import {
@@ -10,6 +11,7 @@ import {
   whileBusy,
   withDatabase,
 } from './database-config';
+import { pooledPglite } from './pglite-pool';
 
 /** Each template tarball, read once per process. */
 const tarballs = new Map<string, Promise<Uint8Array>>();
@@ -23,7 +25,9 @@ export interface TestDatabaseOptions {
 
 /**
  * A database of its own, copied from a prepared template: a PGlite loaded from the template's
- * tarball, or a new PostgreSQL database made from the template database (dropped again on close).
+ * tarball (or one a test of this process closed, put back to the template's state:
+ * `pglite-pool.ts`), or a new PostgreSQL database made from the template database (dropped again
+ * on close).
  */
 export async function openTestDatabase(
   config: TestDatabaseConfig,
@@ -31,12 +35,16 @@ export async function openTestDatabase(
 ): Promise<DatabaseHandle> {
   const template = config.templates[options.from ?? 'empty'];
   if (config.kind === 'pglite') {
-    let bytes = tarballs.get(template);
-    if (!bytes) {
-      bytes = readFile(template).then((buffer) => new Uint8Array(buffer));
-      tarballs.set(template, bytes);
-    }
-    return openDatabase({ kind: 'pglite', loadDataDir: options.dump ?? (await bytes) });
+    if (options.dump) return openDatabase({ kind: 'pglite', loadDataDir: options.dump });
+    return pooledPglite(template, async () => {
+      let bytes = tarballs.get(template);
+      if (!bytes) {
+        bytes = readFile(template).then((buffer) => new Uint8Array(buffer));
+        tarballs.set(template, bytes);
+      }
+      const handle = await openDatabase({ kind: 'pglite', loadDataDir: await bytes });
+      return (handle.db as unknown as { $client: PGlite }).$client;
+    });
   }
   if (options.dump) throw new Error('PostgreSQL test databases start from a template only');
   const name = `cmp_test_${randomUUID().replaceAll('-', '')}`;
