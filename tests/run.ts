@@ -14,7 +14,7 @@
  * - `npm run test:changed`: the tests that what is uncommitted can affect (Vitest's `--changed`).
  *
  * Every run writes Vitest's JSON report to `.test-results/vitest.json` and every file's durations
- * to `.test-results/durations.md`, and prints the slowest files.
+ * to `.test-results/durations.md`, and prints the slowest files and the workers' time by project.
  */
 import { spawn } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -96,10 +96,28 @@ async function reportDurations(rows: FileDuration[]) {
   process.stdout.write(
     `\nSlowest ${Math.min(SLOWEST, rows.length)} of ${rows.length} files (all in ${REPORTS}/durations.md):\n`,
   );
-  const width = Math.max(...rows.slice(0, SLOWEST).map((row) => row.file.length));
-  for (const row of rows.slice(0, SLOWEST)) {
+  const slowest = rows.slice(0, SLOWEST);
+  const width = Math.max(...slowest.map((row) => row.file.length));
+  const projectWidth = Math.max(...slowest.map((row) => row.project.length));
+  for (const row of slowest) {
     process.stdout.write(
-      `  ${seconds(row.total).padStart(8)}  ${row.file.padEnd(width)}  ${row.project.padEnd(7)} ${String(row.tests).padStart(3)} tests, import ${seconds(row.collect)}\n`,
+      `  ${seconds(row.total).padStart(8)}  ${row.file.padEnd(width)}  ${row.project.padEnd(projectWidth)} ${String(row.tests).padStart(3)} tests, import ${seconds(row.collect)}\n`,
+    );
+  }
+  // What each project costs the workers in all: where a faster run is to be found.
+  const projects = new Map<string, { files: number; tests: number; total: number }>();
+  for (const row of rows) {
+    const sum = projects.get(row.project) ?? { files: 0, tests: 0, total: 0 };
+    projects.set(row.project, {
+      files: sum.files + 1,
+      tests: sum.tests + row.tests,
+      total: sum.total + row.total,
+    });
+  }
+  process.stdout.write('Worker time by project:\n');
+  for (const [project, sum] of [...projects].sort((a, b) => b[1].total - a[1].total)) {
+    process.stdout.write(
+      `  ${seconds(sum.total).padStart(8)}  ${project}: ${sum.files} files, ${sum.tests} tests\n`,
     );
   }
 }
