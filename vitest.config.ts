@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import BrowserTestsFirst from './tests/support/sequencer';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -108,6 +109,8 @@ export default defineConfig({
       ['json', { outputFile: process.env.VITEST_REPORT ?? '.test-results/vitest.json' }],
       './tests/support/durations-reporter.ts',
     ],
+    // The browser tests before the others (tests/support/sequencer.ts).
+    sequence: { sequencer: BrowserTestsFirst },
     // Every core (Vitest leaves one free by default).
     maxWorkers: '100%',
     // A young generation of 64 MB instead of 16: rendering and the embedded database allocate

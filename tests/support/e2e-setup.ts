@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -19,17 +19,26 @@ function filesUnder(dir: string): string[] {
  * the first worker; the others get a copy with their server's origin in place of its origin (the
  * same build, another setting: the origins differ only in the port, of the same length).
  */
-export default function setup() {
+export default async function setup() {
   // Production builds, as `npm start` serves and ships them: Vitest's NODE_ENV=test would give
-  // React's development build.
+  // React's development build. The two build side by side: each spends part of its time on one
+  // core only.
   const run = (command: string, args: string[], env: Record<string, string> = {}) =>
-    execFileSync(bin(command), args, {
-      stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production', ...env },
+    new Promise<void>((resolve, reject) => {
+      const child = spawn(bin(command), args, {
+        stdio: 'inherit',
+        env: { ...process.env, NODE_ENV: 'production', ...env },
+      });
+      child.on('error', reject);
+      child.on('close', (code) =>
+        code === 0 ? resolve() : reject(new Error(`${command} ${args[0]} exited with ${code}`)),
+      );
     });
-  run('vite', ['build', '--config', 'console/vite.config.ts', '--logLevel', 'warn']);
   const first = e2eWorker(1);
-  run('wxt', ['build'], { WXT_CONSOLE_ORIGIN: first.origin, WXT_OUT_DIR: first.outDir });
+  await Promise.all([
+    run('vite', ['build', '--config', 'console/vite.config.ts', '--logLevel', 'warn']),
+    run('wxt', ['build'], { WXT_CONSOLE_ORIGIN: first.origin, WXT_OUT_DIR: first.outDir }),
+  ]);
   // A browser-test file runs in whichever of the run's workers is free (numbered 1 to the run's
   // maxWorkers, one per core): each worker number has its own server ports and its copy.
   for (let id = 2; id <= availableParallelism(); id += 1) {
