@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
 import { type AppConfig, defaultConfig } from './config';
@@ -21,6 +20,7 @@ import { createMailer } from './lib/mailer';
 import { mountRoutes, type RouteMeta } from './lib/route';
 import { clientAddressOf } from './middleware/client-address';
 import { clientOf } from './middleware/client-auth';
+import { compressResponses } from './middleware/compress';
 import { errorHandler, notFound } from './middleware/error-handler';
 import { requestContext } from './middleware/request-context';
 import { sessionOf } from './middleware/session';
@@ -161,8 +161,11 @@ export function createApp(options: CreateAppOptions) {
       strictTransportSecurity: new URL(config.publicUrl).protocol === 'https:' ? HSTS : false,
     }),
   );
-  app.use(compress());
-  app.use((c, next) => bodyLimitOf(c.req.path)(c, next));
+  app.use(compressResponses);
+  // A GET or HEAD has no body to measure (looking would build the whole request object).
+  app.use((c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : bodyLimitOf(c.req.path)(c, next),
+  );
 
   mountRoutes(
     app,

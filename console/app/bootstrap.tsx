@@ -8,6 +8,7 @@ import { toast } from '@shared/ui/toast';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { readFirstScreenMessages } from '../platform/boot';
 import { connectExtensionBridgeWhenPresent } from '../platform/extension-presence';
 import { resolveLanguage, resolveSite, takeLanguageChanged } from '../platform/preferences';
 import { createErrorHandler } from './error-handler';
@@ -40,7 +41,8 @@ export async function startConsole({
 }: StartConsoleOptions) {
   const language = resolveLanguage(win);
   win.document.documentElement.lang = language;
-  const i18n = await createI18n(language);
+  const preloaded = readFirstScreenMessages(win.document, language);
+  const i18n = await createI18n(language, Object.keys(preloaded), preloaded);
 
   const session = createSessionStore(
     createWebSessionPort(win, { tokenMaxAgeSeconds: TOKEN_COOKIE_MAX_AGE }),

@@ -1,5 +1,10 @@
-import { BOOT_CONFIG_ELEMENT_ID, type BootConfig } from '@shared/contracts/boot';
+import {
+  BOOT_CONFIG_ELEMENT_ID,
+  type BootConfig,
+  FIRST_SCREEN_MESSAGES_ELEMENT_ID,
+} from '@shared/contracts/boot';
 import { THIRD_PARTY_PLATFORMS } from '@shared/contracts/third-party-platforms';
+import type { Messages } from '@shared/i18n/i18n';
 
 const NONE: BootConfig = { thirdParty: [], mainSite: null };
 
@@ -30,5 +35,27 @@ export function readBootConfig(doc: Document): BootConfig {
     };
   } catch {
     return NONE;
+  }
+}
+
+/**
+ * The first screen's words the server wrote into index.html, when they are in `language` (the
+ * server read the same cookie and browser language); none otherwise, and they load as files.
+ */
+export function readFirstScreenMessages(doc: Document, language: string): Messages {
+  const raw = doc.getElementById(FIRST_SCREEN_MESSAGES_ELEMENT_ID)?.textContent;
+  if (!raw) return {};
+  try {
+    const parsed = JSON.parse(raw) as { language?: unknown; resources?: unknown };
+    if (parsed.language !== language || typeof parsed.resources !== 'object' || !parsed.resources)
+      return {};
+    return Object.fromEntries(
+      Object.entries(parsed.resources).filter(
+        (entry): entry is [string, Record<string, unknown>] =>
+          typeof entry[1] === 'object' && entry[1] !== null,
+      ),
+    );
+  } catch {
+    return {};
   }
 }

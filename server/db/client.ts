@@ -9,6 +9,13 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema/index';
+import {
+  createSessionFeed,
+  emitSessionChange,
+  SESSION_CHANGES_CHANNEL,
+  type SessionFeed,
+  statementWatcher,
+} from './session-changes';
 
 type Schema = typeof schema;
 /** The database every service receives: PGlite or node-postgres behind the same Drizzle API. */
@@ -78,21 +85,150 @@ function pgliteRuntime() {
   return runtime;
 }
 
+type QueryText = string | { text?: string } | undefined;
+const textOf = (query: QueryText) => (typeof query === 'string' ? query : (query?.text ?? ''));
+
+/** Tells the feed, once a statement of this connection completes, what it changed (session-changes.ts). */
+function watchConnection(client: pg.PoolClient, feed: SessionFeed) {
+  const watcher = statementWatcher(feed);
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const after = watcher.before(textOf(args[0] as QueryText));
+    if (!after) return query(...args);
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === 'function') {
+      args[last] = (...results: unknown[]) => {
+        after();
+        return (callback as (...values: unknown[]) => unknown)(...results);
+      };
+      return query(...args);
+    }
+    return (query(...args) as Promise<unknown>).finally(after);
+  };
+}
+
+/**
+ * Hears NOTIFY cmp_session_changed from every process on a connection of its own; while it is
+ * down the feed is not live (nothing may be kept) and it connects again.
+ */
+function listenForSessionChanges(url: string, feed: SessionFeed) {
+  let client: pg.Client | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  const down = () => {
+    feed.live = false;
+    emitSessionChange(feed, null);
+    client?.removeAllListeners();
+    client?.end().catch(() => {});
+    client = null;
+    if (!closed) {
+      retry = setTimeout(connect, 1000);
+      retry.unref();
+    }
+  };
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url });
+    client = next;
+    next.on('error', down);
+    next.on('end', () => {
+      if (client === next) down();
+    });
+    next.on('notification', (message) => {
+      if (message.channel === SESSION_CHANGES_CHANNEL) emitSessionChange(feed, message.payload ?? null);
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${SESSION_CHANGES_CHANNEL}`);
+      if (client === next && !closed) feed.live = true;
+    } catch {
+      if (client === next) down();
+    }
+  };
+  const ready = connect();
+  return {
+    ready,
+    close: async () => {
+      closed = true;
+      clearTimeout(retry);
+      feed.live = false;
+      const current = client;
+      client = null;
+      current?.removeAllListeners();
+      await current?.end().catch(() => {});
+    },
+  };
+}
+
+/** PGlite is one process: its statements alone tell the feed (a transaction's when it ends). */
+function watchPglite(client: PGlite, feed: SessionFeed) {
+  const watcher = statementWatcher(feed);
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = (async (text: string, ...rest: unknown[]) => {
+    const after = watcher.before(text);
+    try {
+      return await (query as (...args: unknown[]) => Promise<unknown>)(text, ...rest);
+    } finally {
+      after?.();
+    }
+  }) as typeof client.query;
+  client.exec = (async (text: string, ...rest: unknown[]) => {
+    const after = watcher.before(text);
+    try {
+      return await (exec as (...args: unknown[]) => Promise<unknown>)(text, ...rest);
+    } finally {
+      after?.();
+    }
+  }) as typeof client.exec;
+  client.transaction = (async (callback: Parameters<typeof client.transaction>[0]) => {
+    const inner = statementWatcher(feed);
+    inner.before('begin');
+    try {
+      return await transaction((tx) => {
+        const txQuery = tx.query.bind(tx);
+        const txExec = tx.exec.bind(tx);
+        tx.query = ((text: string, ...rest: unknown[]) => {
+          inner.before(text);
+          return (txQuery as (...args: unknown[]) => Promise<unknown>)(text, ...rest);
+        }) as typeof tx.query;
+        tx.exec = ((text: string, ...rest: unknown[]) => {
+          inner.before(text);
+          return (txExec as (...args: unknown[]) => Promise<unknown>)(text, ...rest);
+        }) as typeof tx.exec;
+        return callback(tx);
+      });
+    } finally {
+      inner.before('commit')?.();
+    }
+  }) as typeof client.transaction;
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
+    const db = drizzlePg(pool, { schema });
+    const feed = createSessionFeed(db, false);
     // An idle connection the server ended (a restart, an administrator) must not crash the process:
     // the pool drops it, and the next query opens a fresh one.
     pool.on('error', () => {});
     // So must a connection that dies while a request holds it: the request fails with the error,
     // the process goes on.
-    pool.on('connect', (client) => client.on('error', () => {}));
-    const db = drizzlePg(pool, { schema });
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+      watchConnection(client, feed);
+    });
+    const listener = listenForSessionChanges(options.url, feed);
+    await listener.ready;
     return {
       db: db as unknown as Database,
       driver: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
-      close: () => pool.end(),
+      close: async () => {
+        await listener.close();
+        await pool.end();
+      },
     };
   }
   const client = await PGlite.create({
@@ -102,6 +238,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ...(options.initdbArgs ? { initDbStartParams: options.initdbArgs } : {}),
   });
   const db = drizzlePglite(client, { schema });
+  watchPglite(client, createSessionFeed(db, true));
   return {
     db: db as unknown as Database,
     driver: 'pglite',

@@ -62,7 +62,7 @@ const SITE_NAMES: Record<Language, Record<SiteCode, string>> = {
   en: enCommon.sites,
 };
 
-export function translator(language: Language): Translator {
+function makeTranslator(language: Language): Translator {
   const resources = RESOURCES[language];
   return {
     language,
@@ -73,4 +73,15 @@ export function translator(language: Language): Translator {
     purpose: (key) => resources.mail.purposes[key],
     site: (code) => SITE_NAMES[language][code],
   };
+}
+
+/** One translator per language, made once: every request of a language shares it. */
+const TRANSLATORS = {
+  zh: makeTranslator('zh'),
+  th: makeTranslator('th'),
+  en: makeTranslator('en'),
+} satisfies Record<Language, Translator>;
+
+export function translator(language: Language): Translator {
+  return TRANSLATORS[language];
 }

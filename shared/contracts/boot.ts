@@ -15,3 +15,14 @@ export interface BootConfig {
 }
 
 export const BOOT_CONFIG_ELEMENT_ID = 'cmp-boot';
+
+/** Where index.html carries the first screen's words: `{ language, resources: { [namespace]: messages } }`. */
+export const FIRST_SCREEN_MESSAGES_ELEMENT_ID = 'cmp-messages';
+
+/** The namespaces a first screen renders with, by its path under /cmp; the rest load after paint. */
+export function firstScreenNamespaces(path: string): string[] {
+  if (path === '/login' || path === '/auth-redirect') return ['common', 'auth'];
+  if (path === '/register' || path === '/resetPws') return ['common', 'auth', 'signup'];
+  if (path === '/onboarding') return ['common', 'signup'];
+  return ['common', 'layout'];
+}

@@ -43,12 +43,20 @@ const localeBackend: BackendModule = {
   },
 };
 
-/** An i18next instance for one language with the given namespaces loaded before it resolves. */
+/** Namespaces already at hand (written into the page by the server), by name. */
+export type Messages = Record<string, Record<string, unknown>>;
+
+/**
+ * An i18next instance for one language with the given namespaces loaded before it resolves.
+ * `preloaded` namespaces (the page's own words) are used as they are, without a request.
+ */
 export async function createI18n(
   language: Language,
   namespaces: readonly string[] = BASE_NAMESPACES,
+  preloaded: Messages = {},
 ): Promise<i18n> {
   const instance = i18next.createInstance();
+  const bundled = Object.keys(preloaded).length > 0;
   await instance
     .use(localeBackend)
     .use(initReactI18next)
@@ -60,6 +68,7 @@ export async function createI18n(
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       react: { useSuspense: true },
+      ...(bundled ? { resources: { [language]: preloaded }, partialBundledLanguages: true } : {}),
     });
   return instance;
 }

@@ -18,6 +18,7 @@ import {
 } from '../accounts/accounts.service';
 import { consumeCaptchaToken } from '../captcha/captcha.service';
 import { consumeCode } from '../verification/verification.service';
+import { type CachedSession, sessionCacheOf } from './session-cache';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 
@@ -168,30 +169,27 @@ export async function loginByCode(
  * yet: this is what makes one.
  */
 export async function authenticate(deps: Deps, _actor: null, token: string): Promise<Actor> {
+  const tokenHash = hashToken(token);
+  const cache = sessionCacheOf(deps.db);
+  const cached = cache?.get(tokenHash);
+  if (cached) {
+    try {
+      return await checkSession(deps, cached);
+    } catch (error) {
+      cache?.drop(tokenHash);
+      throw error;
+    }
+  }
+  const generation = cache?.generation ?? 0;
   const [row] = await deps.db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, hashToken(token)))
+    .where(eq(sessions.tokenHash, tokenHash))
     .limit(1);
   if (!row || row.session.revokedAt !== null || row.user.status === 'forbidden')
     throw new AppError('TOKEN_INVALID');
   const { session, user } = row;
-  const now = deps.clock.now().getTime();
-  const idleDeadline = session.lastSeenAt.getTime() + deps.config.session.idleSeconds * 1000;
-  if (
-    now >= session.expiresAt.getTime() ||
-    now >= idleDeadline ||
-    isExpired(user.validUntil, user.site, deps.clock)
-  ) {
-    throw new AppError('TOKEN_EXPIRED');
-  }
-  if (now - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
-    await deps.db
-      .update(sessions)
-      .set({ lastSeenAt: new Date(now) })
-      .where(eq(sessions.id, session.id));
-  }
   const shopIds = user.parentId
     ? (
         await deps.db
@@ -200,16 +198,44 @@ export async function authenticate(deps: Deps, _actor: null, token: string): Pro
           .where(eq(userShops.userId, user.id))
       ).map((grant) => grant.shopId)
     : null;
-  return {
-    userId: user.id,
-    sessionId: session.id,
-    roles: splitRoles(user.role),
-    parentId: user.parentId,
-    ownerId: user.parentId ?? user.id,
-    isMain: user.parentId === null,
-    routes: routesOf(user),
-    shopIds,
+  const read: CachedSession = {
+    actor: {
+      userId: user.id,
+      sessionId: session.id,
+      roles: splitRoles(user.role),
+      parentId: user.parentId,
+      ownerId: user.parentId ?? user.id,
+      isMain: user.parentId === null,
+      routes: routesOf(user),
+      shopIds,
+    },
+    expiresAt: session.expiresAt.getTime(),
+    lastSeenAt: session.lastSeenAt.getTime(),
+    validUntil: user.validUntil,
+    site: user.site,
   };
+  const actor = await checkSession(deps, read);
+  cache?.set(tokenHash, read, generation);
+  return actor;
+}
+
+/**
+ * A live session's actor, or TOKEN_EXPIRED past its absolute or idle end or the account's validity
+ * date; notes the use at most once a minute (`read` keeps the time noted).
+ */
+async function checkSession(deps: Deps, read: CachedSession): Promise<Actor> {
+  const now = deps.clock.now().getTime();
+  const idleDeadline = read.lastSeenAt + deps.config.session.idleSeconds * 1000;
+  if (now >= read.expiresAt || now >= idleDeadline || isExpired(read.validUntil, read.site, deps.clock))
+    throw new AppError('TOKEN_EXPIRED');
+  if (now - read.lastSeenAt >= TOUCH_INTERVAL_MS) {
+    read.lastSeenAt = now;
+    await deps.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.id, read.actor.sessionId));
+  }
+  return { ...read.actor };
 }
 
 /** Whether the actor holds a menu (and a button there). */

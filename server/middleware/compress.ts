@@ -1,0 +1,68 @@
+import { promisify } from 'node:util';
+import {
+  brotliCompress,
+  brotliCompressSync,
+  constants as zlib,
+  gzip,
+  gzipSync,
+  type ZlibOptions,
+  type BrotliOptions,
+} from 'node:zlib';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../context';
+import { acceptedEncodings } from '../lib/encoding';
+
+/** Answers smaller than this go as they are: compressing them costs more than it saves. */
+const THRESHOLD = 1024;
+/** Up to this size the work is shorter than handing it to the thread pool. */
+const INLINE_LIMIT = 64 * 1024;
+const COMPRESSIBLE = /^(application\/(json|javascript|xml)|text\/)/i;
+const BROTLI: BrotliOptions = {
+  params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT },
+};
+const GZIP: ZlibOptions = { level: 6 };
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Compresses the API's answers (JSON, text) for a client that accepts brotli or gzip. Costs
+ * nothing for a client that accepts neither, and leaves alone what is already encoded, streamed
+ * files (static files come precompressed from the build, with their ETag) and small answers.
+ */
+export const compressResponses = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  const accepted = acceptedEncodings(c.req.header('accept-encoding'));
+  if ((!accepted.br && !accepted.gzip) || c.req.method === 'HEAD') return;
+  const res = c.res;
+  const headers = res.headers;
+  if (
+    !res.body ||
+    res.status === 204 ||
+    res.status === 206 ||
+    headers.has('content-encoding') ||
+    headers.has('etag') ||
+    !COMPRESSIBLE.test(headers.get('content-type') ?? '') ||
+    /no-transform/i.test(headers.get('cache-control') ?? '')
+  )
+    return;
+  const length = Number(headers.get('content-length') ?? Number.NaN);
+  if (length < THRESHOLD) return;
+  const body = new Uint8Array(await res.arrayBuffer());
+  const encoding = accepted.br ? 'br' : 'gzip';
+  let output: Uint8Array = body;
+  if (body.byteLength >= THRESHOLD) {
+    if (body.byteLength <= INLINE_LIMIT)
+      output = encoding === 'br' ? brotliCompressSync(body, BROTLI) : gzipSync(body, GZIP);
+    else output = encoding === 'br' ? await brotliAsync(body, BROTLI) : await gzipAsync(body, GZIP);
+  }
+  const out = new Headers(headers);
+  if (output !== body) {
+    out.set('content-encoding', encoding);
+    out.set('content-length', String(output.byteLength));
+    const vary = out.get('vary');
+    if (!vary || !/accept-encoding/i.test(vary))
+      out.set('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+  }
+  c.res = undefined;
+  c.res = new Response(output as Uint8Array<ArrayBuffer>, { status: res.status, headers: out });
+});
