@@ -166,6 +166,7 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
     `              or download ${base}/downloads/extension.zip`,
     `  Database    ${embedded ? `embedded PGlite in ${resolve(env.DATA_DIR, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`,
     `  Mail        ${env.SMTP_URL ? 'sent over SMTP' : 'kept in the outbox and printed to the log (no SMTP_URL)'}`,
+    `  Started     in ${process.uptime().toFixed(1)} s (${import.meta.url.endsWith('.ts') ? 'from source' : 'built'})`,
     `  Sandbox     ${sandboxPlan ? `${sandboxPlan.url}, this machine only (plays ${sandboxPlan.plays.join(', ')}; orders tester at ${sandboxPlan.url}/tester${payments.sandbox ? `, payer at ${sandboxPlan.url}/pay` : ''})` : 'off (every channel has credentials)'}`,
     '',
   ];

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
 import { Readable } from 'node:stream';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import {
   BOOT_CONFIG_ELEMENT_ID,
   type BootConfig,
@@ -197,7 +197,9 @@ export function mountStatic(
     const index = loaded.get('index.html');
     if (!index) return null;
     const folder = [...loaded.keys()]
-      .find((path) => path.startsWith('assets/locales/') && path.endsWith(`/${language}/common.json`))
+      .find(
+        (path) => path.startsWith('assets/locales/') && path.endsWith(`/${language}/common.json`),
+      )
       ?.slice(0, -'common.json'.length);
     const resources: Record<string, unknown> = {};
     for (const namespace of namespaces) {

@@ -135,7 +135,8 @@ function listenForSessionChanges(url: string, feed: SessionFeed) {
       if (client === next) down();
     });
     next.on('notification', (message) => {
-      if (message.channel === SESSION_CHANGES_CHANNEL) emitSessionChange(feed, message.payload ?? null);
+      if (message.channel === SESSION_CHANGES_CHANNEL)
+        emitSessionChange(feed, message.payload ?? null);
     });
     try {
       await next.connect();

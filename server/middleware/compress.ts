@@ -1,12 +1,12 @@
 import { promisify } from 'node:util';
 import {
+  type BrotliOptions,
   brotliCompress,
   brotliCompressSync,
-  constants as zlib,
   gzip,
   gzipSync,
   type ZlibOptions,
-  type BrotliOptions,
+  constants as zlib,
 } from 'node:zlib';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context';

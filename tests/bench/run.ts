@@ -1,9 +1,8 @@
 /**
- * `npm run bench`: builds the console, starts the real server on a fresh embedded database in a
- * child process, and prints one JSON line per figure:
- *   - the gzip size of the JS and CSS that /cmp/login loads first;
- *   - FCP and LCP of /cmp/login in headless Chromium, median of 5 cold loads, then at 4x CPU throttling;
- *   - requests per second and p50/p99 latency of getSiteList and loginByPassword at a fixed concurrency;
+ * `npm run bench`: prints one JSON line per figure:
+ *   - the product's speed (./speed.ts): login first paint of the old and the new build in one run,
+ *     the dashboard's first paint, JS and requests, and the API on PostgreSQL against a bare
+ *     node:http server. `npm run bench -- speed` runs only this;
  *   - p50/p99 latency of getMessageList (the bell's poll) at a fixed request rate, over a database
  *     of many sellers with many messages each. `npm run bench -- getMessageList` runs only this;
  *   - orders per second of a shop's order sync from the sandbox (first and repeated run), and the
@@ -13,15 +12,13 @@
  *   - the wallet ledger under many concurrent clients: operations per second, p50/p99 latency and
  *     invariant violations (./wallet.ts). `npm run bench -- wallet` runs only this.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { asc, eq, like, sql } from 'drizzle-orm';
-import type { Browser } from 'puppeteer-core';
 import { defaultConfig, shopCallbackUrl } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import { platformOrders, sandboxShops, shops, users } from '../../server/db/schema/index';
@@ -41,16 +38,14 @@ import {
   seededRandom,
 } from '../../server/sandbox/marketplace/data';
 import { shopeeSandbox } from '../../server/sandbox/shopee/shopee.sandbox';
-import { DEMO_ACCOUNT } from '../../server/seed/demo';
 import { authorizeDemoShops } from '../../server/seed/shops';
 import { API_CLIENTS, basicClientAuth, HEADERS } from '../../shared/contracts/protocol';
-import { launchChromium } from '../support/browser';
-import { startServerProcess } from '../support/server-process';
 import { collectorBench } from './collector';
 import { type Print, round } from './figures';
+import { speedBench } from './speed';
 import { walletBench } from './wallet';
 
-const RUNS = 5;
+const _RUNS = 5;
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
 
@@ -72,67 +67,6 @@ function freePort(): Promise<number> {
   });
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
-
-async function firstLoad(browser: Browser, url: string) {
-  const context = await browser.createBrowserContext();
-  const page = await context.newPage();
-  const sizes = { js: 0, css: 0, jsFiles: 0, cssFiles: 0 };
-  const pending: Promise<void>[] = [];
-  page.on('response', (response) => {
-    const type = response.request().resourceType();
-    if (type !== 'script' && type !== 'stylesheet') return;
-    pending.push(
-      response.buffer().then((body) => {
-        const gzipped = gzipSync(body, { level: 9 }).length;
-        if (type === 'script') {
-          sizes.js += gzipped;
-          sizes.jsFiles += 1;
-        } else {
-          sizes.css += gzipped;
-          sizes.cssFiles += 1;
-        }
-      }),
-    );
-  });
-  await page.goto(url, { waitUntil: 'networkidle0' });
-  await Promise.all(pending);
-  await context.close();
-  return sizes;
-}
-
-async function paintTimings(browser: Browser, url: string, cpuThrottling: number) {
-  const context = await browser.createBrowserContext();
-  const page = await context.newPage();
-  await page.setViewport({ width: 1366, height: 768 });
-  const cdp = await page.createCDPSession();
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottling });
-  await page.evaluateOnNewDocument(() => {
-    const record = window as unknown as { __lcp: number; __fcp: number };
-    record.__lcp = 0;
-    record.__fcp = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) record.__lcp = entry.startTime;
-    }).observe({ type: 'largest-contentful-paint', buffered: true });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries())
-        if (entry.name === 'first-contentful-paint') record.__fcp = entry.startTime;
-    }).observe({ type: 'paint', buffered: true });
-  });
-  await page.goto(url, { waitUntil: 'networkidle0' });
-  await page.waitForSelector('button[type="submit"]');
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  const timings = await page.evaluate(() => {
-    const record = window as unknown as { __lcp: number; __fcp: number };
-    return { fcp: record.__fcp, lcp: record.__lcp };
-  });
-  await context.close();
-  return timings;
-}
-
 async function load(options: autocannon.Options) {
   const result = await autocannon({ connections: CONNECTIONS, duration: LOAD_SECONDS, ...options });
   return {
@@ -144,63 +78,6 @@ async function load(options: autocannon.Options) {
     connections: CONNECTIONS,
     seconds: LOAD_SECONDS,
   };
-}
-
-async function main() {
-  execFileSync(
-    join('node_modules', '.bin', 'vite'),
-    ['build', '--config', 'console/vite.config.ts', '--logLevel', 'error'],
-    {
-      stdio: 'inherit',
-    },
-  );
-  const port = await freePort();
-  const server = await startServerProcess(port);
-  const base = `http://127.0.0.1:${port}`;
-  const { browser, close: closeBrowser } = await launchChromium();
-  try {
-    const sizes = await firstLoad(browser, `${base}/cmp/login`);
-    print({
-      bench: 'login_first_load',
-      js_gzip_kb: round(sizes.js / 1024),
-      css_gzip_kb: round(sizes.css / 1024),
-      js_files: sizes.jsFiles,
-      css_files: sizes.cssFiles,
-      target_js_gzip_kb: 150,
-    });
-    for (const throttling of [1, 4]) {
-      const runs = [];
-      for (let run = 0; run < RUNS; run++)
-        runs.push(await paintTimings(browser, `${base}/cmp/login`, throttling));
-      print({
-        bench: 'login_paint',
-        cpu_throttling: throttling,
-        runs: RUNS,
-        fcp_ms_median: round(median(runs.map((r) => r.fcp))),
-        lcp_ms_median: round(median(runs.map((r) => r.lcp))),
-        ...(throttling === 4 ? { target_lcp_ms: 1000 } : {}),
-      });
-    }
-    print({
-      bench: 'getSiteList',
-      ...(await load({ url: `${base}/api-user/public/getSiteList` })),
-    });
-    print({
-      bench: 'loginByPassword',
-      ...(await load({
-        url: `${base}/api-uaa/oauth/loginByPassword`,
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          authorization: basicClientAuth(API_CLIENTS.console),
-        },
-        body: JSON.stringify({ username: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password }),
-      })),
-    });
-  } finally {
-    await closeBrowser();
-    await server.stop();
-  }
 }
 
 /** The message poll's load: sellers, their messages, how many of them poll, and how often. */
@@ -432,8 +309,10 @@ if (process.argv[2] === 'collector') {
   await syncBench();
 } else if (process.argv[2] === 'wallet') {
   await walletBench(print);
+} else if (process.argv[2] === 'speed') {
+  await speedBench(print);
 } else {
-  await main();
+  await speedBench(print);
   await messagePollBench();
   await syncBench();
   await collectorBench(print);

@@ -226,7 +226,11 @@ export async function authenticate(deps: Deps, _actor: null, token: string): Pro
 async function checkSession(deps: Deps, read: CachedSession): Promise<Actor> {
   const now = deps.clock.now().getTime();
   const idleDeadline = read.lastSeenAt + deps.config.session.idleSeconds * 1000;
-  if (now >= read.expiresAt || now >= idleDeadline || isExpired(read.validUntil, read.site, deps.clock))
+  if (
+    now >= read.expiresAt ||
+    now >= idleDeadline ||
+    isExpired(read.validUntil, read.site, deps.clock)
+  )
     throw new AppError('TOKEN_EXPIRED');
   if (now - read.lastSeenAt >= TOUCH_INTERVAL_MS) {
     read.lastSeenAt = now;

@@ -1,0 +1,458 @@
+/**
+ * The product's speed, as `npm run bench` (and `npm run bench -- speed` alone) prints it:
+ *
+ * - the old build (the commit in BENCH_BASE, checked out under .tmp/bench-base) and the new one
+ *   side by side: /cmp/login's first paint and LCP at x1 and x4 CPU throttling, median of 7 cold
+ *   loads each, taken in turns so both see the same machine;
+ * - the signed-in dashboard's first paint and LCP, the JS it loads (bytes on the wire, gzip
+ *   size, requests) and its requests in all;
+ * - the API on PostgreSQL (a database made for the run, the demo seller seeded): the largest
+ *   rate of a 404 against a bare `node:http` server's in the same run (the yardstick), then a
+ *   404, userInfo and the collection box's list at fixed rates (250, 500 and 1,000 req/s):
+ *   requests per second, p50 and p99 latency, errors.
+ *
+ * The new server runs as `npm start` runs it (dist/server, built here); the old one as it ran then.
+ * BENCH_SECONDS sets the length of each load (10 s), BENCH_RUNS the page loads (7).
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { cpus, loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import type { Browser, HTTPResponse } from 'puppeteer-core';
+import { API_CLIENTS, basicClientAuth, HEADERS } from '../../shared/contracts/protocol';
+import { launchChromium } from '../support/browser';
+import { httpSessionCall, signInByApi } from '../support/stored-session';
+import { type Print, round } from './figures';
+
+/** The build before this work: what "old" means in the comparison. */
+const BASE = process.env.BENCH_BASE ?? '7939589';
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const RATES = [250, 500, 1000];
+const CONNECTIONS = 20;
+const DEMO = { username: 'demo@example.com', password: 'demo1234' };
+const POSTGRES = process.env.TEST_POSTGRES_URL ?? process.env.DATABASE_URL;
+
+const root = process.cwd();
+const nodeBin = process.execPath;
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? done(address.port) : fail(new Error('no port')),
+      );
+    });
+  });
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+interface Server {
+  origin: string;
+  stop(): Promise<void>;
+}
+
+/** A server process on a port of its own, ready once getSiteList answers. */
+async function startServer(options: {
+  cwd: string;
+  args: string[];
+  env: Record<string, string>;
+  dataDir?: string;
+}): Promise<Server> {
+  const port = await freePort();
+  const { DATABASE_URL: _database, ...inherited } = process.env;
+  const child: ChildProcess = spawn(nodeBin, options.args, {
+    cwd: options.cwd,
+    env: {
+      ...inherited,
+      PORT: String(port),
+      SANDBOX_PORT: String(await freePort()),
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((done) => child.once('exit', done));
+    }
+    if (options.dataDir) await rm(options.dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api-user/public/getSiteList`)).ok)
+        return { origin: `http://127.0.0.1:${port}`, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  await stop();
+  throw new Error(`server in ${options.cwd} did not start`);
+}
+
+async function freshDataDir() {
+  await mkdir(join(root, '.tmp'), { recursive: true });
+  return mkdtemp(join(root, '.tmp', 'bench-speed-'));
+}
+
+/** The old build: BASE checked out beside us (sharing node_modules), its console built. */
+async function prepareBase(): Promise<string> {
+  const dir = join(root, '.tmp', 'bench-base');
+  if (!existsSync(join(dir, 'package.json'))) {
+    await rm(dir, { recursive: true, force: true });
+    execFileSync('git', ['worktree', 'prune'], { stdio: 'ignore' });
+    execFileSync('git', ['worktree', 'add', '--detach', dir, BASE], { stdio: 'ignore' });
+  }
+  if (!existsSync(join(dir, 'node_modules')))
+    await symlink(join(root, 'node_modules'), join(dir, 'node_modules'));
+  if (!existsSync(join(dir, '.wxt')) && existsSync(join(root, '.wxt')))
+    await cp(join(root, '.wxt'), join(dir, '.wxt'), { recursive: true });
+  if (!existsSync(join(dir, 'dist', 'console', 'index.html')))
+    execFileSync(
+      join(root, 'node_modules', '.bin', 'vite'),
+      ['build', '--config', 'console/vite.config.ts', '--logLevel', 'error'],
+      { cwd: dir, stdio: 'inherit' },
+    );
+  return dir;
+}
+
+function buildNew() {
+  execFileSync(
+    join('node_modules', '.bin', 'vite'),
+    ['build', '--config', 'console/vite.config.ts', '--logLevel', 'error'],
+    { stdio: 'inherit' },
+  );
+  execFileSync(nodeBin, ['--import', 'tsx', 'server/build.ts'], { stdio: 'inherit' });
+}
+
+interface Load {
+  fcp: number;
+  lcp: number;
+  jsRequests: number;
+  jsWireBytes: number;
+  jsGzipBytes: number;
+  requests: number;
+  apiCalls: number;
+}
+
+/**
+ * One cold load in a fresh browser context (no cache): FCP and LCP as the page reports them, and
+ * what it fetched until the network was idle.
+ */
+async function coldLoad(
+  browser: Browser,
+  url: string,
+  options: { cpuThrottling: number; signedIn?: { token: string; cache: string } },
+): Promise<Load> {
+  const context = await browser.createBrowserContext();
+  try {
+    const page = await context.newPage();
+    await page.setViewport({ width: 1366, height: 768 });
+    const cdp = await page.createCDPSession();
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuThrottling });
+    const origin = new URL(url).origin;
+    if (options.signedIn) {
+      await page.setCookie({
+        name: 'access_token',
+        value: encodeURIComponent(options.signedIn.token),
+        url: origin,
+      });
+      await page.evaluateOnNewDocument(
+        (expected, value) => {
+          if (location.origin === expected) localStorage.setItem('cmp-session', value);
+        },
+        origin,
+        options.signedIn.cache,
+      );
+    }
+    await page.evaluateOnNewDocument(() => {
+      const record = window as unknown as { __lcp: number; __fcp: number };
+      record.__lcp = 0;
+      record.__fcp = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) record.__lcp = entry.startTime;
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          if (entry.name === 'first-contentful-paint') record.__fcp = entry.startTime;
+      }).observe({ type: 'paint', buffered: true });
+    });
+    const figures = { jsRequests: 0, jsWireBytes: 0, jsGzipBytes: 0, requests: 0, apiCalls: 0 };
+    const pending: Promise<void>[] = [];
+    // Bytes on the wire as the network reports them (headers and compressed body).
+    await cdp.send('Network.enable');
+    const scripts = new Set<string>();
+    cdp.on('Network.responseReceived', (event) => {
+      if (event.type === 'Script') scripts.add(event.requestId);
+    });
+    cdp.on('Network.loadingFinished', (event) => {
+      if (scripts.has(event.requestId)) figures.jsWireBytes += event.encodedDataLength;
+    });
+    page.on('response', (response: HTTPResponse) => {
+      figures.requests += 1;
+      const type = response.request().resourceType();
+      if (new URL(response.url()).pathname.startsWith('/api-')) figures.apiCalls += 1;
+      if (type !== 'script') return;
+      figures.jsRequests += 1;
+      pending.push(
+        response.buffer().then(
+          (body) => {
+            figures.jsGzipBytes += gzipSync(body, { level: 9 }).length;
+          },
+          () => undefined,
+        ),
+      );
+    });
+    await page.goto(url, { waitUntil: 'networkidle0', timeout: 120_000 });
+    await Promise.all(pending);
+    const paint = await page.evaluate(() => {
+      const record = window as unknown as { __lcp: number; __fcp: number };
+      return { fcp: record.__fcp, lcp: record.__lcp };
+    });
+    return { ...paint, ...figures };
+  } finally {
+    await context.close();
+  }
+}
+
+function summary(loads: Load[]) {
+  return {
+    runs: loads.length,
+    fcp_ms_median: round(median(loads.map((load) => load.fcp))),
+    lcp_ms_median: round(median(loads.map((load) => load.lcp))),
+    js_requests: median(loads.map((load) => load.jsRequests)),
+    js_wire_kb: round(median(loads.map((load) => load.jsWireBytes)) / 1024),
+    js_gzip_kb: round(median(loads.map((load) => load.jsGzipBytes)) / 1024),
+    requests: median(loads.map((load) => load.requests)),
+    api_calls: median(loads.map((load) => load.apiCalls)),
+  };
+}
+
+/** Login on the old and the new build, in turns, at x1 and x4. */
+async function loginComparison(
+  print: Print,
+  browser: Browser,
+  oldOrigin: string,
+  newOrigin: string,
+) {
+  for (const cpuThrottling of [1, 4]) {
+    const loads = { old: [] as Load[], new: [] as Load[] };
+    for (let run = 0; run < RUNS; run++) {
+      loads.old.push(await coldLoad(browser, `${oldOrigin}/cmp/login`, { cpuThrottling }));
+      loads.new.push(await coldLoad(browser, `${newOrigin}/cmp/login`, { cpuThrottling }));
+    }
+    const before = summary(loads.old);
+    const after = summary(loads.new);
+    print({
+      bench: 'login_paint',
+      build: 'old',
+      base: BASE,
+      cpu_throttling: cpuThrottling,
+      ...before,
+    });
+    print({ bench: 'login_paint', build: 'new', cpu_throttling: cpuThrottling, ...after });
+    print({
+      bench: 'login_paint_change',
+      cpu_throttling: cpuThrottling,
+      fcp_sooner_percent: round((1 - after.fcp_ms_median / before.fcp_ms_median) * 100),
+      lcp_sooner_percent: round((1 - after.lcp_ms_median / before.lcp_ms_median) * 100),
+      target_fcp_sooner_percent: 30,
+      target_js_gzip_kb: 150,
+    });
+  }
+}
+
+async function dashboardPaint(print: Print, browser: Browser, origin: string, build: string) {
+  for (const cpuThrottling of [1, 4]) {
+    const loads: Load[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      // A session of its own each time: a cold load of a seller who just signed in.
+      const signedIn = await signInByApi(httpSessionCall(origin), DEMO);
+      loads.push(
+        await coldLoad(browser, `${origin}/cmp/cmpDashboard`, { cpuThrottling, signedIn }),
+      );
+    }
+    print({
+      bench: 'dashboard_paint',
+      build,
+      cpu_throttling: cpuThrottling,
+      ...summary(loads),
+      target_js_requests: 20,
+    });
+  }
+}
+
+/** A bare node:http server answering 404, in a process of its own: the yardstick. */
+async function startBare(): Promise<Server> {
+  const port = await freePort();
+  const child = spawn(
+    nodeBin,
+    [
+      '-e',
+      `require('node:http').createServer((q, s) => { s.writeHead(404, { 'content-type': 'text/plain' }); s.end('Not found'); }).listen(${port}, '127.0.0.1')`,
+    ],
+    { stdio: 'ignore' },
+  );
+  for (let attempt = 0; attempt < 200; attempt++) {
+    try {
+      await fetch(`http://127.0.0.1:${port}/`);
+      break;
+    } catch {
+      await new Promise((done) => setTimeout(done, 50));
+    }
+  }
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((done) => child.once('exit', done));
+      }
+    },
+  };
+}
+
+async function load(options: autocannon.Options) {
+  const result = await autocannon({ connections: CONNECTIONS, duration: LOAD_SECONDS, ...options });
+  return {
+    requests_per_second: round(result.requests.average),
+    p50_ms: result.latency.p50,
+    p99_ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non_2xx: result.non2xx,
+    connections: CONNECTIONS,
+    seconds: LOAD_SECONDS,
+  };
+}
+
+/** A database of its own on the PostgreSQL server, dropped after the run. */
+async function benchDatabase(url: string) {
+  const name = `cmp_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+async function apiLoad(print: Print) {
+  if (!POSTGRES) {
+    print({
+      bench: 'api',
+      skipped: 'set TEST_POSTGRES_URL or DATABASE_URL to a PostgreSQL server',
+    });
+    return;
+  }
+  const database = await benchDatabase(POSTGRES);
+  const bare = await startBare();
+  let server: Server | null = null;
+  try {
+    server = await startServer({
+      cwd: root,
+      args: ['dist/server/index.js'],
+      env: {
+        DATABASE_URL: database.url,
+        SEED_DEMO: '1',
+        TOKEN_ENCRYPTION_KEY: 'ab'.repeat(32),
+      },
+    });
+    const { token } = await signInByApi(httpSessionCall(server.origin), DEMO);
+    const headers = {
+      [HEADERS.authorization]: basicClientAuth(API_CLIENTS.console),
+      [HEADERS.token]: token,
+    };
+    const yardstick = await load({ url: `${bare.origin}/cmp/favicon.ico` });
+    const ours = await load({ url: `${server.origin}/cmp/favicon.ico` });
+    print({ bench: 'http_404_max', server: 'bare node:http', ...yardstick });
+    print({
+      bench: 'http_404_max',
+      server: 'ours',
+      ...ours,
+      share_of_bare: round(ours.requests_per_second / yardstick.requests_per_second, 2),
+      target_share_of_bare: 0.5,
+    });
+    const calls = [
+      { name: '404', path: '/cmp/favicon.ico' },
+      { name: 'userInfo', path: '/api-user/user/userInfo' },
+      { name: 'collect/list', path: '/api-product/collect/list?page=1&limit=20' },
+    ];
+    for (const call of calls) {
+      for (const rate of RATES) {
+        print({
+          bench: 'api_fixed_rate',
+          call: call.name,
+          database: 'postgresql',
+          target_rate: rate,
+          ...(await load({ url: `${server.origin}${call.path}`, headers, overallRate: rate })),
+          ...(call.name === '404' ? {} : { target_p99_ms: 25 }),
+        });
+      }
+    }
+  } finally {
+    await server?.stop();
+    await bare.stop();
+    await database.drop();
+  }
+}
+
+export async function speedBench(print: Print) {
+  const machine = () => loadavg().map((value) => round(value, 2));
+  print({ bench: 'machine', when: 'start', cores: cpus().length, load_average: machine() });
+  const baseDir = await prepareBase();
+  buildNew();
+  const oldData = await freshDataDir();
+  const newData = await freshDataDir();
+  // Both on the embedded database, each as its build starts: the old from source, the new built.
+  const [oldServer, newServer] = await Promise.all([
+    startServer({
+      cwd: baseDir,
+      args: ['--import', 'tsx', 'server/index.ts'],
+      env: { DATA_DIR: oldData },
+      dataDir: oldData,
+    }),
+    startServer({
+      cwd: root,
+      args: ['dist/server/index.js'],
+      env: { DATA_DIR: newData, CONSOLE_DIR: resolve(root, 'dist/console') },
+      dataDir: newData,
+    }),
+  ]);
+  const { browser, close } = await launchChromium();
+  try {
+    await loginComparison(print, browser, oldServer.origin, newServer.origin);
+    await dashboardPaint(print, browser, oldServer.origin, 'old');
+    await dashboardPaint(print, browser, newServer.origin, 'new');
+  } finally {
+    await close();
+    await oldServer.stop();
+    await newServer.stop();
+  }
+  await apiLoad(print);
+  print({ bench: 'machine', when: 'end', load_average: machine() });
+}
