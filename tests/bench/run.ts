@@ -45,7 +45,6 @@ import { type Print, round } from './figures';
 import { speedBench } from './speed';
 import { walletBench } from './wallet';
 
-const _RUNS = 5;
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
 
