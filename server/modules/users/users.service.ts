@@ -6,24 +6,61 @@ import { WALLET_MENU } from '@shared/contracts/wallet';
 import { allows } from '@shared/permissions';
 import { eq, sql } from 'drizzle-orm';
 import type { Actor, AppDeps } from '../../context';
-import type { Database } from '../../db/client';
 import {
   announcements,
   announcementViews,
   guideProgress,
   sites,
   users,
+  wallets,
 } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { findUserById } from '../accounts/accounts.service';
-import { walletBalance } from '../wallet/wallet.service';
 
-/** userInfo of spec section 3 for the signed-in account. */
+/**
+ * userInfo of spec section 3 for the signed-in account, read in one statement: the account, its
+ * site's currency, the main account's wallet in that currency (balance = available + frozen, zero
+ * without one) and the once-only things a session shows (a popup announcement, the two tours).
+ */
 export async function getUserInfo(deps: Pick<AppDeps, 'db'>, actor: Actor): Promise<UserInfo> {
   const { db } = deps;
+  const currencyOf = sql`coalesce(${sites.currency}, 'CNY')`;
+  const wallet = (column: typeof wallets.available | typeof wallets.frozen) =>
+    sql<number>`(select ${column} from ${wallets}
+      where ${wallets.ownerId} = ${actor.ownerId} and ${wallets.currency} = ${currencyOf})`.mapWith(
+      Number,
+    );
+  const guide = (name: string) =>
+    sql<boolean>`exists (
+      select 1 from ${guideProgress} g where g.user_id = ${users.id} and g.guide = ${name}
+    )`;
   const [row] = await db
-    .select({ user: users, currency: sites.currency })
+    .select({
+      user: {
+        id: users.id,
+        email: users.email,
+        phone: users.phone,
+        name: users.name,
+        role: users.role,
+        parentId: users.parentId,
+        headImgUrl: users.headImgUrl,
+        site: users.site,
+      },
+      currency: sites.currency,
+      available: wallet(wallets.available),
+      frozen: wallet(wallets.frozen),
+      popup: sql<boolean>`exists (
+        select 1 from ${announcements} a
+        where a.is_popup and a.show_time <= now()
+          and not exists (
+            select 1 from ${announcementViews} v
+            where v.announcement_id = a.id and v.user_id = ${users.id}
+          )
+      )`,
+      mainGuide: guide('main'),
+      dashboardGuide: guide('dashboard'),
+    })
     .from(users)
     .leftJoin(sites, eq(sites.code, users.site))
     .where(eq(users.id, actor.userId))
@@ -31,6 +68,9 @@ export async function getUserInfo(deps: Pick<AppDeps, 'db'>, actor: Actor): Prom
   if (!row) throw new AppError('TOKEN_INVALID');
   const { user } = row;
   const currency = (row.currency ?? 'CNY') as Currency;
+  const available = row.available ?? 0;
+  const frozen = row.frozen ?? 0;
+  const seesWallet = allows(actor.routes, WALLET_MENU);
   return {
     id: user.id,
     username: user.email ?? user.phone ?? '',
@@ -47,48 +87,15 @@ export async function getUserInfo(deps: Pick<AppDeps, 'db'>, actor: Actor): Prom
     site: user.site as SiteCode,
     currency,
     currencySymbol: CURRENCY_SYMBOLS[currency],
-    // The main account's wallet in the site currency: balance = available + frozen (or nothing).
-    ...(await headerBalance(deps, actor, currency)),
-    ...(await shellFlags(db, user.id)),
+    // The main account's wallet in the site currency: balance = available + frozen; nothing for a
+    // sub-account not granted the wallet page, which the wallet's own calls refuse as well.
+    balance: seesWallet ? available + frozen : null,
+    freezeBalance: seesWallet ? frozen : null,
+    firstShowAnn: row.popup,
+    showGuideFlag: !row.mainGuide,
+    showDashboardGuideFlag: !row.dashboardGuide,
     // The main site's cart is not part of this console; it holds nothing here.
     skuList: [],
-  };
-}
-
-/**
- * userInfo's balance and freezeBalance: the wallet of this currency (zero without one); none for
- * a sub-account not granted the wallet page, which the wallet's own calls refuse as well.
- */
-async function headerBalance(deps: Pick<AppDeps, 'db'>, actor: Actor, currency: Currency) {
-  if (!allows(actor.routes, WALLET_MENU)) return { balance: null, freezeBalance: null };
-  const wallet = await walletBalance(deps, actor, currency);
-  return { balance: wallet.balance, freezeBalance: wallet.frozen };
-}
-
-/** The once-only things a session shows: a popup announcement, and the two guided tours. */
-async function shellFlags(db: Database, userId: string) {
-  const [row] = await db
-    .select({
-      popup: sql<boolean>`exists (
-        select 1 from ${announcements} a
-        where a.is_popup and a.show_time <= now()
-          and not exists (
-            select 1 from ${announcementViews} v
-            where v.announcement_id = a.id and v.user_id = ${userId}
-          )
-      )`,
-      mainGuide: sql<boolean>`exists (
-        select 1 from ${guideProgress} g where g.user_id = ${userId} and g.guide = 'main'
-      )`,
-      dashboardGuide: sql<boolean>`exists (
-        select 1 from ${guideProgress} g where g.user_id = ${userId} and g.guide = 'dashboard'
-      )`,
-    })
-    .from(sql`(select 1) as one`);
-  return {
-    firstShowAnn: row?.popup ?? false,
-    showGuideFlag: !(row?.mainGuide ?? true),
-    showDashboardGuideFlag: !(row?.dashboardGuide ?? true),
   };
 }
 

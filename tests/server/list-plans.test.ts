@@ -1,0 +1,296 @@
+import { DEMO_ACCOUNT } from '@server/seed/demo';
+import { seedDemoWallet } from '@server/seed/wallet';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/app';
+
+/**
+ * Every list call, asked for on a database where the tables behind it hold 100,000 rows of a
+ * thousand other sellers, must find its rows through an index: each statement it runs is
+ * EXPLAINed, and a sequential scan over a table that large fails the test. Runs on PGlite, and on
+ * PostgreSQL with DATABASE_URL (the server-postgres project).
+ */
+
+const ROWS = 100_000;
+const TENANTS = 1000;
+
+/** A table behind a list call, and how its copies are told apart. */
+interface Fill {
+  table: string;
+  /** Which rows are copied (the demo seller's, unless said). */
+  template: (demo: string) => string;
+  /** Columns naming the seller (another one in each copy) or its wallet. */
+  owner?: string[];
+  wallet?: string;
+  /** Unique columns: text gets a suffix, numbers an offset, uuids a new value. */
+  unique?: string[];
+  /** Columns left empty in the copies (unique only where set). */
+  empty?: string[];
+}
+
+const FILLS: Fill[] = [
+  {
+    table: 'collected_products',
+    template: (demo) => `owner_id = '${demo}'`,
+    owner: ['owner_id'],
+    unique: ['item_id'],
+  },
+  { table: 'messages', template: (demo) => `user_id = '${demo}'`, owner: ['user_id'] },
+  { table: 'coupons', template: (demo) => `owner_id = '${demo}'`, owner: ['owner_id'] },
+  {
+    table: 'trade_orders',
+    template: (demo) => `owner_id = '${demo}'`,
+    owner: ['owner_id'],
+    unique: ['trade_no'],
+    empty: ['coupon_id'],
+  },
+  {
+    table: 'payment_orders',
+    template: (demo) => `owner_id = '${demo}'`,
+    owner: ['owner_id'],
+    unique: ['order_no', 'idempotency_key'],
+    empty: ['provider_trade_no'],
+  },
+  {
+    table: 'ledger_entries',
+    template: (demo) => `wallet_id in (select id from wallets where owner_id = '${demo}')`,
+    wallet: 'wallet_id',
+    unique: ['sequence'],
+  },
+  {
+    table: 'wallet_freezes',
+    template: (demo) => `owner_id = '${demo}'`,
+    owner: ['owner_id'],
+    wallet: 'wallet_id',
+    unique: ['reference_id'],
+  },
+  {
+    // Sub-accounts: every other seller has a hundred.
+    table: 'users',
+    template: (demo) => `id = '${demo}'`,
+    owner: ['parent_id'],
+    unique: ['email'],
+    empty: ['phone', 'wechat_open_id'],
+  },
+  {
+    table: 'shops',
+    template: (demo) => `owner_id = '${demo}'`,
+    owner: ['owner_id'],
+    unique: ['external_id'],
+  },
+  { table: 'announcements', template: () => 'true' },
+  { table: 'help_articles', template: () => 'true' },
+];
+
+/** Every list call of the API, as the console asks for its first page. */
+const LIST_CALLS = [
+  '/api-product/collect/list?page=1&limit=20&status=unclaimed',
+  '/api-product/collect/list?page=2&limit=20&status=claimed&keyword=shirt',
+  '/api-user/message/getMessageList?page=1&limit=10',
+  '/api-user/coupon/list?page=1&limit=10',
+  '/api-user/pay/trade/list?page=1&limit=10',
+  '/api-user/pay/recharge/list?page=1&limit=10',
+  '/api-user/user/balance_record/list?page=1&limit=10',
+  '/api-user/user/freeze_record/list?page=1&limit=10',
+  '/api-user/subAccount/list?page=1&limit=10',
+  '/api-user/shop/list',
+  '/user-center/user/notice/list?page=1&limit=10',
+  '/user-center/helpcenter/list/size?page=1&limit=10',
+];
+
+let t: TestApp;
+let token: string;
+let demoId: string;
+
+const rowsOf = <T>(result: unknown): T[] =>
+  (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+
+async function query<T>(text: string): Promise<T[]> {
+  return rowsOf<T>(await t.db.execute(sql.raw(text)));
+}
+
+async function columnsOf(table: string) {
+  return query<{
+    column_name: string;
+    data_type: string;
+    is_identity: string;
+    column_default: string | null;
+    is_generated: string;
+  }>(
+    `select column_name, data_type, is_identity, column_default, is_generated
+     from information_schema.columns where table_schema = 'public' and table_name = '${table}'
+     order by ordinal_position`,
+  );
+}
+
+/** A thousand other sellers, each with wallets like the demo seller's. */
+async function makeTenants() {
+  const columns = (await columnsOf('users')).filter(
+    (c) => c.is_identity !== 'YES' && c.is_generated !== 'ALWAYS',
+  );
+  const pick = (name: string) =>
+    name === 'id'
+      ? 'gen_random_uuid()'
+      : name === 'email'
+        ? `'plan-' || n || '@example.com'`
+        : name === 'phone' || name === 'wechat_open_id' || name === 'parent_id'
+          ? 'null'
+          : `u."${name}"`;
+  await query(`create table plan_tenants (n int primary key, id uuid not null)`);
+  await query(`
+    insert into users (${columns.map((c) => `"${c.column_name}"`).join(', ')})
+    select ${columns.map((c) => pick(c.column_name)).join(', ')}
+    from users u cross join generate_series(0, ${TENANTS - 1}) n where u.id = '${demoId}'`);
+  await query(`
+    insert into plan_tenants (n, id)
+    select substring(email from 'plan-([0-9]+)@')::int, id from users where email like 'plan-%@example.com'`);
+  const wallet = (await columnsOf('wallets')).filter((c) => c.is_identity !== 'YES');
+  await query(
+    `create table plan_wallets (old_id uuid, n int, new_id uuid, primary key (old_id, n))`,
+  );
+  await query(`
+    insert into plan_wallets select w.id, pt.n, gen_random_uuid()
+    from wallets w cross join plan_tenants pt where w.owner_id = '${demoId}'`);
+  await query(`
+    insert into wallets (${wallet.map((c) => `"${c.column_name}"`).join(', ')})
+    select ${wallet
+      .map((c) =>
+        c.column_name === 'id'
+          ? 'pw.new_id'
+          : c.column_name === 'owner_id'
+            ? 'pt.id'
+            : `w."${c.column_name}"`,
+      )
+      .join(', ')}
+    from plan_wallets pw join wallets w on w.id = pw.old_id join plan_tenants pt on pt.n = pw.n`);
+}
+
+/** Copies of the template rows, each copy another seller's, until the table holds ROWS more. */
+async function fill(spec: Fill) {
+  const [{ count } = { count: 0 }] = await query<{ count: number }>(
+    `select count(*)::int as count from "${spec.table}" where ${spec.template(demoId)}`,
+  );
+  expect(count, `${spec.table} has rows to copy`).toBeGreaterThan(0);
+  const copies = Math.ceil(ROWS / count);
+  const columns = (await columnsOf(spec.table)).filter(
+    (c) =>
+      c.is_identity !== 'YES' &&
+      c.is_generated !== 'ALWAYS' &&
+      !c.column_default?.startsWith('nextval('),
+  );
+  const expression = (c: (typeof columns)[number]) => {
+    const name = c.column_name;
+    if (name === 'id' && c.data_type === 'uuid') return 'gen_random_uuid()';
+    if (spec.owner?.includes(name)) return 'pt.id';
+    if (spec.wallet === name) return 'pw.new_id';
+    if (spec.empty?.includes(name)) return 'null';
+    if (spec.unique?.includes(name)) {
+      if (c.data_type === 'uuid') return 'gen_random_uuid()';
+      if (c.data_type === 'integer' || c.data_type === 'bigint')
+        return `base."${name}" + g * 10000`;
+      return `base."${name}" || '#' || g`;
+    }
+    return `base."${name}"`;
+  };
+  await query(`
+    insert into "${spec.table}" (${columns.map((c) => `"${c.column_name}"`).join(', ')})
+    select ${columns.map(expression).join(', ')}
+    from (select * from "${spec.table}" where ${spec.template(demoId)}) base
+    cross join generate_series(1, ${copies}) g
+    join plan_tenants pt on pt.n = g % ${TENANTS}
+    ${spec.wallet ? `join plan_wallets pw on pw.old_id = base."${spec.wallet}" and pw.n = pt.n` : ''}
+    limit ${ROWS}`);
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+
+function seqScans(node: PlanNode, found: string[] = []): string[] {
+  if (node['Node Type'] === 'Seq Scan' && node['Relation Name']) found.push(node['Relation Name']);
+  for (const child of node.Plans ?? []) seqScans(child, found);
+  return found;
+}
+
+/** The statements a call runs, as the database is asked them. */
+async function statementsOf(path: string) {
+  const client = (t.db as unknown as { $client: { query: (...args: unknown[]) => unknown } })
+    .$client;
+  const original = client.query;
+  const seen: { text: string; params: unknown[] }[] = [];
+  client.query = function (this: unknown, ...args: unknown[]) {
+    const [first, second] = args;
+    const text = typeof first === 'string' ? first : ((first as { text?: string })?.text ?? '');
+    const params = Array.isArray(second)
+      ? second
+      : ((first as { values?: unknown[] })?.values ?? []);
+    if (/^\s*(select|with)\b/i.test(text)) seen.push({ text, params });
+    return original.apply(this, args);
+  };
+  try {
+    const res = await t.call('GET', path, { token });
+    expect(res.body.resp_code, `${path}: ${res.text.slice(0, 300)}`).toBe(0);
+  } finally {
+    client.query = original;
+  }
+  return seen;
+}
+
+async function explain(statement: { text: string; params: unknown[] }): Promise<PlanNode> {
+  const client = (
+    t.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }
+  ).$client;
+  const result = await client.query(`explain (format json) ${statement.text}`, statement.params);
+  const [row] = rowsOf<Record<string, unknown>>(result);
+  const plan = Object.values(row ?? {})[0];
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: PlanNode }[];
+  return parsed[0]?.Plan as PlanNode;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ from: 'demo' });
+  const login = await t.call('POST', '/api-uaa/oauth/loginByPassword', {
+    json: { username: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
+  });
+  token = login.body.datas.access_token;
+  const [demo] = await query<{ id: string }>(
+    `select id from users where email = '${DEMO_ACCOUNT.email}'`,
+  );
+  demoId = demo?.id ?? '';
+  // The demo's money (recharges, coupons, orders, freezes), as the seller's own run has it.
+  await seedDemoWallet(t.deps, demoId);
+  await makeTenants();
+  for (const spec of FILLS) await fill(spec);
+  await query('analyze');
+}, 600_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('list calls on tables of 100,000 rows', () => {
+  it('the tables behind them hold at least 100,000 rows', async () => {
+    for (const spec of FILLS) {
+      const [{ count } = { count: 0 }] = await query<{ count: number }>(
+        `select count(*)::int as count from "${spec.table}"`,
+      );
+      expect(count, spec.table).toBeGreaterThanOrEqual(ROWS);
+    }
+  });
+
+  it.each(LIST_CALLS)(
+    '%s reads through an index, never a sequential scan of a large table',
+    async (path) => {
+      const statements = await statementsOf(path);
+      expect(statements.length, `${path} ran no select`).toBeGreaterThan(0);
+      const large = new Set(FILLS.map((spec) => spec.table));
+      for (const statement of statements) {
+        const plan = await explain(statement);
+        const scanned = seqScans(plan).filter((table) => large.has(table));
+        expect(scanned, `${statement.text}\n${JSON.stringify(plan)}`).toEqual([]);
+      }
+    },
+  );
+});
