@@ -7,6 +7,7 @@ import {
 import { safeConsolePath } from '../platform/preferences';
 import { namespaces, type RouterContext, requireSession } from '../platform/routing';
 import { RootLayout } from './root-layout';
+import { isBootScreen, loadFullStyles } from './styles';
 
 // The routes no feature owns: the root, the status pages, the signed-in shell and the menu's
 // groups, each group opening on its default page. Features hang their routes under these
@@ -14,6 +15,10 @@ import { RootLayout } from './root-layout';
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
+  // A screen past the login one draws with components whose styles come after the first paint.
+  beforeLoad: async ({ location }) => {
+    if (!isBootScreen(location.pathname)) await loadFullStyles();
+  },
   notFoundComponent: lazyRouteComponent(
     () => import('../layout/not-found-redirect'),
     'NotFoundRedirect',

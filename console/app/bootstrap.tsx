@@ -13,6 +13,7 @@ import { connectExtensionBridgeWhenPresent } from '../platform/extension-presenc
 import { resolveLanguage, resolveSite, takeLanguageChanged } from '../platform/preferences';
 import { createErrorHandler } from './error-handler';
 import { createAppRouter } from './router';
+import { loadFullStyles } from './styles';
 
 /** Matches the server's absolute session lifetime, so the cookie never outlives the session. */
 const TOKEN_COOKIE_MAX_AGE = 7 * 24 * 60 * 60;
@@ -96,6 +97,8 @@ export async function startConsole({
     </AppProviders>
   );
   root.render(strictMode ? <StrictMode>{app}</StrictMode> : app);
+  // The other components' styles, while the first screen is read.
+  void loadFullStyles();
   if (takeLanguageChanged(win))
     toast({ color: 'green', message: i18n.t('common:messages.languageChanged') });
 
