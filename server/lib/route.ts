@@ -67,12 +67,27 @@ export interface RouteGuards {
   allows(actor: Actor, permission: Permission): boolean;
 }
 
+/** Schemas found to need the asynchronous parse (a refinement that awaits); the rest parse at once. */
+const asyncSchemas = new WeakSet<Schema>();
+
+function safeParse<S extends Schema>(schema: S, value: unknown) {
+  if (!asyncSchemas.has(schema)) {
+    try {
+      return schema.safeParse(value, { reportInput: true });
+    } catch (error) {
+      if (!(error instanceof Error) || !/async|promise/i.test(error.message)) throw error;
+      asyncSchemas.add(schema);
+    }
+  }
+  return schema.safeParseAsync(value, { reportInput: true });
+}
+
 async function parse<S extends Schema>(
   c: Context<AppEnv>,
   schema: S,
   value: unknown,
 ): Promise<z.output<S>> {
-  const result = await schema.safeParseAsync(value, { reportInput: true });
+  const result = await safeParse(schema, value);
   if (!result.success) throw validationError(c.var.t, result.error.issues);
   return result.data;
 }

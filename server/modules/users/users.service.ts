@@ -6,6 +6,7 @@ import { WALLET_MENU } from '@shared/contracts/wallet';
 import { allows } from '@shared/permissions';
 import { eq, sql } from 'drizzle-orm';
 import type { Actor, AppDeps } from '../../context';
+import type { Database } from '../../db/client';
 import {
   announcements,
   announcementViews,
@@ -18,24 +19,21 @@ import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { findUserById } from '../accounts/accounts.service';
 
-/**
- * userInfo of spec section 3 for the signed-in account, read in one statement: the account, its
- * site's currency, the main account's wallet in that currency (balance = available + frozen, zero
- * without one) and the once-only things a session shows (a popup announcement, the two tours).
- */
-export async function getUserInfo(deps: Pick<AppDeps, 'db'>, actor: Actor): Promise<UserInfo> {
-  const { db } = deps;
+/** userInfo's statement, prepared once per database (the plan and the SQL are made once). */
+const userInfoQueries = new WeakMap<Database, ReturnType<typeof prepareUserInfo>>();
+
+function prepareUserInfo(db: Database) {
   const currencyOf = sql`coalesce(${sites.currency}, 'CNY')`;
   const wallet = (column: typeof wallets.available | typeof wallets.frozen) =>
     sql<number>`(select ${column} from ${wallets}
-      where ${wallets.ownerId} = ${actor.ownerId} and ${wallets.currency} = ${currencyOf})`.mapWith(
+      where ${wallets.ownerId} = ${sql.placeholder('ownerId')} and ${wallets.currency} = ${currencyOf})`.mapWith(
       Number,
     );
   const guide = (name: string) =>
     sql<boolean>`exists (
       select 1 from ${guideProgress} g where g.user_id = ${users.id} and g.guide = ${name}
     )`;
-  const [row] = await db
+  return db
     .select({
       user: {
         id: users.id,
@@ -63,8 +61,30 @@ export async function getUserInfo(deps: Pick<AppDeps, 'db'>, actor: Actor): Prom
     })
     .from(users)
     .leftJoin(sites, eq(sites.code, users.site))
-    .where(eq(users.id, actor.userId))
-    .limit(1);
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('user_info');
+}
+
+function userInfoQuery(db: Database) {
+  let prepared = userInfoQueries.get(db);
+  if (!prepared) {
+    prepared = prepareUserInfo(db);
+    userInfoQueries.set(db, prepared);
+  }
+  return prepared;
+}
+
+/**
+ * userInfo of spec section 3 for the signed-in account, read in one statement: the account, its
+ * site's currency, the main account's wallet in that currency (balance = available + frozen, zero
+ * without one) and the once-only things a session shows (a popup announcement, the two tours).
+ */
+export async function getUserInfo(deps: Pick<AppDeps, 'db'>, actor: Actor): Promise<UserInfo> {
+  const [row] = await userInfoQuery(deps.db).execute({
+    userId: actor.userId,
+    ownerId: actor.ownerId,
+  });
   if (!row) throw new AppError('TOKEN_INVALID');
   const { user } = row;
   const currency = (row.currency ?? 'CNY') as Currency;
