@@ -26,6 +26,8 @@ interface Fill {
   unique?: string[];
   /** Columns left empty in the copies (unique only where set). */
   empty?: string[];
+  /** Triggers off while copying (the journal's balance check: copies have no postings). */
+  triggers?: string[];
 }
 
 const FILLS: Fill[] = [
@@ -56,6 +58,7 @@ const FILLS: Fill[] = [
     template: (demo) => `wallet_id in (select id from wallets where owner_id = '${demo}')`,
     wallet: 'wallet_id',
     unique: ['sequence'],
+    triggers: ['ledger_entries_balanced'],
   },
   {
     table: 'wallet_freezes',
@@ -192,6 +195,14 @@ async function fill(spec: Fill) {
     }
     return `base."${name}"`;
   };
+  for (const trigger of spec.triggers ?? [])
+    await query(`alter table "${spec.table}" disable trigger "${trigger}"`);
+  // Indexes are built once after the copy rather than kept up row by row (the same indexes).
+  const indexes = await query<{ indexname: string; indexdef: string }>(
+    `select indexname, indexdef from pg_indexes
+     where schemaname = 'public' and tablename = '${spec.table}' and indexname not like '%_pkey'`,
+  );
+  for (const index of indexes) await query(`drop index "${index.indexname}"`);
   await query(`
     insert into "${spec.table}" (${columns.map((c) => `"${c.column_name}"`).join(', ')})
     select ${columns.map(expression).join(', ')}
@@ -200,6 +211,9 @@ async function fill(spec: Fill) {
     join plan_tenants pt on pt.n = g % ${TENANTS}
     ${spec.wallet ? `join plan_wallets pw on pw.old_id = base."${spec.wallet}" and pw.n = pt.n` : ''}
     limit ${ROWS}`);
+  for (const index of indexes) await query(index.indexdef);
+  for (const trigger of spec.triggers ?? [])
+    await query(`alter table "${spec.table}" enable trigger "${trigger}"`);
 }
 
 interface PlanNode {

@@ -7,6 +7,7 @@ import {
   check,
   date,
   jsonb,
+  index,
   pgTable,
   text,
   timestamp,
@@ -49,6 +50,8 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_phone_key').on(t.phone),
     uniqueIndex('users_wechat_open_id_key').on(t.wechatOpenId),
+    // A main account's sub-accounts, newest first (the members list).
+    index('users_parent_created_idx').on(t.parentId, t.createdAt.desc()),
     check('users_identity_present', sql`${t.email} is not null or ${t.phone} is not null`),
     check(
       'users_status_known',

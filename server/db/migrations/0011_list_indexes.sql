@@ -1,0 +1,1 @@
+CREATE INDEX "users_parent_created_idx" ON "users" USING btree ("parent_id","created_at" DESC NULLS LAST);
