@@ -104,7 +104,12 @@ function watchConnection(client: pg.PoolClient, feed: SessionFeed) {
       };
       return query(...args);
     }
-    return (query(...args) as Promise<unknown>).finally(after);
+    const result = query(...args);
+    if (typeof (result as Promise<unknown> | undefined)?.then !== 'function') {
+      after();
+      return result;
+    }
+    return (result as Promise<unknown>).finally(after);
   };
 }
 
