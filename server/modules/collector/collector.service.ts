@@ -212,7 +212,26 @@ async function claimsOf(
   return claims;
 }
 
-function toCollected(row: CollectedRow, claims: CollectClaim[]): CollectedProduct {
+/** What a list shows of a collected product: every column but the drafts (the bulk of a row). */
+const summaryColumns = {
+  id: collectedProducts.id,
+  site: collectedProducts.site,
+  itemId: collectedProducts.itemId,
+  url: collectedProducts.url,
+  title: collectedProducts.title,
+  currency: collectedProducts.currency,
+  priceMinMinor: collectedProducts.priceMinMinor,
+  priceMaxMinor: collectedProducts.priceMaxMinor,
+  image: collectedProducts.image,
+  skuCount: collectedProducts.skuCount,
+  claimedAt: collectedProducts.claimedAt,
+  edited: collectedProducts.edited,
+  collectedAt: collectedProducts.collectedAt,
+  updatedAt: collectedProducts.updatedAt,
+};
+type CollectedSummary = Pick<CollectedRow, keyof typeof summaryColumns>;
+
+function toCollected(row: CollectedSummary, claims: CollectClaim[]): CollectedProduct {
   return {
     id: row.id,
     site: row.site,
@@ -270,7 +289,7 @@ export async function listCollected(
       .from(t)
       .where(base),
     db
-      .select()
+      .select(summaryColumns)
       .from(t)
       .where(and(base, tab))
       .orderBy(desc(t.updatedAt), asc(t.id))
