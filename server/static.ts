@@ -33,6 +33,19 @@ const TYPES: Record<string, string> = {
   '.zip': 'application/zip',
 };
 
+/** The login screen as the build drew it (server/prerender.ts), by language and third-party sign-ins. */
+export const PRERENDER_FILE = 'prerender/login.json';
+export interface Prerendered {
+  /** The screen's markup, made still (no form, names or ids), for inside #root. */
+  html: string;
+  /** The style elements the screen's components put in the head. */
+  styles: string;
+  /** The colour scheme Mantine marked the document with (its styles select on it). */
+  colorScheme?: string;
+}
+export const prerenderKey = (language: string, thirdParty: readonly string[]) =>
+  `${language}:${[...thirdParty].sort().join(',')}`;
+
 /** Files the build compresses beside themselves (`name.br`, `name.gz`), and index.html here. */
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt']);
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -175,7 +188,13 @@ async function fileSize(path: string): Promise<number | null> {
  */
 export function mountStatic(
   app: Hono<AppEnv>,
-  options: { consoleDir?: string | undefined; extensionZip?: string | undefined; boot: BootConfig },
+  options: {
+    consoleDir?: string | undefined;
+    extensionZip?: string | undefined;
+    boot: BootConfig;
+    /** Write the prerendered login screen into its page (default true; the prerender itself says no). */
+    prerender?: boolean;
+  },
 ) {
   // Read on the first request (a build that lands after the server started is found then); kept.
   let files: Promise<Map<string, StaticFile> | null> | null = null;
@@ -188,10 +207,15 @@ export function mountStatic(
     });
     return files;
   };
-  /** index.html per language and set of first-screen namespaces, made once each. */
+  /** index.html per language and screen, made once each. */
   const pages = new Map<string, StaticFile>();
-  const page = (loaded: Map<string, StaticFile>, language: Language, namespaces: string[]) => {
-    const key = `${language}:${namespaces.join(',')}`;
+  const page = (loaded: Map<string, StaticFile>, language: Language, path: string) => {
+    const namespaces = firstScreenNamespaces(path);
+    const still =
+      path === '/login' && options.prerender !== false
+        ? prerendered(loaded)?.[prerenderKey(language, options.boot.thirdParty)]
+        : undefined;
+    const key = `${language}:${namespaces.join(',')}:${still ? 'still' : ''}`;
     const made = pages.get(key);
     if (made) return made;
     const index = loaded.get('index.html');
@@ -209,13 +233,36 @@ export function mountStatic(
     const head =
       `<script type="application/json" id="${BOOT_CONFIG_ELEMENT_ID}">${scriptJson(options.boot)}</script>` +
       `<script type="application/json" id="${FIRST_SCREEN_MESSAGES_ELEMENT_ID}">${scriptJson({ language, resources })}</script>`;
-    const html = Buffer.from(index.body)
+    let html = Buffer.from(index.body)
       .toString('utf8')
-      .replace('<html lang="en">', `<html lang="${language}">`)
-      .replace('</head>', `${head}</head>`);
+      .replace(
+        '<html lang="en">',
+        still?.colorScheme && /^[a-z]+$/.test(still.colorScheme)
+          ? `<html lang="${language}" data-mantine-color-scheme="${still.colorScheme}">`
+          : `<html lang="${language}">`,
+      )
+      .replace('</head>', `${still?.styles ?? ''}${head}</head>`);
+    // The login screen as the build drew it: painted with the HTML, replaced by the console's own.
+    if (still)
+      html = html.replace(
+        '<div id="root"></div>',
+        `<div id="root"><div inert aria-hidden="true" data-prerendered="">${still.html}</div></div>`,
+      );
     const built = compressed(index.type, html);
     pages.set(key, built);
     return built;
+  };
+
+  let stills: Record<string, Prerendered> | null | undefined;
+  const prerendered = (loaded: Map<string, StaticFile>) => {
+    if (stills !== undefined) return stills;
+    const file = loaded.get(PRERENDER_FILE);
+    try {
+      stills = file ? (JSON.parse(Buffer.from(file.body).toString('utf8')) as typeof stills) : null;
+    } catch {
+      stills = null;
+    }
+    return stills;
   };
 
   app.get('/', (c) => c.redirect('/cmp/'));
@@ -237,7 +284,7 @@ export function mountStatic(
     const index = page(
       loaded,
       pageLanguage(c),
-      firstScreenNamespaces(`/${relativePath.replace(/(^|\/)index\.html$|\/+$/, '')}`),
+      `/${relativePath.replace(/(^|\/)index\.html$|\/+$/, '')}`,
     );
     if (!index) return c.html(NOT_BUILT, 503);
     return send(c, index, 'no-cache', 'Accept-Language, Cookie');

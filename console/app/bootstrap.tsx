@@ -90,6 +90,9 @@ export async function startConsole({
   });
   const disconnectBridge = connectExtensionBridgeWhenPresent(win, session, language);
 
+  // The server painted the login screen as the build drew it (server/prerender.ts): the first
+  // render replaces it with the same screen, so the route is resolved before, not a loader.
+  if (element.querySelector(':scope > [data-prerendered]')) await router.load();
   const root = createRoot(element);
   const app = (
     <AppProviders i18n={i18n} api={api} session={session}>

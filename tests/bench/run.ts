@@ -2,7 +2,8 @@
  * `npm run bench`: prints one JSON line per figure:
  *   - the product's speed (./speed.ts): login first paint of the old and the new build in one run,
  *     the dashboard's first paint, JS and requests, and the API on PostgreSQL against a bare
- *     node:http server. `npm run bench -- speed` runs only this;
+ *     node:http server. `npm run bench -- speed` runs only this, `npm run bench -- speed login` (or
+ *     `dashboard`, `api`) only those parts;
  *   - p50/p99 latency of getMessageList (the bell's poll) at a fixed request rate, over a database
  *     of many sellers with many messages each. `npm run bench -- getMessageList` runs only this;
  *   - orders per second of a shop's order sync from the sandbox (first and repeated run), and the
@@ -42,7 +43,7 @@ import { authorizeDemoShops } from '../../server/seed/shops';
 import { API_CLIENTS, basicClientAuth, HEADERS } from '../../shared/contracts/protocol';
 import { collectorBench } from './collector';
 import { type Print, round } from './figures';
-import { speedBench } from './speed';
+import { SPEED_PARTS, speedBench } from './speed';
 import { walletBench } from './wallet';
 
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -309,7 +310,8 @@ if (process.argv[2] === 'collector') {
 } else if (process.argv[2] === 'wallet') {
   await walletBench(print);
 } else if (process.argv[2] === 'speed') {
-  await speedBench(print);
+  const parts = SPEED_PARTS.filter((part) => process.argv.slice(3).includes(part));
+  await speedBench(print, parts.length > 0 ? parts : SPEED_PARTS);
 } else {
   await speedBench(print);
   await messagePollBench();

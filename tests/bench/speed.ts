@@ -138,6 +138,7 @@ function buildNew() {
     { stdio: 'inherit' },
   );
   execFileSync(nodeBin, ['--import', 'tsx', 'server/build.ts'], { stdio: 'inherit' });
+  execFileSync(nodeBin, ['--import', 'tsx', 'server/prerender.ts'], { stdio: 'inherit' });
 }
 
 interface Load {
@@ -379,6 +380,8 @@ async function apiLoad(print: Print) {
       env: {
         DATABASE_URL: database.url,
         SEED_DEMO: '1',
+        // The demo's shops and payments come from the sandbox (on loopback).
+        SANDBOX: '1',
         TOKEN_ENCRYPTION_KEY: 'ab'.repeat(32),
       },
     });
@@ -421,9 +424,22 @@ async function apiLoad(print: Print) {
   }
 }
 
-export async function speedBench(print: Print) {
+/** The parts of the bench: all by default, `npm run bench -- speed login api` for some. */
+export const SPEED_PARTS = ['login', 'dashboard', 'api'] as const;
+export type SpeedPart = (typeof SPEED_PARTS)[number];
+
+export async function speedBench(print: Print, parts: readonly SpeedPart[] = SPEED_PARTS) {
   const machine = () => loadavg().map((value) => round(value, 2));
   print({ bench: 'machine', when: 'start', cores: cpus().length, load_average: machine() });
+  if (parts.includes('login') || parts.includes('dashboard')) await pagePaint(print, parts);
+  if (parts.includes('api')) {
+    if (!parts.includes('login') && !parts.includes('dashboard')) buildNew();
+    await apiLoad(print);
+  }
+  print({ bench: 'machine', when: 'end', load_average: machine() });
+}
+
+async function pagePaint(print: Print, parts: readonly SpeedPart[]) {
   const baseDir = await prepareBase();
   buildNew();
   const oldData = await freshDataDir();
@@ -445,14 +461,15 @@ export async function speedBench(print: Print) {
   ]);
   const { browser, close } = await launchChromium();
   try {
-    await loginComparison(print, browser, oldServer.origin, newServer.origin);
-    await dashboardPaint(print, browser, oldServer.origin, 'old');
-    await dashboardPaint(print, browser, newServer.origin, 'new');
+    if (parts.includes('login'))
+      await loginComparison(print, browser, oldServer.origin, newServer.origin);
+    if (parts.includes('dashboard')) {
+      await dashboardPaint(print, browser, oldServer.origin, 'old');
+      await dashboardPaint(print, browser, newServer.origin, 'new');
+    }
   } finally {
     await close();
     await oldServer.stop();
     await newServer.stop();
   }
-  await apiLoad(print);
-  print({ bench: 'machine', when: 'end', load_average: machine() });
 }

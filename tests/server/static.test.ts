@@ -54,6 +54,18 @@ beforeAll(async () => {
   await writeFile(join(consoleDir, 'assets', 'big-def456.js'), BIG);
   await writeFile(join(consoleDir, 'assets', 'big-def456.js.br'), 'BROTLI-FROM-THE-BUILD');
   await writeFile(join(consoleDir, 'assets', 'big-def456.js.gz'), 'GZIP-FROM-THE-BUILD');
+  // The login screen as the build drew it, in Thai with the WeChat sign-in (the test config's) only.
+  await mkdir(join(consoleDir, 'prerender'), { recursive: true });
+  await writeFile(
+    join(consoleDir, 'prerender', 'login.json'),
+    JSON.stringify({
+      'th:wechat': {
+        html: '<main class="still-login">เข้าสู่ระบบ</main>',
+        styles: '<style data-emotion="still">.still-login{color:red}</style>',
+        colorScheme: 'light',
+      },
+    }),
+  );
   // A file of 1 KB or more the build left uncompressed (an older build): compressed once here.
   await writeFile(join(consoleDir, 'assets', 'late-aaa111.css'), BIG_CSS);
   for (const [language, words] of Object.entries(WORDS)) {
@@ -192,7 +204,7 @@ describe('served as a production host would', () => {
       cookie: 'cmp-language=th',
       'accept-language': 'zh-CN,zh;q=0.9',
     });
-    expect(thai).toContain('<html lang="th">');
+    expect(thai).toContain('<html lang="th"');
     expect(firstScreenWords(thai)).toEqual({
       language: 'th',
       resources: { common: WORDS.th?.common, auth: WORDS.th?.auth },
@@ -233,5 +245,48 @@ describe('served as a production host would', () => {
       headers: { 'accept-encoding': 'br', cookie: 'cmp-language=th' },
     });
     expect(again.headers.get('etag')).toBe(res.headers.get('etag'));
+  });
+});
+
+describe('the login screen as the build drew it', () => {
+  it('paints in the page, inert and hidden from assistive technology, with its styles and colour scheme, until the console replaces it', async () => {
+    const html = await (
+      await t.app.request('/cmp/login', { headers: { cookie: 'cmp-language=th' } })
+    ).text();
+    expect(html).toContain(
+      '<div id="root"><div inert aria-hidden="true" data-prerendered=""><main class="still-login">เข้าสู่ระบบ</main></div></div>',
+    );
+    expect(html).toContain('<html lang="th" data-mantine-color-scheme="light">');
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<style data-emotion="still">.still-login{color:red}</style>');
+    // The words still come with the page: the console draws the same screen at once.
+    expect(firstScreenWords(html).resources.auth).toEqual(WORDS.th?.auth);
+  });
+
+  it('is left out where the build drew no such screen: another language, another page', async () => {
+    const english = await (await t.app.request('/cmp/login')).text();
+    expect(english).toContain('<div id="root"></div>');
+    expect(english).not.toContain('data-prerendered');
+    expect(english).toContain('<html lang="en">');
+    const register = await (
+      await t.app.request('/cmp/register', { headers: { cookie: 'cmp-language=th' } })
+    ).text();
+    expect(register).not.toContain('data-prerendered');
+    expect(register).not.toContain('still-login');
+  });
+
+  it('is left out where the third-party sign-ins differ from the ones it was drawn with', async () => {
+    const withoutWechat = await createTestApp({
+      config: { consoleDir: join(dir, 'console'), wechat: null },
+    });
+    try {
+      const html = await (
+        await withoutWechat.app.request('/cmp/login', { headers: { cookie: 'cmp-language=th' } })
+      ).text();
+      expect(html).toContain('"thirdParty":[]');
+      expect(html).not.toContain('data-prerendered');
+    } finally {
+      await withoutWechat.close();
+    }
   });
 });

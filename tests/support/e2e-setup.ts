@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { e2eWorker } from './e2e-config';
 
 const bin = (name: string) => join(process.cwd(), 'node_modules', '.bin', name);
@@ -25,7 +25,7 @@ export default async function setup() {
   // core only.
   const run = (command: string, args: string[], env: Record<string, string> = {}) =>
     new Promise<void>((resolve, reject) => {
-      const child = spawn(bin(command), args, {
+      const child = spawn(isAbsolute(command) ? command : bin(command), args, {
         stdio: 'inherit',
         env: { ...process.env, NODE_ENV: 'production', ...env },
       });
@@ -36,7 +36,10 @@ export default async function setup() {
     });
   const first = e2eWorker(1);
   await Promise.all([
-    run('vite', ['build', '--config', 'console/vite.config.ts', '--logLevel', 'warn']),
+    run('vite', ['build', '--config', 'console/vite.config.ts', '--logLevel', 'warn']).then(() =>
+      // The login screen drawn into its page, as `npm run build` does: the tests sign in through it.
+      run(process.execPath, ['--import', 'tsx', 'server/prerender.ts']),
+    ),
     run('wxt', ['build'], { WXT_CONSOLE_ORIGIN: first.origin, WXT_OUT_DIR: first.outDir }),
   ]);
   // A browser-test file runs in whichever of the run's workers is free (numbered 1 to the run's
