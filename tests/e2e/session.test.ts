@@ -169,6 +169,28 @@ describe('one session across console and extension', () => {
   });
 });
 
+describe('the login screen drawn at build time', () => {
+  it.each(['zh', 'th', 'en'] as const)(
+    'comes with the page in its language and gives way to the live one (%s)',
+    async (language) => {
+      const page = await chrome.browser.newPage();
+      await page.setCookie({ name: 'cmp-language', value: language, url: server.origin });
+      const response = await page.goto(`${server.origin}/cmp/login`);
+      const html = (await response?.text()) ?? '';
+      expect(html).toContain('<div id="root"><div inert aria-hidden="true" data-prerendered="">');
+      expect(html).toContain(readLocale(language, 'auth').actions.submit);
+      await page.waitForSelector('input[name="username"]');
+      // One screen: the drawn copy is gone once the live form is there.
+      expect(await page.$$('[data-prerendered]')).toHaveLength(0);
+      expect(await page.$$('form')).toHaveLength(1);
+      expect(await textOf(page, 'button[type="submit"]')).toBe(
+        readLocale(language, 'auth').actions.submit,
+      );
+      await page.close();
+    },
+  );
+});
+
 describe('a wrong password', () => {
   it.each(['zh', 'th', 'en'] as const)('shows the translated error (%s)', async (language) => {
     const page = await chrome.browser.newPage();
