@@ -14,6 +14,7 @@ import {
   emitSessionChange,
   SESSION_CHANGES_CHANNEL,
   type SessionFeed,
+  shareSessionFeed,
   statementWatcher,
 } from './session-changes';
 
@@ -245,6 +246,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   });
   const db = drizzlePglite(client, { schema });
   watchPglite(client, createSessionFeed(db, true));
+  // Known by its client too: another drizzle instance over it shares the feed (shareSessionFeed).
+  shareSessionFeed(client, db);
   return {
     db: db as unknown as Database,
     driver: 'pglite',

@@ -34,6 +34,15 @@ export function emitSessionChange(feed: SessionFeed, userId: string | null): voi
   for (const listener of feed.listeners) listener(userId);
 }
 
+/**
+ * Gives another handle on the same database (a drizzle instance over a watched PGlite, as the
+ * tests' pool makes) the feed of the one it shares a connection with.
+ */
+export function shareSessionFeed(to: object, from: object): void {
+  const feed = feeds.get(from);
+  if (feed) feeds.set(to, feed);
+}
+
 /** The feed of a database opened by openDatabase; none for any other (nothing may be kept). */
 export function sessionFeedOf(db: object): SessionFeed | undefined {
   return feeds.get(db);

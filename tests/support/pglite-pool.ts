@@ -1,6 +1,7 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { type Database, type DatabaseHandle, MIGRATIONS_FOLDER } from '@server/db/client';
 import * as schema from '@server/db/schema/index';
+import { shareSessionFeed } from '@server/db/session-changes';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 
@@ -233,6 +234,8 @@ function handleOn(
     },
   } as unknown as PGlite;
   const db = drizzle(guarded, { schema });
+  // The session cache's feed of the instance (its statements already tell it): kept per database.
+  shareSessionFeed(db, client);
   return {
     client,
     db: db as unknown as Database,
