@@ -82,11 +82,43 @@ function safeParse<S extends Schema>(schema: S, value: unknown) {
   return schema.safeParseAsync(value, { reportInput: true });
 }
 
+/** Deeper than any request needs (a collected page's raw data is some 20 levels): refused before anything walks it. */
+const MAX_INPUT_DEPTH = 64;
+
+/**
+ * What no schema should see in a request's input: nesting deeper than MAX_INPUT_DEPTH, or a NUL
+ * character in a value or a key (no text or JSON column stores one; refused as an invalid field
+ * rather than failing in the database). Walked without recursion.
+ */
+function unsafeInput(value: unknown): { deep: true } | { nul: PropertyKey[] } | null {
+  const pending: { value: unknown; path: PropertyKey[] }[] = [{ value, path: [] }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { value: item, path } = next;
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return { nul: path };
+      continue;
+    }
+    if (item === null || typeof item !== 'object') continue;
+    if (path.length >= MAX_INPUT_DEPTH) return { deep: true };
+    for (const [key, inner] of Object.entries(item)) {
+      if (key.includes('\u0000')) return { nul: [...path, key] };
+      pending.push({ value: inner, path: [...path, Array.isArray(item) ? Number(key) : key] });
+    }
+  }
+  return null;
+}
+
 async function parse<S extends Schema>(
   c: Context<AppEnv>,
   schema: S,
   value: unknown,
 ): Promise<z.output<S>> {
+  const unsafe = unsafeInput(value);
+  if (unsafe && 'deep' in unsafe) throw new AppError('MALFORMED_REQUEST');
+  if (unsafe)
+    throw validationError(c.var.t, [
+      { code: 'custom', message: 'invalid', path: unsafe.nul, input: value } as z.core.$ZodIssue,
+    ]);
   const result = await safeParse(schema, value);
   if (!result.success) throw validationError(c.var.t, result.error.issues);
   return result.data;

@@ -52,6 +52,56 @@ describe('validation failures', () => {
     });
   });
 
+  it('refuses a NUL character in a query or body field as an invalid field, before the database', async () => {
+    const validation = readLocale('th', 'validation');
+    const query = await t.call(
+      'GET',
+      `/api-user/register/existMobile?${new URLSearchParams({ mobile: 'a\u0000b' })}`,
+      { language: 'th' },
+    );
+    expect(query.status).toBe(200);
+    expect(query.body.key).toBe('VALIDATION_FAILED');
+    expect(query.body.datas.fields).toEqual([{ field: 'mobile', message: validation.invalid }]);
+    const body = await t.call('POST', LOGIN, {
+      json: { username: 'seller@example.com', password: 'pass\u0000word' },
+      language: 'th',
+    });
+    expect(body.body.key).toBe('VALIDATION_FAILED');
+    expect(body.body.datas.fields).toEqual([{ field: 'password', message: validation.invalid }]);
+    const nested = await t.call('POST', '/api-user/public/event/save', {
+      json: { page: '/cmpDashboard', extra: { 'k\u0000': 1 } },
+      language: 'th',
+    });
+    expect(nested.body.key).toBe('VALIDATION_FAILED');
+    expect(nested.body.datas.fields).toEqual([
+      { field: 'extra.k\u0000', message: validation.invalid },
+    ]);
+  });
+
+  it('answers a body nested thousands deep with MALFORMED_REQUEST, not a server error', async () => {
+    for (const [open, close] of [
+      ['[', ']'],
+      ['{"a":', '}'],
+    ] as const) {
+      const res = await t.call('POST', LOGIN, {
+        body: `{"username":${open.repeat(20_000)}1${close.repeat(20_000)},"password":"x"}`,
+        headers: { 'content-type': 'application/json' },
+        language: 'zh',
+      });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({
+        key: 'MALFORMED_REQUEST',
+        resp_msg: readLocale('zh', 'errors').MALFORMED_REQUEST,
+      });
+    }
+    // Nesting as deep as a collected page's data goes is read as usual.
+    const shallow = await t.call('POST', LOGIN, {
+      body: `{"username":${'['.repeat(30)}1${']'.repeat(30)},"password":"x"}`,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(shallow.body.key).toBe('VALIDATION_FAILED');
+  });
+
   it('answers an oversized body with PAYLOAD_TOO_LARGE', async () => {
     const res = await t.call('POST', LOGIN, {
       json: { username: 'a', password: 'x'.repeat(1_100_000) },
