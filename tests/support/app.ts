@@ -1,5 +1,6 @@
 import { createApp } from '@server/app';
 import { type AppConfig, defaultConfig, shopCallbackUrl, type WechatConfig } from '@server/config';
+import type { DatabaseHandle } from '@server/db/client';
 import {
   createMarketplaceClients,
   type MarketplaceClients,
@@ -11,6 +12,7 @@ import { API_CLIENTS, basicClientAuth, HEADERS } from '@shared/contracts/protoco
 import { createManualClock } from './clock';
 import { createTestDatabase } from './database';
 import type { Template } from './database-config';
+import { productionConfig, unreachableFetch } from './production-config';
 import { startSmtpServer } from './smtp';
 
 export interface CallOptions {
@@ -52,15 +54,13 @@ export async function createTestApp(
     from?: Template;
     /** Start from this data-dir dump (PGlite) instead of a template. */
     dump?: Uint8Array;
+    /** A database opened and migrated by the caller (a benchmark outside the test run). */
+    database?: DatabaseHandle;
   } = {},
 ) {
-  const database = await createTestDatabase({
-    ...(options.from ? { from: options.from } : {}),
-    ...(options.dump ? { dump: options.dump } : {}),
-  });
+  const database = options.database ?? (await testDatabase(options));
   const clock = createManualClock();
-  const logs: Record<string, unknown>[] = [];
-  const logger = createLogger({ level: 'debug', write: (line) => logs.push(JSON.parse(line)) });
+  const { logs, logger } = collectedLogs();
   const smtp = options.smtp ? await startSmtpServer() : null;
 
   const config: AppConfig = {
@@ -109,8 +109,84 @@ export async function createTestApp(
       : {}),
   });
 
+  const call = callerOf(app);
+
+  /** What the server's jobs and services are given (the app's own dependencies). */
+  const deps = app.deps;
+  return {
+    app,
+    deps,
+    sandbox,
+    db: database.db,
+    clock,
+    logs,
+    smtp,
+    call,
+    /** PGlite: the database as it is now, for another app to start from. */
+    dump: database.dumpDataDir,
+    close: async () => {
+      await smtp?.close();
+      await database.close();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+function testDatabase(options: { from?: Template; dump?: Uint8Array }) {
+  return createTestDatabase({
+    ...(options.from ? { from: options.from } : {}),
+    ...(options.dump ? { dump: options.dump } : {}),
+  });
+}
+
+function collectedLogs() {
+  const logs: Record<string, unknown>[] = [];
+  const logger = createLogger({ level: 'debug', write: (line) => logs.push(JSON.parse(line)) });
+  return { logs, logger };
+}
+
+/**
+ * The real app as a production server builds it without the sandbox (./production-config.ts):
+ * real providers' hosts, no WeChat, and an outbound fetch that reaches no one (`outbound` lists
+ * what it was asked for). On a fresh database, or the caller's.
+ */
+export async function createProductionTestApp(
+  options: { from?: Template; database?: DatabaseHandle } = {},
+) {
+  const database = options.database ?? (await testDatabase(options));
+  const clock = createManualClock();
+  const { logs, logger } = collectedLogs();
+  const outbound: string[] = [];
+  const app = createApp({
+    db: database.db,
+    clock,
+    logger,
+    fetch: unreachableFetch(outbound),
+    config: { ...defaultConfig, ...productionConfig() },
+  });
+  return {
+    app,
+    deps: app.deps,
+    db: database.db,
+    clock,
+    logs,
+    outbound,
+    call: callerOf(app),
+    close: () => database.close(),
+  };
+}
+
+/** What the authorization matrix and the fuzz run need of an app, with or without the sandbox. */
+export type AppUnderTest = Pick<
+  TestApp,
+  'app' | 'deps' | 'db' | 'clock' | 'logs' | 'call' | 'close'
+>;
+
+/** Requests to the app in-process, as the console's client sends them. */
+function callerOf(app: ReturnType<typeof createApp>) {
   /** One request through app.request(); returns the status, headers and parsed JSON body. */
-  async function call(method: string, path: string, options: CallOptions = {}) {
+  return async function call(method: string, path: string, options: CallOptions = {}) {
     const headers: Record<string, string> = { ...options.headers };
     if (options.client !== false)
       headers[HEADERS.authorization] = basicClientAuth(API_CLIENTS.console);
@@ -139,29 +215,8 @@ export async function createTestApp(
       text,
       body: json as Record<string, any>,
     };
-  }
-
-  /** What the server's jobs and services are given (the app's own dependencies). */
-  const deps = app.deps;
-  return {
-    app,
-    deps,
-    sandbox,
-    db: database.db,
-    clock,
-    logs,
-    smtp,
-    call,
-    /** PGlite: the database as it is now, for another app to start from. */
-    dump: database.dumpDataDir,
-    close: async () => {
-      await smtp?.close();
-      await database.close();
-    },
   };
 }
-
-export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /**
  * Puts `handle` in front of a Hono app's own handling of each request (the console under test
