@@ -11,7 +11,10 @@
  *   - the collector's extraction time per saved page, content script and zip sizes (./collector.ts).
  *     `npm run bench -- collector` runs only this;
  *   - the wallet ledger under many concurrent clients: operations per second, p50/p99 latency and
- *     invariant violations (./wallet.ts). `npm run bench -- wallet` runs only this.
+ *     invariant violations (./wallet.ts). `npm run bench -- wallet` runs only this;
+ *   - the fuzz run: 100,000 calls of every declared endpoint as every kind of account with random
+ *     and malformed requests, the failures found and calls per second (./fuzz.ts).
+ *     `npm run bench -- fuzz` runs only this.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -43,6 +46,7 @@ import { authorizeDemoShops } from '../../server/seed/shops';
 import { API_CLIENTS, basicClientAuth, HEADERS } from '../../shared/contracts/protocol';
 import { collectorBench } from './collector';
 import { type Print, round } from './figures';
+import { fuzzBench } from './fuzz';
 import { SPEED_PARTS, speedBench } from './speed';
 import { walletBench } from './wallet';
 
@@ -312,10 +316,13 @@ if (process.argv[2] === 'collector') {
 } else if (process.argv[2] === 'speed') {
   const parts = SPEED_PARTS.filter((part) => process.argv.slice(3).includes(part));
   await speedBench(print, parts.length > 0 ? parts : SPEED_PARTS);
+} else if (process.argv[2] === 'fuzz') {
+  await fuzzBench(print);
 } else {
   await speedBench(print);
   await messagePollBench();
   await syncBench();
   await collectorBench(print);
   await walletBench(print);
+  await fuzzBench(print);
 }
