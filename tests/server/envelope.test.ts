@@ -102,6 +102,27 @@ describe('validation failures', () => {
     expect(shallow.body.key).toBe('VALIDATION_FAILED');
   });
 
+  it('reads an array or object 63 levels below the body and refuses one 64 levels below', async () => {
+    // The body is level 0: `username` wrapped n times puts its innermost array or object n levels down.
+    const nest = (depth: number, open: string, close: string) =>
+      `{"username":${open.repeat(depth)}1${close.repeat(depth)},"password":"x"}`;
+    for (const [open, close] of [
+      ['[', ']'],
+      ['{"a":', '}'],
+    ] as const) {
+      const deepest = await t.call('POST', LOGIN, {
+        body: nest(63, open, close),
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(deepest.body.key).toBe('VALIDATION_FAILED');
+      const over = await t.call('POST', LOGIN, {
+        body: nest(64, open, close),
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(over.body.key).toBe('MALFORMED_REQUEST');
+    }
+  });
+
   it('answers an oversized body with PAYLOAD_TOO_LARGE', async () => {
     const res = await t.call('POST', LOGIN, {
       json: { username: 'a', password: 'x'.repeat(1_100_000) },
