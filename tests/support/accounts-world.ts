@@ -6,11 +6,13 @@ import {
   users,
   wechatBindTickets,
 } from '@server/db/schema/index';
+import { browserKeyHash } from '@server/lib/browser-key';
 import { createAccount } from '@server/modules/accounts/accounts.service';
 import { startSession } from '@server/modules/auth/auth.service';
 import { grantCoupon } from '@server/modules/coupons/coupons.service';
 import { freezeForOrder, settleOrder } from '@server/modules/payments/checkout.service';
 import { createTradeOrder, payTrade } from '@server/modules/payments/trade-orders.service';
+import { startAuthorization } from '@server/modules/shops/shop-authorization.service';
 import { addShop } from '@server/modules/shops/shops.service';
 import { recharge } from '@server/modules/wallet/wallet.service';
 import { sellerActor } from '@server/seed/actor';
@@ -22,6 +24,7 @@ import type { MenuGrant } from '@shared/contracts/sub-accounts';
 import { grantableMenus, routerInfoListFor } from '@shared/permissions';
 import { eq } from 'drizzle-orm';
 import type { AppUnderTest } from './app';
+import { WORLD_BROWSER_KEY } from './fuzz-requests';
 import type { Reach } from './tenant-rows';
 
 /**
@@ -29,8 +32,9 @@ import type { Reach } from './tenant-rows';
  *
  * - `anonymous`: no token;
  * - `owner`: a main account with shops, a collection box, messages, a wallet with history,
- *   coupons, trade orders, platform orders and products, a file, a WeChat binding QR code and a
- *   sub-account of its own;
+ *   coupons, trade orders, platform orders and products, a file, a WeChat binding QR code made in
+ *   the fuzz run's browser, two shop consents started and not finished, and a sub-account of its
+ *   own;
  * - `other`: another main account with as much of everything (another tenant);
  * - `sub without shops`: a sub-account of the owner holding every grantable menu and no shop;
  * - `fresh tenant`: a main account just made: nothing authorized, no wallet history, not even
@@ -69,6 +73,8 @@ export interface Tenant {
   subAccountIds: string[];
   collectedIds: string[];
   bindTicketIds: string[];
+  /** States of shop consents it started and has not finished (a callback completes one). */
+  consentStates: string[];
   tradeNos: string[];
   couponIds: string[];
   fileIds: string[];
@@ -267,9 +273,20 @@ async function richTenant(t: AppUnderTest, label: string): Promise<Tenant> {
   await t.db.insert(wechatBindTickets).values({
     sceneId,
     userId: user.id,
+    // Made in the browser every request of the fuzz run comes from.
+    browserHash: browserKeyHash(WORLD_BROWSER_KEY),
     createdAt: now,
     expiresAt: new Date(now.getTime() + 300_000),
   });
+  const consentStates: string[] = [];
+  for (const platform of ['shopee', 'tiktok'] as const) {
+    const started = await startAuthorization(t.deps, sellerActor(user.id), {
+      platform,
+      sites: ['th'],
+      crossBorder: false,
+    });
+    consentStates.push(started.state);
+  }
 
   const token = await sessionFor(t, user.id);
   for (const call of [
@@ -296,6 +313,7 @@ async function richTenant(t: AppUnderTest, label: string): Promise<Tenant> {
     subAccountIds: [subId],
     collectedIds,
     bindTicketIds: [sceneId],
+    consentStates,
     tradeNos: [paid.tradeNo, waiting.tradeNo],
     couponIds: [serviceCoupon.id, freightCoupon.id, spare.id],
     fileIds: [file.id],
@@ -352,6 +370,7 @@ export async function buildWorld(t: AppUnderTest): Promise<World> {
       subAccountIds: [],
       collectedIds: [],
       bindTicketIds: [],
+      consentStates: [],
       tradeNos: [],
       couponIds: [],
       fileIds: [],

@@ -148,7 +148,7 @@ function collectedLogs() {
 
 /**
  * The real app as a production server builds it without the sandbox (./production-config.ts):
- * real providers' hosts, no WeChat, and an outbound fetch that reaches no one (`outbound` lists
+ * every channel at its real platform's hosts (WeChat too), and an outbound fetch that reaches no one (`outbound` lists
  * what it was asked for). On a fresh database, or the caller's.
  */
 export async function createProductionTestApp(

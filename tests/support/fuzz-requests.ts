@@ -1,3 +1,4 @@
+import { BROWSER_KEY_COOKIE } from '@server/lib/browser-key';
 import type { Endpoint } from '@shared/contracts/define-endpoint';
 import {
   API_CLIENTS,
@@ -44,7 +45,16 @@ export interface Pools {
   /** uuids, order and trade numbers, scene ids. */
   ids: readonly string[];
   emails: readonly string[];
+  /** Shop consents' states (a callback's `state`). */
+  states: readonly string[];
 }
+
+/**
+ * The browser every request comes from (its key cookie, server/lib/browser-key.ts): the world's
+ * WeChat binding QR codes are made in it, so a binding's answer depends on the account alone. A
+ * request whose headers carry a cookie of their own sends that one instead.
+ */
+export const WORLD_BROWSER_KEY = 'w'.repeat(43);
 
 const ID_FIELD = /^(id|ids)$|Ids?$|No$/;
 const EMAIL_FIELD = /email|username|account$/i;
@@ -58,6 +68,8 @@ function poolHint(pools: Pools): Hint {
       return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...pools.ids) }, plain);
     if (EMAIL_FIELD.test(field) && pools.emails.length > 0)
       return fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...pools.emails) }, plain);
+    if (field === 'state' && pools.states.length > 0)
+      return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...pools.states) }, plain);
     return undefined;
   };
   return hint;
@@ -678,6 +690,7 @@ export function toRequest(request: FuzzRequest, method: string, token: string | 
   if (token && (request.token === 'header' || request.token === 'repeated'))
     headers.set(HEADERS.token, token);
   for (const [name, value] of request.headers) headers.append(name, value);
+  if (!headers.has('cookie')) headers.set('cookie', `${BROWSER_KEY_COOKIE}=${WORLD_BROWSER_KEY}`);
   if (request.contentType) headers.set('content-type', request.contentType);
   const query = [
     request.query,

@@ -308,6 +308,7 @@ export async function fuzzTarget(label: string, world: World): Promise<FuzzTarge
   const pools: Pools = {
     ids: ids.filter((id) => !actorIds.has(id) || world.actors.owner.userId === id),
     emails: tenants.map((tenant) => tenant.email),
+    states: tenants.flatMap((tenant) => tenant.consentStates),
   };
   return { label, world, watch, secrets, pools };
 }
@@ -472,6 +473,7 @@ export async function exampleProblems(
         ...owner.couponIds,
       ],
       emails: [owner.email],
+      states: owner.consentStates,
     },
     { id: owner.fileIds[0] ?? '', channel: 'promptpay' },
     example,

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { planChannels, StartRefused, sandboxAllowed } from '@server/channels';
 import { readEnv } from '@server/env';
 import { describe, expect, it } from 'vitest';
-import { ALL_CREDENTIALS, CHANNEL_NAMES } from './credentials';
+import { ALL_CREDENTIALS, CHANNEL_NAMES } from '@tests/support/channel-credentials';
 
 /**
  * The sandbox is a development tool: it runs only where SANDBOX=1 (the default of the embedded

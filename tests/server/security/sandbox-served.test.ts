@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { createTestApp, type TestApp } from '@tests/support/app';
 import { adminQuery, dropDatabase, whileBusy, withDatabase } from '@tests/support/database-config';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ALL_CREDENTIALS, CHANNEL_NAMES } from './credentials';
+import { ALL_CREDENTIALS, CHANNEL_NAMES } from '@tests/support/channel-credentials';
 
 /**
  * The server as `npm start` runs it, in child processes, once with the sandbox (the embedded
