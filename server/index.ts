@@ -1,25 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
-import { serve } from '@hono/node-server';
-import { count } from 'drizzle-orm';
-import { createApp } from './app';
-import { type ChannelPlan, planChannels } from './channels';
-import { defaultConfig, shopCallbackUrl } from './config';
-import { openDatabase } from './db/client';
-import { users } from './db/schema/index';
 import { type Env, readEnv } from './env';
-import { createMarketplaceClients } from './integrations/marketplace/clients';
-import { pruneExpired } from './jobs/maintenance';
-import { startJobs } from './jobs/runner';
-import { splitProxyList } from './lib/client-address';
-import { systemClock } from './lib/clock';
-import { createLogger } from './lib/logger';
-import { createMailer } from './lib/mailer';
-import { parseSecretKey } from './lib/secret-box';
-import { seedConfig } from './modules/config/config.service';
-import { DEMO_ACCOUNT, seedDemo } from './seed/demo';
+import { type RunningServer, startServer } from './start';
 
 /** A start that cannot go on: the reason alone on stderr (no stack), and exit status 1. */
 function refuse(error: unknown): never {
@@ -29,170 +9,16 @@ function refuse(error: unknown): never {
 }
 
 let env: Env;
-let channels: ChannelPlan;
 try {
   env = readEnv();
-  // Every channel is decided before the database opens: real, played by the sandbox, or refused.
-  channels = planChannels(env, (path) => readFileSync(resolve(path), 'utf8'));
 } catch (error) {
   refuse(error);
 }
-const logger = createLogger({ level: env.LOG_LEVEL });
-const embedded = !env.DATABASE_URL;
+// What it does is in ./start.ts; here only the process: its environment, its refusal and signals.
+const server: RunningServer = await startServer(env).catch(refuse);
 
-if (embedded) await mkdir(resolve(env.DATA_DIR), { recursive: true });
-/**
- * The key marketplace tokens are encrypted with: from the environment, or on the embedded database
- * a key kept beside it (made on first start). A PostgreSQL deployment must give one.
- */
-async function tokenKey(): Promise<Buffer> {
-  if (env.TOKEN_ENCRYPTION_KEY) {
-    const key = parseSecretKey(env.TOKEN_ENCRYPTION_KEY);
-    if (!key)
-      throw new Error('TOKEN_ENCRYPTION_KEY must be 64 hex characters or base64 of 32 bytes');
-    return key;
-  }
-  if (!embedded)
-    throw new Error('Set TOKEN_ENCRYPTION_KEY (32 bytes, hex or base64) with DATABASE_URL');
-  const file = resolve(env.DATA_DIR, 'token.key');
-  const saved = await readFile(file, 'utf8').catch(() => null);
-  const key = saved ? parseSecretKey(saved) : null;
-  if (key) return key;
-  const fresh = randomBytes(32);
-  await writeFile(file, fresh.toString('hex'), { mode: 0o600 });
-  return fresh;
-}
-
-const shopTokenKey = await tokenKey().catch(refuse);
-const database = env.DATABASE_URL
-  ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL })
-  : await openDatabase({ kind: 'pglite', dataDir: resolve(env.DATA_DIR, 'pglite') });
-await database.migrate();
-
-const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
-const { marketplaces, payments, wechat } = channels;
-
-const config = {
-  ...defaultConfig,
-  publicUrl,
-  trustedProxies: splitProxyList(env.TRUSTED_PROXIES),
-  session: {
-    idleSeconds: env.SESSION_IDLE_SECONDS,
-    absoluteSeconds: env.SESSION_ABSOLUTE_SECONDS,
-  },
-  mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
-  wechat,
-  mainSite: channels.mainSite,
-  consoleDir: resolve(env.CONSOLE_DIR),
-  extensionZip: resolve(env.EXTENSION_ZIP),
-  marketplaces,
-  payments,
-  shops: {
-    tokenKey: shopTokenKey,
-    expiryWarningDays: env.AUTH_EXPIRY_WARNING_DAYS,
-    orderSyncMinutes: env.ORDER_SYNC_MINUTES,
-    productSyncMinutes: env.PRODUCT_SYNC_MINUTES,
-  },
-};
-const marketplaceClients = createMarketplaceClients(marketplaces, {
-  fetch,
-  now: () => systemClock.now(),
-});
-const jobDeps = {
-  db: database.db,
-  clock: systemClock,
-  config,
-  logger,
-  marketplaces: marketplaceClients,
-  mailer: createMailer({
-    db: database.db,
-    clock: systemClock,
-    logger,
-    smtpUrl: config.mail.smtpUrl,
-    from: config.mail.from,
-  }),
-};
-const jobs = startJobs(jobDeps);
-const app = createApp({
-  db: database.db,
-  clock: systemClock,
-  logger,
-  config,
-  marketplaces: marketplaceClients,
-  kickJobs: jobs.kick,
-});
-
-// The sandbox, a development tool (SANDBOX=1), on loopback only whatever HOST says. Loaded only
-// where it runs.
-const sandboxPlan = channels.sandbox;
-let sandbox: ReturnType<typeof serve> | null = null;
-if (sandboxPlan) {
-  const { createSandboxApp, SANDBOX_PLATFORMS } = await import('./sandbox/app');
-  const { ensureSandboxSellers, seedSandboxRecords } = await import('./sandbox/marketplace/data');
-  sandbox = serve({
-    fetch: createSandboxApp({
-      marketplaces: { config: marketplaces, callbackUrl: shopCallbackUrl(config) },
-      db: database.db,
-      clock: systemClock,
-      logger,
-      publicUrl: sandboxPlan.url,
-      apps: [{ ...wechat, eventUrl: `http://127.0.0.1:${env.PORT}/api-user/wechat/callback` }],
-      payments: { config: payments, merchantUrl: publicUrl },
-      fetch,
-      localOnly: true,
-    }).fetch,
-    port: sandboxPlan.port,
-    hostname: '127.0.0.1',
-  });
-  // Its marketplace sellers, shops, products and orders (made once; kept across restarts).
-  await ensureSandboxSellers(database.db, systemClock, SANDBOX_PLATFORMS);
-  await seedSandboxRecords(database.db, systemClock, SANDBOX_PLATFORMS);
-}
-const [{ total } = { total: 0 }] = await database.db.select({ total: count() }).from(users);
-const shouldSeed = embedded ? env.SEED_DEMO !== '0' && total === 0 : env.SEED_DEMO === '1';
-if (shouldSeed) await seedDemo({ ...jobDeps, payments: app.deps.payments });
-// Customer-service and app-download settings start with defaults an operator can edit (kept if set).
-else await seedConfig({ db: database.db, clock: systemClock }, null);
-
-const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-  const base = env.PUBLIC_URL ?? `http://localhost:${info.port}`;
-  const lines = [
-    '',
-    '  Cross-border seller console is running',
-    '',
-    `  Console     ${base}/cmp/`,
-    `  Demo login  ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`,
-    `  Extension   load unpacked from ${resolve(env.EXTENSION_DIR)}`,
-    `              or download ${base}/downloads/extension.zip`,
-    `  Database    ${embedded ? `embedded PGlite in ${resolve(env.DATA_DIR, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`,
-    `  Mail        ${env.SMTP_URL ? 'sent over SMTP' : 'kept in the outbox and printed to the log (no SMTP_URL)'}`,
-    `  Started     in ${process.uptime().toFixed(1)} s (${import.meta.url.endsWith('.ts') ? 'from source' : 'built'})`,
-    `  Sandbox     ${sandboxPlan ? `${sandboxPlan.url}, this machine only (plays ${sandboxPlan.plays.join(', ')}; orders tester at ${sandboxPlan.url}/tester${payments.sandbox ? `, payer at ${sandboxPlan.url}/pay` : ''})` : 'off (every channel has credentials)'}`,
-    '',
-  ];
-  process.stdout.write(`${lines.join('\n')}\n`);
-});
-
-// Expired codes, tickets and limit events go once an hour.
-const maintenance = setInterval(
-  () => {
-    pruneExpired({ db: database.db, clock: systemClock }).catch((error: unknown) =>
-      logger.error('maintenance failed', { error }),
-    );
-  },
-  60 * 60 * 1000,
-);
-maintenance.unref();
-
-let stopping = false;
 async function stop(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  logger.info('shutting down', { signal });
-  server.close();
-  await jobs.stop();
-  sandbox?.close();
-  await database.close();
+  await server.stop(signal);
   process.exit(0);
 }
 process.on('SIGINT', () => void stop('SIGINT'));

@@ -1,18 +1,21 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { createServer, Socket } from 'node:net';
 import { join } from 'node:path';
+import { readEnv } from '@server/env';
+import { startServer } from '@server/start';
 import { createTestApp, type TestApp } from '@tests/support/app';
-import { adminQuery, dropDatabase, whileBusy, withDatabase } from '@tests/support/database-config';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ALL_CREDENTIALS, CHANNEL_NAMES } from '@tests/support/channel-credentials';
+import { createTestDatabase } from '@tests/support/database';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 /**
- * The server as `npm start` runs it, in child processes, once with the sandbox (the embedded
- * database's default) and once without it (every channel with credentials): the sandbox listens
- * on loopback only, answers this machine only, and nothing of it is served on the API's port.
+ * The server as `npm start` runs it (server/start.ts, which server/index.ts calls with the
+ * process's environment), listening on real ports, once with the sandbox (the embedded database's
+ * default) and once without it (every channel with credentials): the sandbox listens on loopback
+ * only, answers this machine only, and nothing of it is served on the API's port. Both run in
+ * this process, each on a database of its own copied from the run's empty template.
  */
 
 function freePort(): Promise<number> {
@@ -48,93 +51,65 @@ interface Started {
 }
 
 /**
- * A database of the server's own copied from the run's empty template (the migrations already
- * applied): a PGlite data folder, or a PostgreSQL database (with its token key).
+ * The server started with these variables on every address (HOST=0.0.0.0) and nothing of the
+ * calling shell's configuration; resolves once it listens. Its database is the test's: a PGlite
+ * copied from the empty template (the embedded database), or a PostgreSQL database made from it
+ * (DATABASE_URL names the test server, with a token key of its own).
  */
-async function databaseEnv(): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
-  const config = inject('database');
-  if (config.kind === 'pglite') {
-    await mkdir(join(process.cwd(), '.tmp'), { recursive: true });
-    const dataDir = await mkdtemp(join(process.cwd(), '.tmp', 'security-'));
-    await mkdir(join(dataDir, 'pglite'));
-    execFileSync('tar', ['-xf', config.templates.empty, '-C', join(dataDir, 'pglite')]);
-    return {
-      env: { DATA_DIR: dataDir },
-      drop: () => rm(dataDir, { recursive: true, force: true }),
-    };
-  }
-  const name = `cmp_test_${randomUUID().replaceAll('-', '')}`;
-  await whileBusy(() =>
-    adminQuery(
-      config.url,
-      `CREATE DATABASE ${name} TEMPLATE ${config.templates.empty} ${config.copy}`,
-    ),
-  );
-  return {
-    env: {
-      DATABASE_URL: withDatabase(config.url, name),
-      TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-      // DATABASE_URL never implies the sandbox: a development server on PostgreSQL asks for it.
-      SANDBOX: '1',
-    },
-    drop: () => dropDatabase(config.url, name),
-  };
-}
-
-/** `server/index.ts` with these variables on every address (HOST=0.0.0.0); resolves once it listens. */
-async function startServer(vars: Record<string, string>): Promise<Started> {
+async function startWith(vars: Record<string, string>): Promise<Started> {
   const [port, sandboxPort] = [await freePort(), await freePort()];
-  const database = await databaseEnv();
-  const consoleDir = await mkdtemp(join(process.cwd(), '.tmp', 'security-console-'));
+  await mkdir(join(process.cwd(), '.tmp'), { recursive: true });
+  const dataDir = await mkdtemp(join(process.cwd(), '.tmp', 'security-'));
+  const consoleDir = join(dataDir, 'console');
+  await mkdir(consoleDir);
   await writeFile(join(consoleDir, 'index.html'), '<!doctype html><head></head><body></body>');
-  // Nothing of the calling shell's configuration: only what this server is given.
-  const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(
-      ([name]) =>
-        !/^(DATABASE_URL|SANDBOX|SEED_DEMO|DATA_DIR|PUBLIC_URL|MAIN_SITE_URL)$/.test(name),
-    ),
-  );
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    env: {
-      ...inherited,
-      ...database.env,
-      ...vars,
-      PORT: String(port),
-      SANDBOX_PORT: String(sandboxPort),
-      HOST: '0.0.0.0',
-      SEED_DEMO: '0',
-      CONSOLE_DIR: consoleDir,
-      LOG_LEVEL: 'error',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const config = inject('database');
+  const database = await createTestDatabase();
+  const databaseVars: Record<string, string> =
+    config.kind === 'pglite'
+      ? {}
+      : {
+          DATABASE_URL: config.url,
+          TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+          // DATABASE_URL never implies the sandbox: a development server on PostgreSQL asks for it.
+          SANDBOX: '1',
+        };
   let banner = '';
-  let errors = '';
-  child.stdout?.on('data', (chunk) => {
-    banner += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    errors += chunk;
-  });
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
-    await database.drop();
-    await rm(consoleDir, { recursive: true, force: true });
-  };
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.on('data', () => {
-      if (banner.includes('is running')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`server exited (${code}): ${errors}`)));
-  }).catch(async (error) => {
-    await stop();
+  const cleanUp = () => rm(dataDir, { recursive: true, force: true });
+  try {
+    const server = await startServer(
+      readEnv({
+        ...databaseVars,
+        ...vars,
+        PORT: String(port),
+        SANDBOX_PORT: String(sandboxPort),
+        HOST: '0.0.0.0',
+        SEED_DEMO: '0',
+        DATA_DIR: dataDir,
+        CONSOLE_DIR: consoleDir,
+        LOG_LEVEL: 'error',
+      }),
+      {
+        database,
+        write: (text) => {
+          banner += text;
+        },
+      },
+    );
+    return {
+      port,
+      sandboxPort,
+      banner,
+      stop: async () => {
+        await server.stop();
+        await cleanUp();
+      },
+    };
+  } catch (error) {
+    await database.close();
+    await cleanUp();
     throw error;
-  });
-  return { port, sandboxPort, banner, stop };
+  }
 }
 
 /** Every route of the sandbox app, with a value in each parameter. */
@@ -184,18 +159,17 @@ describe('the API application', () => {
   });
 });
 
-// Both servers start at once: most of a start is loading the server's code.
 let withSandbox: Started;
 let withoutSandbox: Started;
 beforeAll(async () => {
   const [on, off] = await Promise.allSettled([
-    startServer({}),
-    startServer({ ...ALL_CREDENTIALS, SANDBOX: '0' }),
+    startWith({}),
+    startWith({ ...ALL_CREDENTIALS, SANDBOX: '0' }),
   ]);
   if (on.status === 'fulfilled') withSandbox = on.value;
   if (off.status === 'fulfilled') withoutSandbox = off.value;
   for (const result of [on, off]) if (result.status === 'rejected') throw result.reason;
-}, 180_000);
+});
 afterAll(async () => {
   await withSandbox?.stop();
   await withoutSandbox?.stop();
