@@ -2,20 +2,11 @@ import { wechatBindTickets } from '@server/db/schema/index';
 import { BROWSER_KEY_COOKIE, browserKeyHash } from '@server/lib/browser-key';
 import type { ExampleIds, RouteMeta } from '@server/lib/route';
 import { addShop } from '@server/modules/shops/shops.service';
-import { endpointList } from '@shared/contracts/endpoints';
 import { grantableMenus } from '@shared/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSeller, makeSubAccount } from '../support/accounts';
-import { ACTOR_NAMES, buildWorld } from '../support/accounts-world';
-import {
-  type AppUnderTest,
-  createProductionTestApp,
-  createTestApp,
-  type TestApp,
-} from '../support/app';
-import { exampleProblems, type FuzzTarget, fuzzTarget } from '../support/fuzz';
+import { createTestApp, type TestApp } from '../support/app';
 import { unclassified } from '../support/route-classifier';
-import { unclassifiedTables } from '../support/tenant-rows';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof makeSeller>>;
@@ -149,74 +140,6 @@ describe('object-level authorization', () => {
     });
   }
 });
-
-describe('whose every row is', () => {
-  it('classifies every table of the schema', () => {
-    expect(unclassifiedTables()).toEqual([]);
-  });
-});
-
-/**
- * Every declared route as each actor of the accounts world (anonymous, the owner, another
- * tenant, the owner's sub-account without shops, a fresh tenant), on the app as the tests run it
- * (the sandbox in-process) and as a production server builds it without the sandbox: the guard's
- * answer the declaration asks for in both directions, no other tenant's ids or names in any
- * answer, no row out of the actor's reach written, no 5xx (tests/support/fuzz.ts,
- * `exampleProblems`).
- */
-describe.each([
-  ['the sandbox app', false],
-  ['a production app without sandbox', true],
-] as const)('every route as every actor on %s', (label, production) => {
-  let app: AppUnderTest & { outbound?: string[] };
-  let target: FuzzTarget;
-  beforeAll(async () => {
-    app = production ? await createProductionTestApp() : await createTestApp();
-    target = await fuzzTarget(label, await buildWorld(app));
-  });
-  afterAll(() => app.close());
-
-  for (const entry of endpointList()) {
-    const route = routeTableForNaming.find(
-      (meta) => meta.method === entry.endpoint.method && meta.path === entry.endpoint.path,
-    );
-    it(`${entry.name} (${entry.endpoint.method} ${entry.endpoint.path})`, async () => {
-      const { owner } = target.world;
-      const ids: ExampleIds = {
-        shopId: owner.shopIds[2] ?? '',
-        subAccountId: owner.subAccountIds[0] ?? '',
-        bindTicketId: owner.bindTicketIds[0] ?? '',
-      };
-      const outboundBefore = app.outbound?.length ?? 0;
-      const problems: string[] = [];
-      // The owner last: its calls may change or remove what the others were refused.
-      for (const name of [...ACTOR_NAMES.filter((actor) => actor !== 'owner'), 'owner'] as const) {
-        const found = await exampleProblems(
-          target,
-          entry,
-          target.world.actors[name],
-          route?.example?.(ids) ?? worldExample(entry.name, target),
-        );
-        problems.push(...found.map((problem) => `${name}: ${problem}`));
-      }
-      expect(problems).toEqual([]);
-      // Without a sandbox nothing is sent to one: every outbound call goes to a provider's host.
-      for (const url of app.outbound?.slice(outboundBefore) ?? [])
-        expect(new URL(url).hostname).not.toMatch(/sandbox|localhost|127\.0\.0\.1/);
-    });
-  }
-});
-
-/**
- * A valid request for calls whose object the route table has no id kind for: a shop consent's
- * callback with a state the owner started (others are told to sign in as the owner; the owner's
- * own call finishes it, its code refused by the platform).
- */
-function worldExample(name: string, target: FuzzTarget) {
-  if (name === 'shops.authorizeCallback')
-    return { json: { state: target.world.owner.consentStates[0], code: 'world-consent-code' } };
-  return undefined;
-}
 
 /** The route table as the app builds it, read before any test app exists (to name the tests). */
 function createTestAppRoutes(): readonly RouteMeta[] {

@@ -322,13 +322,26 @@ function hashOf(text: string): number {
 
 export const FUZZ_ENDPOINTS = endpointList();
 
+type Forbidden = { forbidden: Set<string>; forbiddenNamed: string[] };
+/** Each target's secrets as each actor's reach sees them (neither changes during a run). */
+const forbiddenCache = new WeakMap<Secrets, WeakMap<WorldActor, Forbidden>>();
+
 /** What an actor's answers may not name: the secrets out of its reach, uuids and the rest. */
-function forbiddenFor(target: FuzzTarget, actor: WorldActor) {
+function forbiddenFor(target: FuzzTarget, actor: WorldActor): Forbidden {
+  let byActor = forbiddenCache.get(target.secrets);
+  if (!byActor) {
+    byActor = new WeakMap();
+    forbiddenCache.set(target.secrets, byActor);
+  }
+  const cached = byActor.get(actor);
+  if (cached) return cached;
   const forbidden = secretsOutOfReach(target.secrets, actor.reach);
-  return {
+  const found = {
     forbidden: new Set([...forbidden].map((value) => value.toLowerCase())),
     forbiddenNamed: [...forbidden].filter((value) => !/^[0-9a-f-]{36}$/i.test(value)),
   };
+  byActor.set(actor, found);
+  return found;
 }
 
 /**
