@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { planChannels, StartRefused, sandboxAllowed } from '@server/channels';
 import { readEnv } from '@server/env';
-import { describe, expect, it } from 'vitest';
 import { ALL_CREDENTIALS, CHANNEL_NAMES } from '@tests/support/channel-credentials';
+import { describe, expect, it } from 'vitest';
 
 /**
  * The sandbox is a development tool: it runs only where SANDBOX=1 (the default of the embedded
