@@ -104,7 +104,7 @@ const TABLES: Record<string, Classification> = {
   sites: 'shared',
   exchange_rates: 'shared',
   ledger_checks: 'none',
-  rate_limit_hits: 'none',
+  rate_limits: 'none',
   oauth_states: 'none',
   verification_codes: 'none',
   verification_tickets: 'none',
