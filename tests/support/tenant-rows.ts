@@ -87,6 +87,7 @@ const TABLES: Record<string, Classification> = {
   platform_products: owned('owner_id', 'shop_id'),
   wallets: owned('owner_id'),
   wallet_freezes: owned('owner_id'),
+  ledger_account_checks: owned('owner_id'),
   ledger_entries: (row, lookup) => ({
     tenant: lookup.ownerOfWallet(row.wallet_id),
     user: null,
