@@ -1,20 +1,17 @@
 import { Anchor, Text } from '@mantine/core';
-import { signInWithPassword } from '@shared/api/session-actions';
 import { useApi } from '@shared/queries/api-context';
-import { useSessionStore } from '@shared/session/react';
 import { useErrorText } from '@shared/ui/error-message';
-import { LoginForm } from '@shared/ui/login-form';
+import { PasswordSignIn } from '@shared/ui/password-sign-in';
 import { toast } from '@shared/ui/toast';
 import { useTranslation } from 'react-i18next';
 
 /**
- * Signing in from an extension page: what to do, the shared form, the shared login steps, the server's words
- * on failure, and the way to a new account (the server says where registration lives).
+ * Signing in from an extension page: what to do, the shared form with its slider check after
+ * several failed sign-ins, the server's words on failure, and the way to a new account (the server says where registration lives).
  */
 export function ExtensionLogin() {
   const { t } = useTranslation('extension');
   const api = useApi();
-  const store = useSessionStore();
   const errorText = useErrorText();
 
   async function register() {
@@ -33,7 +30,7 @@ export function ExtensionLogin() {
           {t('popup.signInHint')}
         </Text>
       </div>
-      <LoginForm size="sm" onSubmit={(values) => signInWithPassword(api, store, values)} />
+      <PasswordSignIn size="sm" />
       <Text size="xs" ta="center" mt="sm" c="dimmed">
         {t('popup.noAccount')}{' '}
         <Anchor

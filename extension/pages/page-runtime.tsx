@@ -27,7 +27,7 @@ export async function startExtensionPage(element: HTMLElement | null, render: ()
   const preference = await backgroundMessenger.sendMessage('language:get').catch(() => null);
   const language = preference ?? parseLanguage(browser.i18n.getUILanguage()) ?? DEFAULT_LANGUAGE;
   document.documentElement.lang = language;
-  const i18n = await createI18n(language, ['auth', 'extension', 'errors', 'collector']);
+  const i18n = await createI18n(language, ['auth', 'signup', 'extension', 'errors', 'collector']);
   const session = createSessionStore(createExtensionSessionPort());
   const api = createApiClient({
     baseUrl: extensionConfig.consoleOrigin,

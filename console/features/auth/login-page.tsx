@@ -1,11 +1,7 @@
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { ApiError } from '@shared/api/errors';
-import { signInWithPassword } from '@shared/api/session-actions';
-import type { LoginByPasswordRequest } from '@shared/contracts/auth';
 import { useApi } from '@shared/queries/api-context';
-import { useSessionStore } from '@shared/session/react';
 import { useErrorText } from '@shared/ui/error-message';
-import { LoginForm } from '@shared/ui/login-form';
+import { PasswordSignIn } from '@shared/ui/password-sign-in';
 import { toast } from '@shared/ui/toast';
 import { IconBrandWechat } from '@tabler/icons-react';
 import { getRouteApi, Link, useNavigate, useRouter } from '@tanstack/react-router';
@@ -23,10 +19,6 @@ const CodeLoginForm = lazy(() =>
 );
 const RegisterPanel = lazy(() =>
   import('./register-panel').then((m) => ({ default: m.RegisterPanel })),
-);
-// The slider loads only when the server asks for it.
-const SliderCaptcha = lazy(() =>
-  import('./slider-captcha').then((m) => ({ default: m.SliderCaptcha })),
 );
 
 const loginRoute = getRouteApi('/login');
@@ -126,54 +118,9 @@ function ThirdPartySignIn({ search }: { search: Record<string, unknown> }) {
   );
 }
 
-/**
- * E-mail or phone and password. After several failed sign-ins for an account the server asks for
- * the slider check (LOGIN_CAPTCHA_REQUIRED): from then on the form shows a puzzle, and each try
- * sends a freshly solved one; a failed try brings a new puzzle.
- */
-function PasswordSignIn() {
-  const { t } = useTranslation('auth');
-  const api = useApi();
-  const session = useSessionStore();
-  const [check, setCheck] = useState<{ round: number; token: string | null } | null>(null);
-
-  /** Signs in; the login route's guard then takes the user where they were going. */
-  async function submit(values: LoginByPasswordRequest) {
-    if (check && !check.token) throw new ApiError({ kind: 'business', key: 'CAPTCHA_REQUIRED' });
-    try {
-      const { message } = await signInWithPassword(
-        api,
-        session,
-        check?.token ? { ...values, captchaToken: check.token } : values,
-      );
-      toast({ color: 'green', message });
-    } catch (failure) {
-      if (check || (failure instanceof ApiError && failure.key === 'LOGIN_CAPTCHA_REQUIRED'))
-        setCheck((current) => ({ round: (current?.round ?? 0) + 1, token: null }));
-      throw failure;
-    }
-  }
-
-  return (
-    <LoginForm onSubmit={submit}>
-      {check && (
-        <Stack gap="xs" data-testid="login-step-up">
-          <Text size="sm" fw={600}>
-            {t('stepUp.title')}
-          </Text>
-          <Text size="sm" c="dimmed">
-            {t('stepUp.intro')}
-          </Text>
-          <Loading>
-            <SliderCaptcha
-              key={check.round}
-              onSolved={(token) => setCheck((current) => current && { ...current, token })}
-            />
-          </Loading>
-        </Stack>
-      )}
-    </LoginForm>
-  );
+/** Signs in; the login route's guard then takes the user where they were going. */
+function PasswordSignInPage() {
+  return <PasswordSignIn onSignedIn={(message) => toast({ color: 'green', message })} />;
 }
 
 export function LoginPage() {
@@ -205,7 +152,7 @@ export function LoginPage() {
                 <CodeLoginForm />
               </Loading>
             ) : (
-              <PasswordSignIn />
+              <PasswordSignInPage />
             )}
           </div>
           <Group justify="space-between" mt="md" gap="xs">

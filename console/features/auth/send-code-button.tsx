@@ -4,7 +4,7 @@ import { toast } from '@shared/ui/toast';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCooldown } from '../../components/use-cooldown';
-import { SliderCaptcha } from './slider-captcha';
+import { SliderCaptcha } from '@shared/ui/slider-captcha';
 
 export interface SendCodeButtonProps {
   type: 'register' | 'login' | 'reset';
