@@ -1,10 +1,10 @@
 import { Button, Modal, Stack, Text } from '@mantine/core';
 import { useApi } from '@shared/queries/api-context';
+import { SliderCaptcha } from '@shared/ui/slider-captcha';
 import { toast } from '@shared/ui/toast';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCooldown } from '../../components/use-cooldown';
-import { SliderCaptcha } from '@shared/ui/slider-captcha';
 
 export interface SendCodeButtonProps {
   type: 'register' | 'login' | 'reset';
