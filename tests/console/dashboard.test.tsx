@@ -167,21 +167,28 @@ describe('dashboard: no-warehouse prompt', () => {
 
 describe('dashboard: to-do and chart', () => {
   it('shows the server’s counts, each linking to its list', async () => {
-    await openDashboard();
+    const { token } = await openDashboard();
+    const summary = async (path: string) =>
+      (await app.call('GET', path, { token })).body.datas as Record<string, number>;
+    const products = await summary('/product/product/status/summary');
+    const orders = await summary('/order/order/status/summary');
+    const purchases = await summary('/order/purchaseorder/status/summary');
+    // The demo seller has a claimed product waiting: real figures, not zeros.
+    expect(products.wait).toBeGreaterThan(0);
     const cases = [
-      ['todo-products-wait', '/cmp/thirdPartyPlatform/platformProductManage'],
-      ['todo-products-fail', '/cmp/thirdPartyPlatform/platformProductManage'],
-      ['todo-orders-pending', '/cmp/thirdPartyPlatform/orderManage'],
-      ['todo-orders-logistics', '/cmp/thirdPartyPlatform/orderManage'],
-      ['todo-purchases-waitAudit', '/cmp/purchaseAndWarehouse/purchaseManage'],
+      ['todo-products-wait', products.wait, '/cmp/thirdPartyPlatform/platformProductManage'],
+      ['todo-products-fail', products.fail, '/cmp/thirdPartyPlatform/platformProductManage'],
+      ['todo-orders-pending', orders.pending, '/cmp/thirdPartyPlatform/orderManage'],
+      ['todo-orders-logistics', orders.logistics, '/cmp/thirdPartyPlatform/orderManage'],
+      ['todo-purchases-waitAudit', purchases.waitAudit, '/cmp/purchaseAndWarehouse/purchaseManage'],
     ] as const;
-    for (const [testId, href] of cases) {
+    for (const [testId, count, href] of cases) {
       const row = await screen.findByTestId(testId);
-      await waitFor(() => expect(row.textContent).toMatch(/0$/));
+      await waitFor(() => expect(row.textContent).toMatch(new RegExp(`\\D${count}$`)));
       expect(row.getAttribute('href')).toBe(href);
     }
     expect(screen.getByTestId('todo-orders-pending').getAttribute('aria-label')).toBe(
-      'To process: 0, open the list',
+      `To process: ${orders.pending}, open the list`,
     );
   });
 
@@ -200,14 +207,24 @@ describe('dashboard: to-do and chart', () => {
 
   it('shows a failed card with a retry that loads it again', async () => {
     const outage = breakPath('/order/order/status/summary');
-    const { user } = await openDashboard();
+    const { user, token } = await openDashboard();
     const failed = await screen.findByTestId('todo-orders-failed');
+    const summary = async (path: string) =>
+      (await app.call('GET', path, { token })).body.datas as Record<string, number>;
+    const products = await summary('/product/product/status/summary');
     // The other sections are not held up by it.
-    await waitFor(() => expect(screen.getByTestId('todo-products-wait').textContent).toMatch(/0$/));
+    await waitFor(() =>
+      expect(screen.getByTestId('todo-products-wait').textContent).toMatch(
+        new RegExp(`\\D${products.wait}$`),
+      ),
+    );
     outage.failing = false;
+    const orders = await summary('/order/order/status/summary');
     await user.click(within(failed).getByRole('button', { name: 'Try again' }));
     await waitFor(() =>
-      expect(screen.getByTestId('todo-orders-pending').textContent).toMatch(/0$/),
+      expect(screen.getByTestId('todo-orders-pending').textContent).toMatch(
+        new RegExp(`\\D${orders.pending}$`),
+      ),
     );
     expect(screen.queryByTestId('todo-orders-failed')).toBeNull();
   });
