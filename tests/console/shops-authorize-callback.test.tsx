@@ -122,6 +122,67 @@ describe('the callback and result pages', () => {
   });
 });
 
+describe('the result page opened without a result', () => {
+  it.each(['en', 'zh', 'th'] as const)(
+    'says in %s that there is nothing to report, names no platform or code, and offers to start one',
+    async (language) => {
+      const words = readLocale(language, 'shops');
+      writeCookie(document, 'cmp-language', language);
+      const running = await renderConsole('/cmp/authorize/authorizeResult', { app: t });
+      setCurrent(running);
+      const result = await screen.findByTestId('authorize-result');
+      expect(result.dataset.reason).toBeUndefined();
+      expect(screen.getByText(words.result.none.title)).toBeTruthy();
+      expect(screen.getByTestId('authorize-result-reason').textContent).toBe(
+        words.result.none.text,
+      );
+      expect(screen.getByText(words.result.none.next)).toBeTruthy();
+      // Neither a failure nor a pointer to a code that is not there.
+      expect(screen.queryByText(words.result.failureTitle)).toBeNull();
+      expect(screen.queryByTestId('authorize-result-code')).toBeNull();
+      expect(document.body.textContent).not.toContain(words.result.thePlatform);
+      expect(document.body.textContent).not.toContain(words.result.reasons.platform.next);
+
+      // Starting one leads to the shop list's authorize dialog (through sign-in when signed out).
+      screen.getByRole('button', { name: words.result.start }).click();
+      await waitFor(() => expect(window.location.pathname).toBe('/cmp/login'));
+      // The original path as `redirect`, its query beside it (spec section 2).
+      const query = new URLSearchParams(window.location.search);
+      expect(query.get('redirect')).toBe('/thirdPartyPlatform/authorizeList');
+      expect(query.get('authorize')).toBe('any');
+    },
+  );
+
+  it('points to the platform’s code only when the platform gave one', async () => {
+    const running = await renderConsole(
+      '/cmp/authorize/authorizeResult?success=false&platform=shopee',
+      { app: t },
+    );
+    setCurrent(running);
+    expect((await screen.findByTestId('authorize-result')).dataset.reason).toBe('platform');
+    expect(screen.getByTestId('authorize-result-reason').textContent).toBe(
+      fill(en.shops.result.reasons.platform.text, { platform: 'Shopee' }),
+    );
+    expect(screen.getByTestId('authorize-result-next').textContent).toBe(
+      en.shops.result.reasons.platform.nextWithoutCode,
+    );
+    expect(screen.queryByTestId('authorize-result-code')).toBeNull();
+
+    await running.router.navigate({
+      to: '/authorize/authorizeResult',
+      search: { success: false, platform: 'shopee', reason: 'platform', platformCode: 'E42' },
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId('authorize-result-next').textContent).toBe(
+        en.shops.result.reasons.platform.next,
+      ),
+    );
+    expect(screen.getByTestId('authorize-result-code').textContent).toBe(
+      fill(en.shops.fields.platformCode, { code: 'E42' }),
+    );
+  });
+});
+
 describe('the callback query', () => {
   it('is passed on as the platform sent it, even after the router quoted numeric texts', async () => {
     const { callbackRequestOf } = await import('../../console/features/shops/authorize-search');

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
+import { IconCircleCheck, IconCircleX, IconInfoCircle } from '@tabler/icons-react';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { AuthorizeFrame } from './authorize-frame';
@@ -10,7 +10,9 @@ const route = getRouteApi('/authorize/authorizeResult');
 
 /**
  * /authorize/authorizeResult: how an authorization went. Success names the shops now authorized;
- * a failure says why in the reader's language and what to do, with the way to try again.
+ * a failure says why in the reader's language and what to do, with the way to try again. Opened
+ * without an outcome (a bookmark, a hand-typed address), it says there is nothing to report and
+ * offers to start one.
  */
 export function AuthorizeResultPage() {
   const { t } = useTranslation(['shops', 'common']);
@@ -74,7 +76,45 @@ export function AuthorizeResultPage() {
     );
   }
 
+  if (success === undefined && reason === undefined) {
+    return (
+      <AuthorizeFrame>
+        <Stack align="center" gap="xs" ta="center" data-testid="authorize-result" data-none>
+          <ThemeIcon size={56} radius="xl" color="gray" variant="light">
+            <IconInfoCircle size={32} />
+          </ThemeIcon>
+          <Title order={3}>{t('result.none.title')}</Title>
+          <Text c="dimmed" data-testid="authorize-result-reason">
+            {t('result.none.text')}
+          </Text>
+        </Stack>
+        <Text size="sm" c="dimmed" ta="center">
+          {t('result.none.next')}
+        </Text>
+        <Group justify="center">
+          {toList}
+          <Button
+            onClick={() =>
+              navigate({
+                to: '/thirdPartyPlatform/authorizeList',
+                search: authorizeListSearch(platform ? { platform } : {}),
+              })
+            }
+            data-testid="authorize-again"
+          >
+            {t('result.start')}
+          </Button>
+        </Group>
+      </AuthorizeFrame>
+    );
+  }
+
   const why = reason ?? 'platform';
+  // Only a failure that came with the platform's code points the seller to it.
+  const next =
+    why === 'platform' && !platformCode
+      ? t('result.reasons.platform.nextWithoutCode')
+      : t(`result.reasons.${why}.next`);
   return (
     <AuthorizeFrame>
       <Stack align="center" gap="xs" ta="center" data-testid="authorize-result" data-reason={why}>
@@ -96,8 +136,8 @@ export function AuthorizeResultPage() {
           )}
         </Stack>
       </Alert>
-      <Text size="sm" c="dimmed">
-        {t(`result.reasons.${why}.next`)}
+      <Text size="sm" c="dimmed" data-testid="authorize-result-next">
+        {next}
       </Text>
       <Group justify="flex-end">
         {toList}
