@@ -39,7 +39,7 @@ export interface AppConfig {
   /** Third-party sign-in and binding; null hides them. */
   wechat: WechatConfig | null;
   /** The main site the header links to (home, buy-for-me search with {keyword}, cart); null hides them. */
-  mainSite: { home: string; search: string; cart: string } | null;
+  mainSite: { home: string; search: string; cart: string; help: string } | null;
   /** Lazada, Shopee and TikTok Shop: real hosts and credentials, or the sandbox's. */
   marketplaces: MarketplacesConfig;
   /** WeChat Pay, Alipay and PromptPay: real credentials, or the sandbox's. */
@@ -93,5 +93,6 @@ export function mainSiteLinks(base: string): NonNullable<AppConfig['mainSite']> 
     home: `${root}/`,
     search: `${root}/buyForMe/search?keyword={keyword}`,
     cart: `${root}/cart`,
+    help: `${root}/helpCenter`,
   };
 }

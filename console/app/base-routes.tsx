@@ -184,3 +184,27 @@ export const accountIndexRoute = createRoute({
     throw redirect({ to: '/account/accountSetting', replace: true });
   },
 });
+
+// ---- links out of the console's pages, listed in the sidebar (spec section 2) ----------------
+const externalLinkPage = lazyRouteComponent(
+  () => import('../layout/external-link-page'),
+  'ExternalLinkPage',
+);
+export const mainSiteRoute = createRoute({
+  getParentRoute: () => authedRoute,
+  path: '/mainSite',
+  staticData: { titleKey: 'routes.mainSite', icon: 'home', external: 'mainSite' },
+  component: externalLinkPage,
+});
+export const helpCenterRoute = createRoute({
+  getParentRoute: () => authedRoute,
+  path: '/helpCenter',
+  staticData: { titleKey: 'routes.helpCenter', icon: 'help', external: 'helpCenter' },
+  component: externalLinkPage,
+});
+export const apiReferenceRoute = createRoute({
+  getParentRoute: () => authedRoute,
+  path: '/apiReference',
+  staticData: { titleKey: 'routes.documentation', icon: 'book', external: 'documentation' },
+  component: externalLinkPage,
+});

@@ -15,9 +15,12 @@ import type { RouterContext } from '../platform/routing';
 import {
   accountGroup,
   accountIndexRoute,
+  apiReferenceRoute,
   authedRoute,
   forbiddenRoute,
+  helpCenterRoute,
   indexRoute,
+  mainSiteRoute,
   notFoundRoute,
   orderGroup,
   orderIndexRoute,
@@ -90,6 +93,9 @@ export const menuRouteTree = authedRoute.addChildren([
   otherGroup.addChildren([otherIndexRoute, ...wallet.other, ...pay.other, ...coupons.other]),
   serviceGroup.addChildren([serviceIndexRoute, later.serviceMarket]),
   accountGroup.addChildren([accountIndexRoute, ...account.account, ...messages.account]),
+  mainSiteRoute,
+  helpCenterRoute,
+  apiReferenceRoute,
 ]);
 
 const routeTree = rootRoute.addChildren([

@@ -1,4 +1,5 @@
 import type { RouterInfo } from '@shared/contracts/auth';
+import type { ExternalLinkName, ExternalLinks } from '../platform/routing';
 
 /** What a route of the table says about itself (its `staticData`). */
 interface RouteMetaData {
@@ -11,6 +12,8 @@ interface RouteMetaData {
   affix?: boolean | undefined;
   /** The guided tour's name for this menu (Product, Order, PurchaseAndWarehouse, AuthorizeList). */
   tour?: string | undefined;
+  /** A link out of the console's pages (its address comes from `ExternalLinks`). */
+  external?: ExternalLinkName | undefined;
 }
 
 /** One route of the table, as the menu builder reads it. */
@@ -44,9 +47,14 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
  * The menu of one account (spec section 2): each routerInfoList url is matched segment by segment,
  * case-insensitively, against the route tree; a matched route comes with the groups above it, hidden
  * ones included, and its last segment's button list becomes its `buttons`. Urls that match no
- * route are ignored; routes no url reaches are left out.
+ * route are ignored; routes no url reaches are left out. The route table's external links are
+ * every account's, listed where `links` gives them an address, at their place in the table.
  */
-export function buildMenu(tree: readonly RouteNode[], routerInfoList: readonly RouterInfo[]) {
+export function buildMenu(
+  tree: readonly RouteNode[],
+  routerInfoList: readonly RouterInfo[],
+  links: ExternalLinks = {},
+) {
   const granted = new Map<RouteNode, readonly string[]>();
   const reached = new Set<RouteNode>();
   for (const info of routerInfoList) {
@@ -67,19 +75,29 @@ export function buildMenu(tree: readonly RouteNode[], routerInfoList: readonly R
     for (const node of trail) reached.add(node);
   }
 
+  const hrefOf = (node: RouteNode) =>
+    node.meta.external === undefined ? undefined : links[node.meta.external];
   const build = (nodes: readonly RouteNode[]): MenuItem[] =>
     nodes
-      .filter((node) => reached.has(node) && node.meta.titleKey)
-      .map((node) => ({
-        path: node.fullPath,
-        titleKey: node.meta.titleKey ?? '',
-        icon: node.meta.icon,
-        hidden: node.meta.hidden ?? false,
-        affix: node.meta.affix ?? false,
-        tour: node.meta.tour,
-        buttons: granted.get(node) ?? [],
-        children: build(node.children),
-      }));
+      .filter((node) =>
+        node.meta.external === undefined
+          ? reached.has(node) && node.meta.titleKey
+          : hrefOf(node) && node.meta.titleKey,
+      )
+      .map((node) => {
+        const href = hrefOf(node);
+        return {
+          path: node.fullPath,
+          titleKey: node.meta.titleKey ?? '',
+          icon: node.meta.icon,
+          hidden: node.meta.hidden ?? false,
+          affix: node.meta.affix ?? false,
+          tour: node.meta.tour,
+          buttons: granted.get(node) ?? [],
+          children: build(node.children),
+          ...(href ? { external: href } : {}),
+        };
+      });
   return build(tree);
 }
 

@@ -16,7 +16,8 @@ import { LanguageSwitch } from '../components/language-switch';
 import { ButtonsProvider } from '../components/permission';
 import { readBootConfig } from '../platform/boot';
 import { createQueryClient } from '../platform/query-client';
-import { useAppStore } from '../stores/app-store';
+import { externalLinks } from '../platform/routing';
+import { restoreAppState, useAppStore } from '../stores/app-store';
 import { useSettingsStore } from '../stores/settings-store';
 import { useTagsViewStore } from '../stores/tags-view-store';
 import { BackToTop, BalanceMenu, SiteSelect } from './header-parts';
@@ -49,6 +50,8 @@ export function ShellLayout({ parts }: { parts: ShellParts }) {
   const onError = useRouteContext({ from: '__root__', select: (context) => context.onError });
   // One cache per signed-in stay: signing out leaves the shell, and the next user starts empty.
   const [queryClient] = useState(() => createQueryClient(onError));
+  // The shell opens as the page's cookies remember it (the sidebar open or closed, the size).
+  useState(() => restoreAppState(document));
   return (
     <QueryClientProvider client={queryClient}>
       <Shell parts={parts} />
@@ -56,35 +59,19 @@ export function ShellLayout({ parts }: { parts: ShellParts }) {
   );
 }
 
-/** The account's menu: the route table matched with its routerInfoList, plus external links. */
+/** The account's menu: the route table matched with its routerInfoList, its external links included. */
 function useMenu(): MenuItem[] {
   const router = useRouter();
   const routes = useSession()?.routes;
-  return useMemo(() => {
-    const built = buildMenu(routeNodes(router.routeTree), routes ?? []);
-    const links = readBootConfig(document).mainSite;
-    const external = (path: string, titleKey: string, icon: string, href: string): MenuItem => ({
-      path,
-      titleKey,
-      icon,
-      hidden: false,
-      affix: false,
-      tour: undefined,
-      buttons: [],
-      children: [],
-      external: href,
-    });
-    return [
-      ...built,
-      ...(links ? [external('main-site', 'routes.mainSite', 'home', links.home)] : []),
-      external(
-        'documentation',
-        'routes.documentation',
-        'book',
-        `${router.basepath}/documentation/index`,
+  return useMemo(
+    () =>
+      buildMenu(
+        routeNodes(router.routeTree),
+        routes ?? [],
+        externalLinks(readBootConfig(document).mainSite, router.basepath),
       ),
-    ];
-  }, [router, routes]);
+    [router, routes],
+  );
 }
 
 /** Theme colour and size from the settings, on the page while the shell is. */

@@ -6,6 +6,7 @@ import {
   IconBuildingStore,
   IconCoins,
   IconExternalLink,
+  IconHelpCircle,
   IconHome,
   IconLayoutDashboard,
   IconPackage,
@@ -33,6 +34,7 @@ const ICONS: Record<string, ComponentType<{ size?: number; stroke?: number }>> =
   user: IconUser,
   book: IconBook2,
   home: IconHome,
+  help: IconHelpCircle,
 };
 
 function ItemIcon({ name, size = 18 }: { name: string | undefined; size?: number }) {

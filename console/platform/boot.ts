@@ -15,8 +15,14 @@ const isHttpUrl = (value: unknown): value is string =>
 
 function readMainSite(value: unknown): MainSiteLinks | null {
   const links = value as Partial<MainSiteLinks> | null | undefined;
-  if (!isHttpUrl(links?.home) || !isHttpUrl(links.search) || !isHttpUrl(links.cart)) return null;
-  return { home: links.home, search: links.search, cart: links.cart };
+  if (
+    !isHttpUrl(links?.home) ||
+    !isHttpUrl(links.search) ||
+    !isHttpUrl(links.cart) ||
+    !isHttpUrl(links.help)
+  )
+    return null;
+  return { home: links.home, search: links.search, cart: links.cart, help: links.help };
 }
 
 /**

@@ -38,7 +38,32 @@ declare module '@tanstack/react-router' {
     affix?: boolean;
     /** The guided tour's name for this menu. */
     tour?: string;
+    /**
+     * A link out of the console's pages, opened in a new tab from the sidebar: the address is the
+     * one the server configured under this name (spec section 2, external links).
+     */
+    external?: ExternalLinkName;
   }
+}
+
+/** The addresses outside the console's pages that the sidebar may link to. */
+export const EXTERNAL_LINKS = ['mainSite', 'helpCenter', 'documentation'] as const;
+export type ExternalLinkName = (typeof EXTERNAL_LINKS)[number];
+/** Where each external link leads here; a name without an address is not shown. */
+export type ExternalLinks = Partial<Record<ExternalLinkName, string>>;
+
+/**
+ * The addresses of the external links: the main site's home and help centre when a main site is
+ * configured (the boot settings), and the API reference, a page of its own outside the shell.
+ */
+export function externalLinks(
+  mainSite: { home: string; help: string } | null,
+  basepath: string,
+): ExternalLinks {
+  return {
+    ...(mainSite ? { mainSite: mainSite.home, helpCenter: mainSite.help } : {}),
+    documentation: `${basepath.replace(/\/+$/, '')}/documentation/index`,
+  };
 }
 
 /** What a guard or loader reads of what the router hands it. */

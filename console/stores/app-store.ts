@@ -22,17 +22,25 @@ interface AppState {
   setSize(size: Size): void;
 }
 
-function initialSize(): Size {
-  const saved = readCookie(document, SIZE_COOKIE);
-  return SIZES.find((size) => size === saved) ?? 'medium';
+/** What the page's cookies remember of the shell: the sidebar open or closed, and the size. */
+function remembered(doc: Document): Pick<AppState, 'sidebarOpened' | 'size'> {
+  const saved = readCookie(doc, SIZE_COOKIE);
+  return {
+    sidebarOpened: readCookie(doc, SIDEBAR_COOKIE) !== '0',
+    size: SIZES.find((size) => size === saved) ?? 'medium',
+  };
+}
+
+/** Takes up what the page's cookies remember (a console starting in a page reads them). */
+export function restoreAppState(doc: Document): void {
+  useAppStore.setState(remembered(doc));
 }
 
 /** The shell's own state (spec section 4, client state): sidebar, device and size. */
 export const useAppStore = create<AppState>()((set, get) => ({
-  sidebarOpened: readCookie(document, SIDEBAR_COOKIE) !== '0',
+  ...remembered(document),
   mobileOpened: false,
   device: 'desktop',
-  size: initialSize(),
   toggleSidebar: () => {
     if (get().device === 'mobile') {
       set({ mobileOpened: !get().mobileOpened });

@@ -2,8 +2,8 @@ import { Hono } from 'hono';
 import { html } from 'hono/html';
 
 /**
- * The main site's stand-in (home, buy-for-me search, cart), so the console's header links lead
- * somewhere when no main site is configured.
+ * The main site's stand-in (home, buy-for-me search, cart, help centre), so the console's header
+ * and sidebar links lead somewhere when no main site is configured.
  */
 export function createSandboxMainSite() {
   const app = new Hono();
@@ -55,6 +55,14 @@ export function createSandboxMainSite() {
   });
   app.get('/main-site/cart', (c) =>
     c.html(page('Cart', html`<h1>Cart</h1><p>Your cart on the main site.</p>`)),
+  );
+  app.get('/main-site/helpCenter', (c) =>
+    c.html(
+      page(
+        'Help centre',
+        html`<h1>Help centre</h1><p>Guides for buying for me, shipping and paying on the main site.</p>`,
+      ),
+    ),
   );
   return app;
 }

@@ -8,10 +8,11 @@ import type { ThirdPartyPlatform } from './third-party-platforms';
 export interface BootConfig {
   thirdParty: ThirdPartyPlatform[];
   /**
-   * The main site: its home (the header's logo), its buy-for-me search (`{keyword}` is replaced)
-   * and its cart; null when none is configured.
+   * The main site: its home (the header's logo and the sidebar's main-site link), its buy-for-me
+   * search (`{keyword}` is replaced), its cart and its help centre (the sidebar's help-centre
+   * link); null when none is configured.
    */
-  mainSite: { home: string; search: string; cart: string } | null;
+  mainSite: { home: string; search: string; cart: string; help: string } | null;
 }
 
 export const BOOT_CONFIG_ELEMENT_ID = 'cmp-boot';
