@@ -47,7 +47,7 @@ declare module '@tanstack/react-router' {
 }
 
 /** The addresses outside the console's pages that the sidebar may link to. */
-export const EXTERNAL_LINKS = ['mainSite', 'helpCenter', 'documentation'] as const;
+const EXTERNAL_LINKS = ['mainSite', 'helpCenter', 'documentation'] as const;
 export type ExternalLinkName = (typeof EXTERNAL_LINKS)[number];
 /** Where each external link leads here; a name without an address is not shown. */
 export type ExternalLinks = Partial<Record<ExternalLinkName, string>>;

@@ -21,6 +21,8 @@ export function createCollectorApi(http: Http) {
       (await http.call(calls.list, { query, ...options })).datas,
     detail: async (id: string, options: Options = {}) =>
       (await http.call(calls.detail, { query: { id }, ...options })).datas,
+    /** A short link to the product's page, for the main account's accounts. */
+    shareLink: async (id: string) => (await http.call(calls.shareLink, { json: { id } })).datas,
     /** Drafts read by the extension (it sends the plug-in header). */
     collect: async (input: CollectRequest) =>
       (await http.call(calls.collect, { json: input })).datas,

@@ -15,6 +15,7 @@ import {
   UpdateCollectedRequestSchema,
 } from './collector';
 import { defineEndpoint } from './define-endpoint';
+import { SharedLinkSchema } from './short-links';
 
 /** The collection box and the plug-in's settings. */
 export const collectorEndpoints = {
@@ -45,6 +46,16 @@ export const collectorEndpoints = {
     permission: { menu: '/product/collectorDetails' },
     response: CollectedProductDetailSchema,
     summary: 'A collected product as it stands and as it was collected, with its claims',
+  }),
+  shareLink: defineEndpoint({
+    method: 'POST',
+    path: '/api-product/collect/shareLink',
+    access: 'session',
+    json: CollectIdQuerySchema,
+    permission: { menu: '/product/collectorDetails' },
+    response: SharedLinkSchema,
+    summary:
+      'A short link to a collected product’s page, for 30 days, that opens only for the accounts of its main account',
   }),
   update: defineEndpoint({
     method: 'POST',

@@ -35,6 +35,8 @@ export const ERRORS = {
   PERMISSION_DENIED: { code: 403, http: 200 },
   RECORD_NOT_FOUND: { code: 1404, http: 200 },
   SHORT_LINK_NOT_FOUND: { code: 1405, http: 200 },
+  SHORT_LINK_SIGN_IN: { code: 1406, http: 200 },
+  SHORT_LINK_OTHER_ACCOUNT: { code: 1407, http: 200 },
   THIRD_PARTY_NOT_BOUND: { code: 1301, http: 200 },
   THIRD_PARTY_FAILED: { code: 1302, http: 200 },
   WECHAT_ALREADY_BOUND: { code: 1303, http: 200 },

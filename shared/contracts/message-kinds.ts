@@ -18,3 +18,24 @@ export const MESSAGE_TYPE_NAMES = {
 /** isRead of spec section 3. */
 export const MESSAGE_UNREAD = 1;
 export const MESSAGE_READ = 2;
+
+/** The page of each routed type, and the query parameter that carries the message's jumpId. */
+const MESSAGE_PAGES = {
+  1: { path: '/thirdPartyPlatform/orderManage', param: 'orderId' },
+  2: { path: '/purchaseAndWarehouse/purchaseManageDetail', param: 'purchaseNo' },
+  3: { path: '/order/serviceProgress', param: 'serviceNo' },
+  4: { path: '/other/historyMoney', param: null },
+  5: { path: '/other/couponCenter', param: null },
+} as const;
+
+/**
+ * The console page a message of types 1 to 5 opens (spec section 2, message-click targets), with
+ * the jumpId in the query for types 1 to 3 (without one, the page's list); null for type 6, whose
+ * datas a dialog shows.
+ */
+export function messagePage(message: { type: MessageType; jumpId: string | null }): string | null {
+  if (message.type === 6) return null;
+  const { path, param } = MESSAGE_PAGES[message.type];
+  if (!param || !message.jumpId) return path;
+  return `${path}?${new URLSearchParams({ [param]: message.jumpId })}`;
+}

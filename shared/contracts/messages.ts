@@ -8,6 +8,7 @@ export {
   MESSAGE_TYPES,
   MESSAGE_UNREAD,
   type MessageType,
+  messagePage,
 } from './message-kinds';
 
 const ReadStateSchema = z.literal([MESSAGE_UNREAD, MESSAGE_READ]);

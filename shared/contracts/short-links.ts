@@ -11,6 +11,14 @@ export const ShortLinkQuerySchema = z.object({
 /** What a short link opens: a console path (starting with /cmp/ or /) or an allowed https address. */
 export const ShortLinkSchema = z.object({ target: z.string() });
 
+/** A short link issued to share: its id, the address to give out, and when it stops opening. */
+export const SharedLinkSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  expiresAt: z.nullable(z.string()),
+});
+export type SharedLink = z.infer<typeof SharedLinkSchema>;
+
 /** The console's router base (spec section 2). */
 const CONSOLE_BASE = '/cmp';
 

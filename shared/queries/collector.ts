@@ -116,6 +116,12 @@ export function useUpdateCollected() {
   });
 }
 
+/** A short link to a product's page for the main account's accounts (a new one each time). */
+export function useShareCollected() {
+  const api = useApi();
+  return useMutation({ mutationFn: (id: string) => api.collector.shareLink(id) });
+}
+
 export function useDeleteCollected() {
   const api = useApi();
   const client = useQueryClient();

@@ -1,8 +1,11 @@
 import { ShortLinkPage } from '@console/features/short-links/short-link-page';
+import { collectedProducts, users } from '@server/db/schema/index';
 import { issueShortLink } from '@server/modules/short-links/short-links.service';
 import { DEMO_ACCOUNT, seedDemo } from '@server/seed/demo';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { makeSeller } from '../support/accounts';
 import { createTestApp, type TestApp } from '../support/app';
 import { renderConsole, renderSignedIn } from '../support/console';
 import { readLocale } from '../support/locales';
@@ -149,5 +152,68 @@ describe('/shortUrlLinkRedirect/$id', () => {
     });
     expect(await screen.findByText('orders')).toBeTruthy();
     expect(harness.router.state.location.search).toEqual({ orderId: 7 });
+  });
+});
+
+describe('links bound to an account', () => {
+  const demo = { username: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password };
+  const demoId = async () => {
+    const [row] = await t.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, DEMO_ACCOUNT.email));
+    return row?.id ?? '';
+  };
+
+  it('sends a signed-out reader of a message’s link through sign-in and back to the link', async () => {
+    const id = (
+      await issueShortLink(t, null, { target: '/cmp/other/couponCenter', userId: await demoId() })
+    ).id;
+    await open(id);
+    await waitFor(() => expect(window.location.pathname).toBe('/cmp/login'));
+    expect(new URLSearchParams(window.location.search).get('redirect')).toBe(
+      `/shortUrlLinkRedirect/${id}`,
+    );
+  });
+
+  it('tells another account the link is not theirs, in its language, and offers no retry', async () => {
+    const other = await makeSeller(t, 'short-link-other@example.com', []);
+    const id = (
+      await issueShortLink(t, null, { target: '/cmp/other/couponCenter', userId: other.user.id })
+    ).id;
+    current = await renderSignedIn(`/cmp/shortUrlLinkRedirect/${id}`, demo, { app: t });
+    const failed = await screen.findByTestId('short-link-failed');
+    expect(within(failed).getByRole('alert').textContent).toBe(
+      readLocale('en', 'errors').SHORT_LINK_OTHER_ACCOUNT,
+    );
+    expect(within(failed).queryByRole('button', { name: common.actions.retry })).toBeNull();
+    expect(window.location.pathname).toBe(`/cmp/shortUrlLinkRedirect/${id}`);
+  });
+
+  it('shares a collected product from its page by a link that opens it for the account', async () => {
+    const [product] = await t.db
+      .select({ id: collectedProducts.id })
+      .from(collectedProducts)
+      .where(eq(collectedProducts.ownerId, await demoId()))
+      .limit(1);
+    const productId = product?.id ?? '';
+    const running = await renderSignedIn(`/cmp/product/collectorDetails?id=${productId}`, demo, {
+      app: t,
+    });
+    current = running;
+    fireEvent.click(await screen.findByTestId('collect-detail-share'));
+    const shared = await screen.findByTestId('collect-share-link');
+    const url = (within(shared).getByRole('textbox') as HTMLInputElement).value;
+    const id = /\/cmp\/shortUrlLinkRedirect\/([A-Za-z0-9_-]{10,})$/.exec(url)?.[1] ?? '';
+    expect(id, url).not.toBe('');
+    const words = readLocale('en', 'collector').share;
+    expect(within(shared).getByTestId('collect-share-hint').textContent).toMatch(
+      new RegExp(`^${words.hint.split('{{date}}')[0]}`),
+    );
+
+    // Opened later (here, by the same account), it leads to the product's page.
+    await running.router.navigate({ href: `/shortUrlLinkRedirect/${id}` });
+    await waitFor(() => expect(window.location.pathname).toBe('/cmp/product/collectorDetails'));
+    expect(new URLSearchParams(window.location.search).get('id')).toBe(productId);
   });
 });

@@ -156,7 +156,7 @@ describe('notify and the subscription', () => {
     });
     const sent = await send(
       user.id,
-      { type: 2, titleKey: 'purchaseReturned', params: { purchaseNo: 'P-2' } },
+      { type: 2, titleKey: 'purchaseReturned', params: { purchaseNo: 'P-2' }, jumpId: 'P-2' },
       true,
     );
     expect(sent).toMatchObject({ messageId: expect.any(Number), mailed: true });
@@ -166,7 +166,24 @@ describe('notify and the subscription', () => {
     // (Long encoded subjects come back folded: compare without the spaces.)
     const squeeze = (text = '') => text.replace(/\s+/g, '');
     expect(squeeze(mail?.subject)).toContain(squeeze(title));
-    expect(mail?.text).toContain('https://seller.test/cmp/account/messageCenter');
+    // The mail links to the message's page by a short link that opens for this account alone.
+    const link = /https:\/\/seller\.test\/cmp\/shortUrlLinkRedirect\/([A-Za-z0-9_-]{10,})/.exec(
+      mail?.text ?? '',
+    );
+    expect(link, mail?.text).not.toBeNull();
+    const resolve = (token?: string) =>
+      t.call('GET', `/api-user/public/shortUrl?id=${link?.[1]}`, {
+        client: false,
+        ...(token ? { token } : {}),
+      });
+    expect((await resolve(token)).body.datas).toEqual({
+      target: '/cmp/purchaseAndWarehouse/purchaseManageDetail?purchaseNo=P-2',
+    });
+    expect((await resolve()).body.key).toBe('SHORT_LINK_SIGN_IN');
+    const stranger = await seller();
+    const refused = await resolve(stranger.token);
+    expect(refused.body).toMatchObject({ key: 'SHORT_LINK_OTHER_ACCOUNT', datas: null });
+    expect(mail?.text).toContain('https://seller.test/cmp/account/messageSubscribe');
     const [row] = await t.db
       .select()
       .from(messages)

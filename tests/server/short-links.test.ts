@@ -1,21 +1,49 @@
 import { shortLinks } from '@server/db/schema/index';
 import { AppError } from '@server/lib/errors';
 import { issueShortLink } from '@server/modules/short-links/short-links.service';
+import type { ProductDraft } from '@shared/contracts/product-draft';
 import {
   readShortLinkTarget,
   SHORT_LINK_HOSTS,
+  SharedLinkSchema,
   ShortLinkSchema,
 } from '@shared/contracts/short-links';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeSeller } from '../support/accounts';
+import { makeSeller, makeSubAccount } from '../support/accounts';
 import { createTestApp, type TestApp } from '../support/app';
+import { collectDrafts } from '../support/collector';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
+
+/** A 1688 offer as the collector reads it, reduced to what the box needs. */
+function collectedDraft(itemId: string): ProductDraft {
+  return {
+    site: '1688',
+    itemId,
+    url: `https://detail.1688.com/offer/${itemId}.html`,
+    title: `Ceramic mug ${itemId}`,
+    currency: 'CNY',
+    price: { min: 1200, max: 1200 },
+    tiers: [],
+    skuProperties: [],
+    skus: [],
+    images: ['https://cbu01.alicdn.com/img/ibank/mug.jpg'],
+    description: { html: '<p>Mug</p>' },
+    shop: { id: '1', name: 'Mug Works', url: null },
+    categoryPath: ['Home'],
+    weightGrams: 300,
+    dimensionsCm: { length: 10, width: 10, height: 10 },
+    attributes: [],
+    minOrderQuantity: 1,
+    raw: {},
+    confidence: {},
+  };
+}
 
 const resolve = (id: string, language = 'en') =>
   t.call('GET', `/api-user/public/shortUrl?${new URLSearchParams({ id })}`, {
@@ -156,5 +184,83 @@ describe('GET /api-user/public/shortUrl', () => {
     expect(res.body.key).toBe('VALIDATION_FAILED');
     expect(res.body.datas.fields[0].field).toBe('id');
     expect((await t.call('GET', '/api-user/public/shortUrl')).body.key).toBe('VALIDATION_FAILED');
+  });
+});
+
+describe('short links bound to an account', () => {
+  const open = (id: string, token?: string, language = 'en') =>
+    t.call('GET', `/api-user/public/shortUrl?id=${id}`, {
+      client: false,
+      language,
+      ...(token ? { token } : {}),
+    });
+
+  it('opens a message’s link for its account alone: others are told it is not theirs, the signed-out to sign in', async () => {
+    const owner = await makeSeller(t, 'short-bound-owner@example.com', []);
+    const other = await makeSeller(t, 'short-bound-other@example.com', []);
+    const sub = await makeSubAccount(t, owner.token, 'short-bound-sub@example.com', []);
+    const link = await issueShortLink(t, null, {
+      target: '/cmp/other/historyMoney',
+      userId: owner.user.id,
+    });
+    expect((await open(link.id, owner.token)).body.datas).toEqual({
+      target: '/cmp/other/historyMoney',
+    });
+    // Not even the owner's own sub-account: the message was for the main account.
+    for (const token of [other.token, sub.token]) {
+      const refused = await open(link.id, token);
+      expect(refused.body).toMatchObject({
+        resp_code: 1407,
+        key: 'SHORT_LINK_OTHER_ACCOUNT',
+        datas: null,
+        resp_msg: 'This link belongs to another account. Sign in with that account to open it.',
+      });
+    }
+    const signedOut = await open(link.id);
+    expect(signedOut.body).toMatchObject({
+      resp_code: 1406,
+      key: 'SHORT_LINK_SIGN_IN',
+      datas: null,
+    });
+    expect((await open(link.id, undefined, 'zh')).body.resp_msg).toBe(
+      '请登录后打开此链接：它属于某个账号。',
+    );
+    expect((await open(link.id, other.token, 'th')).body.resp_msg).toBe(
+      'ลิงก์นี้เป็นของบัญชีอื่น กรุณาเข้าสู่ระบบด้วยบัญชีนั้นเพื่อเปิด',
+    );
+    // An expired session is as good as none.
+    expect((await open(link.id, 'not-a-live-token')).body.key).toBe('SHORT_LINK_SIGN_IN');
+  });
+
+  it('shares a collected product with the main account and its sub-accounts, for 30 days', async () => {
+    const owner = await makeSeller(t, 'short-share-owner@example.com', []);
+    const sub = await makeSubAccount(t, owner.token, 'short-share-sub@example.com', []);
+    const other = await makeSeller(t, 'short-share-other@example.com', []);
+    const [product] = await collectDrafts(t, owner.token, [collectedDraft('share-1')]);
+    const id = product?.id ?? '';
+
+    const shared = await t.call('POST', '/api-product/collect/shareLink', {
+      token: sub.token,
+      json: { id },
+    });
+    expect(shared.body.resp_code, shared.text).toBe(0);
+    const link = SharedLinkSchema.parse(shared.body.datas);
+    expect(link.url).toBe(`${t.deps.config.publicUrl}/cmp/shortUrlLinkRedirect/${link.id}`);
+    expect(link.expiresAt).toBe(new Date(t.clock.now().getTime() + 30 * 86_400_000).toISOString());
+    const target = `/cmp/product/collectorDetails?id=${id}`;
+    expect((await open(link.id, owner.token)).body.datas).toEqual({ target });
+    expect((await open(link.id, sub.token)).body.datas).toEqual({ target });
+    expect((await open(link.id, other.token)).body.key).toBe('SHORT_LINK_OTHER_ACCOUNT');
+    expect((await open(link.id)).body.key).toBe('SHORT_LINK_SIGN_IN');
+
+    // Another account's product cannot be shared (it is not found for them).
+    const stolen = await t.call('POST', '/api-product/collect/shareLink', {
+      token: other.token,
+      json: { id },
+    });
+    expect(stolen.body.key).toBe('RECORD_NOT_FOUND');
+
+    t.clock.advance(30 * 86_400_000);
+    expect((await open(link.id, owner.token)).body.key).toBe('SHORT_LINK_NOT_FOUND');
   });
 });

@@ -31,6 +31,7 @@ import { ClaimDialog } from './collector-claim-dialog';
 import { CollectedEditForm } from './collector-edit-form';
 import { ConfidenceMark, SiteMark, useFormats, useSiteIcons } from './collector-parts';
 import { validateCollectorDetailsSearch } from './collector-route-search';
+import { ShareLinkButton } from './collector-share-button';
 import { SourceSnapshot } from './collector-snapshot';
 import { Thumbnail } from './collector-table';
 
@@ -96,15 +97,18 @@ function DetailHeader({ detail, onClaim }: { detail: CollectedProductDetail; onC
                 </Anchor>
               </Group>
             </Stack>
-            <Permission value="claim">
-              <Button
-                leftSection={<IconPackageImport size={16} />}
-                onClick={onClaim}
-                data-testid="collect-detail-claim"
-              >
-                {t('actions.claim')}
-              </Button>
-            </Permission>
+            <Group gap="xs">
+              <ShareLinkButton productId={detail.id} />
+              <Permission value="claim">
+                <Button
+                  leftSection={<IconPackageImport size={16} />}
+                  onClick={onClaim}
+                  data-testid="collect-detail-claim"
+                >
+                  {t('actions.claim')}
+                </Button>
+              </Permission>
+            </Group>
           </Group>
           <Group gap="lg" wrap="wrap" style={{ rowGap: 2 }}>
             <Text size="sm" c="dimmed">

@@ -13,7 +13,9 @@ const NOT_FOUND_KEYS: readonly unknown[] = ['SHORT_LINK_NOT_FOUND', 'VALIDATION_
 /**
  * /shortUrlLinkRedirect/$id: asks the server where the link leads, then goes there in place of
  * this page (a console path through the router, an allowed https address by the browser), or to
- * /404 when the link is unknown or expired. The id comes from the route, or from `id`.
+ * /404 when the link is unknown or expired. A link bound to an account (a message's, a shared
+ * product's) sends whoever is signed out through sign-in and back here; another account is told
+ * that it is not theirs. The id comes from the route, or from `id`.
  */
 export function ShortLinkPage({ id: given }: { id?: string } = {}) {
   const params: { id?: string } = useParams({ strict: false });
@@ -53,6 +55,13 @@ function ShortLinkOpener({ id, onRetry }: { id: string; onRetry(): void }) {
         if (controller.signal.aborted) return;
         if (error instanceof ApiError && error.kind === 'canceled') return;
         if (error instanceof ApiError && NOT_FOUND_KEYS.includes(error.key)) return notFound();
+        if (error instanceof ApiError && error.key === 'SHORT_LINK_SIGN_IN') {
+          return router.navigate({
+            to: '/login',
+            search: { redirect: `/shortUrlLinkRedirect/${id}` },
+            replace: true,
+          });
+        }
         setFailure(error);
       }
     };
@@ -68,7 +77,10 @@ function ShortLinkOpener({ id, onRetry }: { id: string; onRetry(): void }) {
             {errorText(failure)}
           </Alert>
           <Group justify="center">
-            <Button onClick={onRetry}>{t('actions.retry')}</Button>
+            {/* Another account's link opens no better the next time. */}
+            {!(failure instanceof ApiError && failure.key === 'SHORT_LINK_OTHER_ACCOUNT') && (
+              <Button onClick={onRetry}>{t('actions.retry')}</Button>
+            )}
             <Button variant="default" component={Link} to="/cmpDashboard">
               {t('actions.back')}
             </Button>

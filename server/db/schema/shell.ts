@@ -154,7 +154,10 @@ export const shortLinks = pgTable('short_links', {
   id: text('id').primaryKey(),
   /** A console path (starting with /) or an https address. */
   target: text('target').notNull(),
+  /** The one account that may open it (a message's link), if any. */
   userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  /** The main account whose accounts (it and its sub-accounts) may open it (a shared product), if any. */
+  ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
   expiresAt: timestamp('expires_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 });

@@ -9,6 +9,7 @@ import {
   deleteCollected,
   getCollected,
   listCollected,
+  shareCollected,
   updateCollected,
 } from './collector.service';
 import { getPluginSettings, savePluginSettings } from './plugin-settings.service';
@@ -31,6 +32,11 @@ export const collectorRoutes = [
     endpoints.collector.detail,
     { notObjects: COLLECTED_ID },
     async ({ c, deps, actor, query }) => ok(c, await getCollected(deps, actor, query.id)),
+  ),
+  defineRoute(
+    endpoints.collector.shareLink,
+    { notObjects: COLLECTED_ID },
+    async ({ c, deps, actor, json }) => ok(c, await shareCollected(deps, actor, json.id)),
   ),
   defineRoute(
     endpoints.collector.update,

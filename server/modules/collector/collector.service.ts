@@ -9,6 +9,7 @@ import type {
 } from '@shared/contracts/collector';
 import type { Language } from '@shared/contracts/languages';
 import type { ProductDraft } from '@shared/contracts/product-draft';
+import type { SharedLink } from '@shared/contracts/short-links';
 import { sourceSiteOf } from '@shared/contracts/source-sites';
 import {
   and,
@@ -32,6 +33,11 @@ import { AppError } from '../../lib/errors';
 import { type Translator, translator } from '../../lib/i18n';
 import { sanitizeHtml } from '../../lib/sanitize-html';
 import { validationError } from '../../lib/validate';
+import {
+  issueShortLink,
+  SHARED_LINK_TTL_SECONDS,
+  shortLinkUrl,
+} from '../short-links/short-links.service';
 
 type CollectedRow = typeof collectedProducts.$inferSelect;
 /** The database or a transaction on it. */
@@ -335,6 +341,25 @@ export async function getCollected(
   const row = await ownRow(db, actor, id);
   const claims = await claimsOf(db, actor, [row.id]);
   return toDetail(row, claims.get(row.id) ?? []);
+}
+
+/**
+ * POST /api-product/collect/shareLink: a short link to the product's page in the console, bound
+ * to the actor's main account (its sub-accounts open it too; anyone else is told it is not
+ * theirs), for 30 days.
+ */
+export async function shareCollected(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
+  actor: Actor,
+  id: string,
+): Promise<SharedLink> {
+  const row = await ownRow(deps.db, actor, id);
+  const link = await issueShortLink(deps, null, {
+    target: `/cmp/product/collectorDetails?${new URLSearchParams({ id: row.id })}`,
+    ownerId: actor.ownerId,
+    ttlSeconds: SHARED_LINK_TTL_SECONDS,
+  });
+  return { id: link.id, url: shortLinkUrl(deps.config, link.id), expiresAt: link.expiresAt };
 }
 
 /** A failure of one field, worded like the contract's own validation. */

@@ -14,6 +14,7 @@ import {
   type MessageListQuery,
   type MessagePage,
   type MessageType,
+  messagePage,
   type Subscription,
   type SubscriptionRow,
 } from '@shared/contracts/messages';
@@ -23,6 +24,11 @@ import type { Actor, AppDeps } from '../../context';
 import type { Database } from '../../db/client';
 import { messageSubscriptions, messages, users } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
+import {
+  issueShortLink,
+  SHARED_LINK_TTL_SECONDS,
+  shortLinkUrl,
+} from '../short-links/short-links.service';
 
 /** The server's message texts (titles and the e-mail around them), in every language. */
 const TEXTS = {
@@ -130,9 +136,11 @@ export interface NotifyResult {
 /**
  * The one way a feature tells an account something. It respects the account's subscription:
  * the console channel (on by default) stores a message; the e-mail channel (off by default) also
- * mails it, in the language of the account's site, when deps hold the app's mailer and config. A
- * mail that cannot be sent stays in the outbox with its error; the message stands. No actor: the
- * feature or job that tells names the account (`userId`).
+ * mails it, in the language of the account's site, when deps hold the app's mailer and config,
+ * with a short link to what the message is about (its page, or the message center for a notice)
+ * that only this account can open, for 30 days. A mail that cannot be sent stays in the outbox
+ * with its error; the message stands. No actor: the feature or job that tells names the account
+ * (`userId`).
  */
 export async function notify(
   deps: Pick<AppDeps, 'db' | 'clock'> & Partial<Pick<AppDeps, 'mailer' | 'config'>>,
@@ -178,13 +186,18 @@ export async function notify(
   const texts = TEXTS[recipient.language].mail;
   const title = titleIn(recipient.language, input.titleKey, params);
   const base = `${mail.config.publicUrl}/cmp/account`;
+  const link = await issueShortLink(deps, null, {
+    target: `/cmp${messagePage({ type: input.type, jumpId: input.jumpId ?? null }) ?? '/account/messageCenter'}`,
+    userId: input.userId,
+    ttlSeconds: SHARED_LINK_TTL_SECONDS,
+  });
   try {
     await mail.mailer.send({
       to: recipient.email,
       subject: interpolate(texts.subject, { title }),
       text: interpolate(texts.body, {
         title,
-        url: `${base}/messageCenter`,
+        url: shortLinkUrl(mail.config, link.id),
         settingsUrl: `${base}/messageSubscribe`,
       }),
     });

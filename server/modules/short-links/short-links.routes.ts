@@ -1,6 +1,7 @@
 import { endpoints } from '@shared/contracts/endpoints';
 import { ok } from '../../lib/respond';
 import { defineRoute } from '../../lib/route';
+import { optionalSessionOf } from '../../middleware/session';
 import { resolveShortLink } from './short-links.service';
 
 export const shortLinksRoutes = [
@@ -10,6 +11,8 @@ export const shortLinksRoutes = [
       // The id is a random capability, not an owned object: whoever holds the link may open it.
       notObjects: ['id'],
     },
-    async ({ c, deps, query }) => ok(c, await resolveShortLink(deps, null, query.id)),
+    // A link bound to an account opens only with that account's session, when the call brings one.
+    async ({ c, deps, query }) =>
+      ok(c, await resolveShortLink(deps, await optionalSessionOf(c, deps), query.id)),
   ),
 ];
