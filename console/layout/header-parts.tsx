@@ -33,7 +33,7 @@ import {
   IconWallet,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouteContext } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MainSiteLinks } from '../platform/boot';
@@ -79,7 +79,8 @@ export function HeaderSearch({ links }: { links: MainSiteLinks }) {
 export function SiteSelect() {
   const { t } = useTranslation('common');
   const api = useApi();
-  const current = resolveSite(window, useSession()?.user.site);
+  const win = useRouteContext({ from: '__root__', select: (context) => context.win });
+  const current = resolveSite(win, useSession()?.user.site);
   const sites = useQuery({
     queryKey: ['sites', 'opened'],
     queryFn: ({ signal }) => api.sites.list({ signal }),
@@ -106,7 +107,7 @@ export function SiteSelect() {
         {(options.length > 0 ? options : [current]).map((site: SiteCode) => (
           <Menu.Item
             key={site}
-            onClick={() => site !== current && switchSite(window, site)}
+            onClick={() => site !== current && switchSite(win, site)}
             data-active={site === current || undefined}
             rightSection={site === current ? <Badge size="xs">✓</Badge> : null}
           >
