@@ -203,7 +203,8 @@ describe('links bound to an account', () => {
     current = running;
     fireEvent.click(await screen.findByTestId('collect-detail-share'));
     const shared = await screen.findByTestId('collect-share-link');
-    const url = ((await within(shared).findByRole('textbox')) as HTMLInputElement).value;
+    // (jsdom runs no CSS transitions: the popover is in the page, not yet shown.)
+    const url = (within(shared).getByRole('textbox', { hidden: true }) as HTMLInputElement).value;
     const id = /\/cmp\/shortUrlLinkRedirect\/([A-Za-z0-9_-]{10,})$/.exec(url)?.[1] ?? '';
     expect(id, url).not.toBe('');
     const words = readLocale('en', 'collector').share;
