@@ -1,0 +1,2 @@
+ALTER TABLE "short_links" ADD COLUMN "owner_id" uuid;--> statement-breakpoint
+ALTER TABLE "short_links" ADD CONSTRAINT "short_links_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;
