@@ -3,7 +3,9 @@
  * handed to the layout, so the layout never imports a feature. Each loads after the shell, in its
  * own chunk, and a part whose code or words fail to load leaves the rest of the shell working.
  */
+import type { FlatNamespace } from 'i18next';
 import { Component, type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ShellLayout } from '../layout/shell-layout';
 import type { ShellParts } from '../layout/shell-parts';
 
@@ -18,34 +20,54 @@ class Quiet extends Component<{ children: ReactNode }, { failed: boolean }> {
   }
 }
 
-function part<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+/**
+ * A part loads its code, then its words, and shows nothing until both are there. It waits for
+ * its words without suspending: a component that suspends on them is handed a new promise on
+ * every render, which makes React render it again and again while they load.
+ */
+function part<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  namespaces: readonly FlatNamespace[] = [],
+): ComponentType<P> {
   const Lazy = lazy(async () => ({ default: await load() }));
+  function Worded(props: P) {
+    const { ready } = useTranslation(namespaces, { useSuspense: false });
+    return ready ? <Lazy {...props} /> : null;
+  }
   return function ShellPart(props: P) {
     return (
       <Quiet>
         <Suspense fallback={null}>
-          <Lazy {...props} />
+          <Worded {...props} />
         </Suspense>
       </Quiet>
     );
   };
 }
 
-const MessageBell = part(() =>
-  import('../features/messages/message-bell').then((m) => m.MessageBell),
+const MessageBell = part(
+  () => import('../features/messages/message-bell').then((m) => m.MessageBell),
+  ['messages'],
 );
-const HelpButton = part(() => import('../features/help/help-spotlight').then((m) => m.HelpButton));
-const HelpSpotlight = part(() =>
-  import('../features/help/help-spotlight').then((m) => m.HelpSpotlight),
+const HelpButton = part(
+  () => import('../features/help/help-spotlight').then((m) => m.HelpButton),
+  ['help'],
 );
-const CustomerServiceButton = part(() =>
-  import('../features/support/customer-service-button').then((m) => m.CustomerServiceButton),
+const HelpSpotlight = part(
+  () => import('../features/help/help-spotlight').then((m) => m.HelpSpotlight),
+  ['help'],
 );
-const DownloadAppButton = part(() =>
-  import('../features/support/download-app-popover').then((m) => m.DownloadAppButton),
+const CustomerServiceButton = part(
+  () => import('../features/support/customer-service-button').then((m) => m.CustomerServiceButton),
+  ['support'],
 );
-const AnnouncementPopup = part(() =>
-  import('../features/announcements/announcement-popup').then((m) => m.AnnouncementPopup),
+const DownloadAppButton = part(
+  () => import('../features/support/download-app-popover').then((m) => m.DownloadAppButton),
+  ['support'],
+);
+const AnnouncementPopup = part(
+  () => import('../features/announcements/announcement-popup').then((m) => m.AnnouncementPopup),
+  ['notices'],
 );
 const GuidedTour = part(() => import('../features/guide/guided-tour').then((m) => m.GuidedTour));
 const ActivityTracker = part(() =>
