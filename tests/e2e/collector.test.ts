@@ -104,6 +104,14 @@ async function consoleIn(language: Language, path: string) {
   await consolePage.setCookie({ name: 'cmp-language', value: language, url: server.origin });
   await consolePage.goto(`${server.origin}/cmp${path}`);
   await consolePage.waitForSelector('[data-testid="shell"]', { timeout: 30_000 });
+  // The console tells the extension its language through the page's bridge: the collector's
+  // words on source pages follow once the background has stored it.
+  for (const deadline = Date.now() + 20_000; ; ) {
+    if ((await chrome.readStorage('language')) === language) break;
+    if (Date.now() > deadline)
+      throw new Error(`the extension never heard the language ${language}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** A source page in a tab of its own, with the collector's row in its idle state. */

@@ -59,6 +59,8 @@ export interface ExtensionBrowser {
   extensionId: string;
   /** Opens an extension page (popup.html, sidepanel.html) as an ordinary tab. */
   openExtensionPage(path: string): Promise<Page>;
+  /** What the extension keeps under `key` in its local storage, read in its service worker. */
+  readStorage(key: string): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -67,10 +69,12 @@ export async function launchWithExtension(
   options: { language?: string; args?: string[] } = {},
 ): Promise<ExtensionBrowser> {
   const { browser, close } = await launchChromium({ ...options, extensionDir: E2E.extensionDir });
-  const worker = await browser.waitForTarget(
-    (target) => target.type() === 'service_worker' && target.url().endsWith('/background.js'),
-    { timeout: 20_000 },
-  );
+  const background = () =>
+    browser.waitForTarget(
+      (target) => target.type() === 'service_worker' && target.url().endsWith('/background.js'),
+      { timeout: 20_000 },
+    );
+  const worker = await background();
   const extensionId = new URL(worker.url()).host;
   return {
     browser,
@@ -79,6 +83,18 @@ export async function launchWithExtension(
       const page = await browser.newPage();
       await page.goto(`chrome-extension://${extensionId}/${path}`);
       return page;
+    },
+    readStorage: async (key) => {
+      const running = await (await background()).worker();
+      if (!running) throw new Error('the extension has no service worker');
+      return running.evaluate(async (name) => {
+        const { storage } = (
+          globalThis as unknown as {
+            chrome: { storage: { local: { get(key: string): Promise<Record<string, unknown>> } } };
+          }
+        ).chrome;
+        return (await storage.local.get(name))[name];
+      }, key);
     },
     close,
   };
