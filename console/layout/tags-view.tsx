@@ -30,9 +30,10 @@ interface Overflow {
 
 /**
  * Whether the tabs run past either edge of their scroller, kept up to date as it scrolls, resizes
- * or its tabs change; and a way to scroll it by most of its width.
+ * or its tabs change (tabs added or closed change its children); and a way to scroll it by most of
+ * its width.
  */
-function useOverflow(scroller: RefObject<HTMLDivElement | null>, content: unknown) {
+function useOverflow(scroller: RefObject<HTMLDivElement | null>) {
   const [overflow, setOverflow] = useState<Overflow>({ before: false, after: false });
   const measure = useCallback(() => {
     const element = scroller.current;
@@ -46,22 +47,22 @@ function useOverflow(scroller: RefObject<HTMLDivElement | null>, content: unknow
       current.before === next.before && current.after === next.after ? current : next,
     );
   }, [scroller]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again whenever the tabs change
-  useEffect(() => {
-    measure();
-  }, [measure, content]);
   useEffect(() => {
     const element = scroller.current;
     if (!element) return;
+    measure();
     const win = element.ownerDocument.defaultView;
     win?.addEventListener('resize', measure);
     const observer =
       win && 'ResizeObserver' in win ? new win.ResizeObserver(() => measure()) : null;
     observer?.observe(element);
     if (element.firstElementChild) observer?.observe(element.firstElementChild);
+    const tabs = win ? new win.MutationObserver(() => measure()) : null;
+    tabs?.observe(element, { childList: true, subtree: true });
     return () => {
       win?.removeEventListener('resize', measure);
       observer?.disconnect();
+      tabs?.disconnect();
     };
   }, [scroller, measure]);
   const scrollBy = (direction: -1 | 1) => {
@@ -95,7 +96,7 @@ export function TagsView({ pathname }: { pathname: string }) {
   const [menu, setMenu] = useState<ContextMenuAt | null>(null);
   const tabs = useRef<(HTMLAnchorElement | null)[]>([]);
   const scroller = useRef<HTMLDivElement>(null);
-  const { overflow, measure, scrollBy } = useOverflow(scroller, views);
+  const { overflow, measure, scrollBy } = useOverflow(scroller);
 
   const isCurrent = (view: VisitedView) => view.path.toLowerCase() === pathname.toLowerCase();
 
