@@ -107,6 +107,17 @@ function ChoiceFilter<T extends string>({
   );
 }
 
+/** What both tabs' lists say about their rows: the count, a failed load, filters matching nothing. */
+function useListWords() {
+  const { t } = useTranslation('wallet');
+  return {
+    total: (count: number) => t('list.total', { count }),
+    loadError: t('list.loadError'),
+    filteredTitle: t('empty.filteredTitle'),
+    filteredHint: t('empty.filteredHint'),
+  };
+}
+
 /** The wallet history tab: bill type filter, totals of the range, the entries and the export. */
 function HistoryList({ list, currency, filters, tabs }: ListProps) {
   const { t } = useTranslation(['wallet', 'common']);
@@ -116,6 +127,7 @@ function HistoryList({ list, currency, filters, tabs }: ListProps) {
   const records = useBalanceRecords(list.params);
   const exporter = useExportBalanceRecords();
   const columns = useHistoryColumns();
+  const words = useListWords();
 
   return (
     <ListPage
@@ -125,12 +137,7 @@ function HistoryList({ list, currency, filters, tabs }: ListProps) {
       rowKey={(record) => record.id}
       total={(data) => data.total}
       testId="list"
-      words={{
-        total: (count) => t('list.total', { count }),
-        loadError: t('list.loadError'),
-        filteredTitle: t('empty.filteredTitle'),
-        filteredHint: t('empty.filteredHint'),
-      }}
+      words={words}
       tabs={tabs}
       filters={
         <>
@@ -207,6 +214,7 @@ function FreezeList({ list, currency, filters, tabs }: ListProps) {
   const records = useFreezeRecords(list.params);
   const exporter = useExportFreezeRecords();
   const columns = useFreezeColumns();
+  const words = useListWords();
 
   return (
     <ListPage
@@ -216,12 +224,7 @@ function FreezeList({ list, currency, filters, tabs }: ListProps) {
       rowKey={(record) => record.id}
       total={(data) => data.total}
       testId="list"
-      words={{
-        total: (count) => t('list.total', { count }),
-        loadError: t('list.loadError'),
-        filteredTitle: t('empty.filteredTitle'),
-        filteredHint: t('empty.filteredHint'),
-      }}
+      words={words}
       tabs={tabs}
       filters={
         <>
