@@ -27,7 +27,8 @@ export function AuthorizeResultPage() {
   } = route.useSearch();
   const platformName = platform ? t(`platforms.${platform}`) : t('result.thePlatform');
 
-  const again = (
+  /** To the authorization list, with the platform chosen when one is named. */
+  const authorize = (label: string) => (
     <Button
       onClick={() =>
         navigate({
@@ -37,9 +38,10 @@ export function AuthorizeResultPage() {
       }
       data-testid="authorize-again"
     >
-      {t('result.again')}
+      {label}
     </Button>
   );
+  const again = authorize(t('result.again'));
   const toList = (
     <Button
       component={Link}
@@ -93,17 +95,7 @@ export function AuthorizeResultPage() {
         </Text>
         <Group justify="center">
           {toList}
-          <Button
-            onClick={() =>
-              navigate({
-                to: '/thirdPartyPlatform/authorizeList',
-                search: authorizeListSearch(platform ? { platform } : {}),
-              })
-            }
-            data-testid="authorize-again"
-          >
-            {t('result.start')}
-          </Button>
+          {authorize(t('result.start'))}
         </Group>
       </AuthorizeFrame>
     );
