@@ -6,11 +6,11 @@ import { renderConsole, renderSignedIn } from '../support/console';
 import { readLocale } from '../support/locales';
 import { fillLogin } from './login-harness';
 import {
+  callbacksSent,
   consentBack,
   en,
   fill,
   registerShopsAuthorizeTests,
-  requests,
   seller,
   setCurrent,
   shopNamesOf,
@@ -18,9 +18,6 @@ import {
 } from './shops-authorize-harness';
 
 registerShopsAuthorizeTests();
-
-const CALLBACK = '/api-user/shop/authorize/callback';
-const callbacksSent = () => requests.filter((request) => request.path === CALLBACK);
 
 /** What the platform sent back, as the callback page passes it on. */
 function queryOf(path: string) {

@@ -6,12 +6,12 @@ import { interceptRequests } from '../support/app';
 import { renderConsole } from '../support/console';
 import { approveSignIn, bindWechat } from '../support/wechat';
 import {
+  callbacksSent,
   consentBack,
   current,
   en,
   fill,
   registerShopsAuthorizeTests,
-  requests,
   seller,
   setCurrent,
   shopNamesOf,
@@ -19,9 +19,6 @@ import {
 } from './shops-authorize-harness';
 
 registerShopsAuthorizeTests();
-
-const callbacksSent = () =>
-  requests.filter((request) => request.path === '/api-user/shop/authorize/callback');
 
 /** What the platform sent back, as the callback page passes it on. */
 function queryOf(path: string) {

@@ -5,11 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { renderConsole, renderSignedIn } from '../support/console';
 import { readLocale } from '../support/locales';
 import {
+  callbacksSent,
   current,
   en,
   fill,
   registerShopsAuthorizeTests,
-  requests,
   seller,
   setCurrent,
   t,
@@ -42,9 +42,7 @@ describe('the callback and result pages', () => {
     expect(screen.getByTestId('authorize-result-reason').textContent).toBe(
       fill(en.shops.result.reasons.redirectFailed.text, { platform: 'TikTok Shop' }),
     );
-    const callbacks = requests.filter(
-      (request) => request.path === '/api-user/shop/authorize/callback',
-    );
+    const callbacks = callbacksSent();
     // One post, even though strict mode runs the page's effects twice.
     expect(callbacks.map((request) => request.body)).toEqual([{ state, error: 'access_denied' }]);
     await current?.close();

@@ -27,6 +27,10 @@ export let t: TestApp;
 /** Requests the app received from the console, with their JSON bodies and the token they carried. */
 export let requests: { method: string; path: string; body: unknown; token: string | null }[] = [];
 
+/** The calls of the shop callback among them: the console's completion of a consent. */
+export const callbacksSent = () =>
+  requests.filter((request) => request.path === '/api-user/shop/authorize/callback');
+
 export let current: { close(): Promise<void> } | undefined;
 
 export let sellers = 0;
