@@ -78,6 +78,19 @@ function signInCalls(app: TestApp): SessionCall {
   };
 }
 
+/**
+ * Signs in as the login does (without its form, the password checked once per worker): the
+ * token and the routes it answers, for a test that puts a session of its own making in place.
+ */
+export async function signInAs(app: TestApp, credentials: { username: string; password: string }) {
+  const { body, text } = await signInCalls(app)('POST', authEndpoints.loginByPassword.path, {
+    json: credentials,
+  });
+  if (body.resp_code !== 0) throw new Error(`login failed: ${text}`);
+  const login = body.datas as Awaited<ReturnType<typeof startSession>>;
+  return { token: login.access_token, routes: login.routerInfoList };
+}
+
 /** A fresh app holding the demo seller, copied from the database the run's setup seeded. */
 const createDemoApp = () => createTestApp({ from: 'demo' });
 
