@@ -12,6 +12,7 @@ import { helpEndpoints } from './help.endpoints';
 import { messagesEndpoints } from './messages.endpoints';
 import { noticesEndpoints } from './notices.endpoints';
 import { paymentsEndpoints } from './payments.endpoints';
+import { purchasesEndpoints } from './purchases.endpoints';
 import { registerEndpoints } from './register.endpoints';
 import { shopsEndpoints } from './shops.endpoints';
 import { shortLinksEndpoints } from './short-links.endpoints';
@@ -19,6 +20,7 @@ import { sitesEndpoints } from './sites.endpoints';
 import { subAccountsEndpoints } from './sub-accounts.endpoints';
 import { usersEndpoints } from './users.endpoints';
 import { walletEndpoints } from './wallet.endpoints';
+import { warehousesEndpoints } from './warehouses.endpoints';
 import { wechatEndpoints } from './wechat.endpoints';
 
 /**
@@ -47,6 +49,8 @@ export const endpoints = {
   wallet: walletEndpoints,
   coupons: couponsEndpoints,
   payments: paymentsEndpoints,
+  purchases: purchasesEndpoints,
+  warehouses: warehousesEndpoints,
   docs: docsEndpoints,
 } satisfies Record<string, Record<string, Endpoint>>;
 

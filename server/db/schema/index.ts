@@ -3,6 +3,7 @@ export { coupons } from './coupons';
 export { files } from './files';
 export { mailOutbox } from './mail';
 export { paymentCallbacks, paymentOrders, tradeOrders } from './payments';
+export { purchases } from './purchases';
 export {
   sandbox,
   sandboxMarketplaceCodes,
@@ -53,3 +54,4 @@ export {
   walletFreezes,
   wallets,
 } from './wallet';
+export { warehouseCharges, warehouseOrders, warehouses, warehouseStock, warehouseUsage } from './warehouses';
