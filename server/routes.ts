@@ -12,6 +12,7 @@ import { helpRoutes } from './modules/help/help.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { noticesRoutes } from './modules/notices/notices.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import { purchasesRoutes } from './modules/purchases/purchases.routes';
 import { registerRoutes } from './modules/register/register.routes';
 import { shopsRoutes } from './modules/shops/shops.routes';
 import { shortLinksRoutes } from './modules/short-links/short-links.routes';
@@ -20,6 +21,7 @@ import { subAccountsRoutes } from './modules/sub-accounts/sub-accounts.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { historyRoutes } from './modules/wallet/history.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
+import { warehousesRoutes } from './modules/warehouses/warehouses.routes';
 import { wechatRoutes } from './modules/wechat/wechat.routes';
 
 /**
@@ -48,5 +50,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...historyRoutes,
   ...couponsRoutes,
   ...paymentsRoutes,
+  ...purchasesRoutes,
+  ...warehousesRoutes,
   ...docsRoutes(),
 ];

@@ -7,6 +7,7 @@ import { expirePaymentOrders } from './payment-expiry';
 import { warnExpiringAuthorizations } from './shop-notices';
 import { runDueSyncs } from './shop-sync';
 import { refreshDueTokens } from './token-refresh';
+import { runWarehouseBilling } from './warehouse-fees';
 
 /**
  * The background work of one server process: token refreshes, expiry warnings, shop syncs, the
@@ -26,6 +27,7 @@ export function startJobs(deps: SyncDeps, options: { intervalMs?: number } = {})
     await expireStaleRuns(deps, null);
     await runDueSyncs(deps, owner);
     await expirePaymentOrders(deps);
+    await runWarehouseBilling(deps);
     await reconcileLedger(deps);
   }
 

@@ -51,7 +51,12 @@ export const purchasesEndpoints = {
     path: '/order/purchaseorder/cancel',
     access: 'session',
     json: PurchaseNoQuerySchema,
-    permission: { anyOf: [{ menu: LIST, button: 'cancel' }, { menu: DETAIL, button: 'cancel' }] },
+    permission: {
+      anyOf: [
+        { menu: LIST, button: 'cancel' },
+        { menu: DETAIL, button: 'cancel' },
+      ],
+    },
     response: PurchaseSchema,
     summary: 'Withdraws a request not shipped yet: the freeze and the coupon are released',
   }),

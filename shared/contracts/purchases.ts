@@ -241,9 +241,11 @@ export const PurchaseCreateSchema = z.object({
   floatAmount: minor(),
   couponId: z.optional(z.string().check(z.maxLength(64))),
   remark: z._default(text(500), ''),
-  /** Files uploaded first with the attachment call. */
-  attachmentIds: z._default(
-    z.array(z.string().check(z.maxLength(64))).check(z.maxLength(PURCHASE_ATTACHMENTS_MAX)),
+  /** PDFs uploaded first with the attachment call, with the names they had. */
+  attachments: z._default(
+    z
+      .array(z.object({ id: z.string().check(z.maxLength(64)), name: text(200) }))
+      .check(z.maxLength(PURCHASE_ATTACHMENTS_MAX)),
     [],
   ),
 });

@@ -152,8 +152,8 @@ CREATE UNIQUE INDEX "warehouse_charges_key" ON "warehouse_charges" USING btree (
 CREATE INDEX "warehouse_charges_warehouse_idx" ON "warehouse_charges" USING btree ("warehouse_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "warehouse_orders_owner_key" ON "warehouse_orders" USING btree ("owner_id","idempotency_key");--> statement-breakpoint
 CREATE INDEX "warehouse_orders_pending_idx" ON "warehouse_orders" USING btree ("owner_id") WHERE applied_at is null;--> statement-breakpoint
-CREATE UNIQUE INDEX "warehouses_code_key" ON "warehouses" USING btree ("code");--> statement-breakpoint
-CREATE UNIQUE INDEX "warehouses_owner_site_key" ON "warehouses" USING btree ("owner_id","site");--> statement-breakpoint
+CREATE UNIQUE INDEX "warehouses_owner_code_key" ON "warehouses" USING btree ("owner_id","code");--> statement-breakpoint
+CREATE INDEX "warehouses_owner_site_idx" ON "warehouses" USING btree ("owner_id","site");--> statement-breakpoint
 CREATE INDEX "warehouses_due_idx" ON "warehouses" USING btree ("state","paid_through");--> statement-breakpoint
 INSERT INTO "config_values" ("dic_type", "key_name", "key_value", "remark", "sort", "updated_at") VALUES
   ('WAREHOUSE_PRICE', 'my', 'MYR:6000', 'per CBM and month, minor units', 0, now()),

@@ -54,4 +54,10 @@ export {
   walletFreezes,
   wallets,
 } from './wallet';
-export { warehouseCharges, warehouseOrders, warehouses, warehouseStock, warehouseUsage } from './warehouses';
+export {
+  warehouseCharges,
+  warehouseOrders,
+  warehouseStock,
+  warehouses,
+  warehouseUsage,
+} from './warehouses';

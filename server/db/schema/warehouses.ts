@@ -29,7 +29,7 @@ const listed = (column: string, values: readonly string[]) =>
 const WAREHOUSE_STORED_STATES = ['pending', 'normal', 'expired', 'closed'] as const;
 
 /**
- * An overseas warehouse of a main account, one per site, paid monthly by the CBM. `paid_through`
+ * An overseas warehouse of a main account (several per site allowed), paid monthly by the CBM. `paid_through`
  * is the last month (YYYY-MM, site time) paid for; the monthly job charges the next one on the
  * 1st. `next_volume` is a downgrade waiting for next month (the month's last one).
  */
@@ -55,8 +55,8 @@ export const warehouses = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [
-    uniqueIndex('warehouses_code_key').on(t.code),
-    uniqueIndex('warehouses_owner_site_key').on(t.ownerId, t.site),
+    uniqueIndex('warehouses_owner_code_key').on(t.ownerId, t.code),
+    index('warehouses_owner_site_idx').on(t.ownerId, t.site),
     index('warehouses_due_idx').on(t.state, t.paidThrough),
     check('warehouses_state_known', listed('state', WAREHOUSE_STORED_STATES)),
     check(

@@ -26,6 +26,7 @@ import {
   users,
 } from '../../db/schema/index';
 import { addDays, instantOf, parseDateTime } from '../../lib/zoned-time';
+import { countPurchasesByStatus } from '../purchases/purchases.service';
 
 /** Every key at 0, then the counts found. */
 function fill<K extends string>(keys: readonly K[], found: Partial<Record<K, number>>) {
@@ -165,16 +166,10 @@ async function countOrders(
   );
 }
 
-/**
- * Purchases of the actor's main account by status. There is no purchase yet: purchase requests
- * arrive with the purchases feature, whose table this count will read; until then every status
- * has none.
- */
-async function countPurchases(
-  _db: Database,
-  _actor: Actor,
-): Promise<Partial<PurchaseStatusSummary>> {
-  return {};
+/** Purchases the actor sees (its shops; every seller's for an operator) by status. */
+async function countPurchases(db: Database, actor: Actor): Promise<Partial<PurchaseStatusSummary>> {
+  const counts = await countPurchasesByStatus({ db }, actor);
+  return Object.fromEntries(PURCHASE_SUMMARY_KEYS.map((key) => [key, counts[key]]));
 }
 
 /**

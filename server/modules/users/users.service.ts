@@ -18,6 +18,7 @@ import {
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { findUserById } from '../accounts/accounts.service';
+import { hasUsableWarehouse } from '../warehouses/warehouses.service';
 
 /** userInfo's statement, prepared once per database (the plan and the SQL are made once). */
 const userInfoQueries = new WeakMap<Database, ReturnType<typeof prepareUserInfo>>();
@@ -101,9 +102,8 @@ export async function getUserInfo(deps: Pick<AppDeps, 'db'>, actor: Actor): Prom
     isMain: user.parentId === null,
     subUserName: user.parentId === null ? null : user.name,
     headImgUrl: user.headImgUrl ?? '',
-    // Warehouses arrive with their own feature; until then nobody has one, and the guide shows.
     isAll: false,
-    isWarehouse: false,
+    isWarehouse: await hasUsableWarehouse(deps, actor),
     site: user.site as SiteCode,
     currency,
     currencySymbol: CURRENCY_SYMBOLS[currency],
