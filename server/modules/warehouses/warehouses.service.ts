@@ -732,9 +732,16 @@ export async function chargeMonthlyFees(
   _actor: null,
 ): Promise<number> {
   const now = deps.clock.now();
+  const months = new Map(WAREHOUSE_SITES.map((site) => [site, monthIn(site, now)]));
+  const latest = [...months.values()].sort().at(-1) ?? '';
+  // Only sites with a warehouse behind some site's month need a look of their own.
+  const behind = await deps.db
+    .selectDistinct({ site: warehouses.site })
+    .from(warehouses)
+    .where(and(eq(warehouses.state, 'normal'), lt(warehouses.paidThrough, latest)));
   let handled = 0;
-  for (const site of WAREHOUSE_SITES) {
-    const current = monthIn(site, now);
+  for (const { site } of behind) {
+    const current = months.get(site) ?? latest;
     while (await chargeOneMonth(deps, site, current, now)) handled++;
   }
   return handled;
