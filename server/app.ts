@@ -51,13 +51,13 @@ const limit = (maxSize: number) =>
       throw new AppError('PAYLOAD_TOO_LARGE');
     },
   });
-// Uploads (images up to 2 MB) get room for the multipart framing; a payment provider's
+// Uploads (images and PDFs up to 2 MB) get room for the multipart framing; a payment provider's
 // notification is a few kilobytes; everything else 1 MB.
 const uploadLimit = limit(3 * MB);
 const notifyLimit = limit(64 * 1024);
 const defaultLimit = limit(MB);
 const bodyLimitOf = (path: string) =>
-  path === '/api-user/file/upload'
+  path === '/api-user/file/upload' || path === '/order/purchaseorder/attachment'
     ? uploadLimit
     : path.startsWith('/api-user/pay/notify/')
       ? notifyLimit
