@@ -22,7 +22,7 @@ const PAGE = '/purchaseAndWarehouse/warehouseManage' as const;
 export const warehousesEndpoints = {
   list: defineEndpoint({
     method: 'GET',
-    path: '/warehouse/list',
+    path: '/api-user/warehouse/list',
     access: 'session',
     query: WarehouseListQuerySchema,
     permission: { menu: PAGE },
@@ -31,7 +31,7 @@ export const warehousesEndpoints = {
   }),
   quote: defineEndpoint({
     method: 'GET',
-    path: '/warehouse/quote',
+    path: '/api-user/warehouse/quote',
     access: 'session',
     query: WarehouseQuoteQuerySchema,
     permission: { menu: PAGE },
@@ -40,7 +40,7 @@ export const warehousesEndpoints = {
   }),
   open: defineEndpoint({
     method: 'POST',
-    path: '/warehouse/open',
+    path: '/api-user/warehouse/open',
     access: 'main',
     json: WarehouseOpenSchema,
     permission: { menu: PAGE, button: 'open' },
@@ -50,7 +50,7 @@ export const warehousesEndpoints = {
   }),
   upgrade: defineEndpoint({
     method: 'POST',
-    path: '/warehouse/upgrade',
+    path: '/api-user/warehouse/upgrade',
     access: 'main',
     json: WarehouseUpgradeSchema,
     permission: { menu: PAGE, button: 'upgrade' },
@@ -60,7 +60,7 @@ export const warehousesEndpoints = {
   }),
   renew: defineEndpoint({
     method: 'POST',
-    path: '/warehouse/renew',
+    path: '/api-user/warehouse/renew',
     access: 'main',
     json: WarehouseRenewSchema,
     permission: { menu: PAGE, button: 'renew' },
@@ -69,7 +69,7 @@ export const warehousesEndpoints = {
   }),
   downgrade: defineEndpoint({
     method: 'POST',
-    path: '/warehouse/downgrade',
+    path: '/api-user/warehouse/downgrade',
     access: 'main',
     json: WarehouseDowngradeSchema,
     permission: { menu: PAGE, button: 'downgrade' },
@@ -79,7 +79,7 @@ export const warehousesEndpoints = {
   }),
   cancelMonthly: defineEndpoint({
     method: 'POST',
-    path: '/warehouse/cancelMonthly',
+    path: '/api-user/warehouse/cancelMonthly',
     access: 'main',
     json: WarehouseIdSchema,
     permission: { menu: PAGE, button: 'cancelMonthly' },
@@ -88,7 +88,7 @@ export const warehousesEndpoints = {
   }),
   resumeMonthly: defineEndpoint({
     method: 'POST',
-    path: '/warehouse/resumeMonthly',
+    path: '/api-user/warehouse/resumeMonthly',
     access: 'main',
     json: WarehouseIdSchema,
     permission: { menu: PAGE, button: 'cancelMonthly' },
@@ -97,7 +97,7 @@ export const warehousesEndpoints = {
   }),
   inventory: defineEndpoint({
     method: 'GET',
-    path: '/warehouse/inventory',
+    path: '/api-user/warehouse/inventory',
     access: 'session',
     query: WarehouseIdQuerySchema,
     permission: { menu: PAGE },
@@ -107,7 +107,7 @@ export const warehousesEndpoints = {
   }),
   forecast: defineEndpoint({
     method: 'GET',
-    path: '/warehouse/forecast',
+    path: '/api-user/warehouse/forecast',
     access: 'session',
     query: WarehouseIdQuerySchema,
     permission: { menu: PAGE },

@@ -91,7 +91,7 @@ export const WarehouseSchema = z.object({
 });
 export type Warehouse = z.infer<typeof WarehouseSchema>;
 
-/** GET /warehouse/list: the account's warehouses of a site tab, with every site's price. */
+/** GET /api-user/warehouse/list: the account's warehouses of a site tab, with every site's price. */
 export const WarehouseListQuerySchema = z.object({
   site: z.optional(z.enum(WAREHOUSE_SITES)),
 });
@@ -128,7 +128,7 @@ export type InventoryLine = z.infer<typeof InventoryLineSchema>;
 
 export const WarehouseIdQuerySchema = z.object({ id: z.string().check(z.maxLength(64)) });
 
-/** GET /warehouse/inventory. */
+/** GET /api-user/warehouse/inventory. */
 export const InventoryPageSchema = z.object({ records: z.array(InventoryLineSchema) });
 
 /** One horizon of the forecast. */
@@ -141,7 +141,7 @@ export const ForecastPointSchema = z.object({
   monthlyCost: z.int(),
 });
 
-/** GET /warehouse/forecast: usage and cost 30, 60 and 90 days out. */
+/** GET /api-user/warehouse/forecast: usage and cost 30, 60 and 90 days out. */
 export const WarehouseForecastSchema = z.object({
   currency: z.enum(CURRENCIES),
   /** Litres per day the usage moves by (history, arrivals and sales together), in hundredths. */
@@ -163,7 +163,7 @@ export type WarehouseForecast = z.infer<typeof WarehouseForecastSchema>;
 
 const cbm = () => z.int().check(z.minimum(WAREHOUSE_MIN_CBM), z.maximum(WAREHOUSE_MAX_CBM));
 
-/** POST /warehouse/quote: what opening or upgrading costs now, before paying. */
+/** GET /api-user/warehouse/quote: what opening or upgrading costs now, before paying. */
 export const WarehouseQuoteQuerySchema = z.object({
   site: z.enum(WAREHOUSE_SITES),
   volume: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(WAREHOUSE_MAX_CBM)),
@@ -181,7 +181,7 @@ export const WarehouseQuoteSchema = z.object({
 export type WarehouseQuote = z.infer<typeof WarehouseQuoteSchema>;
 
 /**
- * POST /warehouse/open: orders a warehouse (or renews an expired one, or upgrades) as a trade
+ * POST /api-user/warehouse/open: orders a warehouse (or renews an expired one, or upgrades) as a trade
  * order; paid from the wallet at once when `pay` says so (with the coupon), else left to pay at
  * /pay/orderTrading. The warehouse changes once the order is paid.
  */

@@ -71,7 +71,7 @@ describe('the route table', () => {
       .filter(
         (r) =>
           r.method !== 'ALL' &&
-          /^\/(api-|user-center|files|order\/|product\/|admin\/)/.test(r.path),
+          /^\/(api-|user-center|files|order\/|product\/|admin\/|app\/)/.test(r.path),
       )
       .map((r) => `${r.method} ${r.path}`);
     const declared = t.app.routeTable.map((r) => `${r.method} ${r.path}`);

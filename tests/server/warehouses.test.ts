@@ -52,7 +52,7 @@ describe('opening a warehouse', () => {
     // 2026-11-20 18:00 UTC is already the 21st in Bangkok: 10 days of November's 30 are left.
     t.clock.set(new Date('2026-11-20T18:00:00.000Z'));
     const { user, token } = await seller();
-    const quote = await t.call('GET', '/warehouse/quote?site=th&volume=2', { token });
+    const quote = await t.call('GET', '/api-user/warehouse/quote?site=th&volume=2', { token });
     expect(quote.body.datas).toMatchObject({
       currency: 'THB',
       pricePerCbm: PRICE,
@@ -75,7 +75,7 @@ describe('opening a warehouse', () => {
     });
     const key = randomUUID();
     const opened = await post(
-      '/warehouse/open',
+      '/api-user/warehouse/open',
       token,
       { site: 'th', volume: 2, couponId: coupon.id },
       key,
@@ -103,7 +103,7 @@ describe('opening a warehouse', () => {
     expect(await available(user.id)).toEqual({ available: 500_000 - 25_000, frozen: 0 });
     // The same key answers the same order and charges nothing more.
     const again = await post(
-      '/warehouse/open',
+      '/api-user/warehouse/open',
       token,
       { site: 'th', volume: 2, couponId: coupon.id },
       key,
@@ -116,13 +116,13 @@ describe('opening a warehouse', () => {
 
   it('refuses less than 1 CBM, a site without a currency, and tells a short wallet its shortfall', async () => {
     const { token } = await seller(10_000);
-    const small = await post('/warehouse/open', token, { site: 'th', volume: 0 });
+    const small = await post('/api-user/warehouse/open', token, { site: 'th', volume: 0 });
     expect(small.body.key).toBe('VALIDATION_FAILED');
-    const poland = await post('/warehouse/open', token, { site: 'pl', volume: 1 });
+    const poland = await post('/api-user/warehouse/open', token, { site: 'pl', volume: 1 });
     expect(poland.body.key).toBe('WAREHOUSE_SITE_UNAVAILABLE');
     expect(poland.body.resp_msg).toBe('Warehouses on this site are not offered yet.');
     t.clock.set(new Date('2026-11-01T03:00:00.000Z'));
-    const short = await post('/warehouse/open', token, { site: 'th', volume: 1 });
+    const short = await post('/api-user/warehouse/open', token, { site: 'th', volume: 1 });
     expect(short.body.key).toBe('WALLET_INSUFFICIENT_BALANCE');
     expect(short.body.datas.shortfall).toBe(PRICE - 10_000);
     const info = await t.call('GET', '/api-user/user/userInfo', { token });
@@ -132,7 +132,7 @@ describe('opening a warehouse', () => {
   it('opens the warehouse when its trade order is paid on the payment page', async () => {
     t.clock.set(new Date('2026-11-10T03:00:00.000Z'));
     const { token } = await seller();
-    const ordered = await post('/warehouse/open', token, { site: 'th', volume: 1, pay: false });
+    const ordered = await post('/api-user/warehouse/open', token, { site: 'th', volume: 1, pay: false });
     expect(ordered.body.datas).toMatchObject({ paid: false, warehouse: { state: 'pending' } });
     expect((await t.call('GET', '/api-user/user/userInfo', { token })).body.datas.isWarehouse).toBe(
       false,
@@ -145,7 +145,7 @@ describe('opening a warehouse', () => {
     expect((await t.call('GET', '/api-user/user/userInfo', { token })).body.datas.isWarehouse).toBe(
       true,
     );
-    const list = await t.call('GET', '/warehouse/list?site=th', { token });
+    const list = await t.call('GET', '/api-user/warehouse/list?site=th', { token });
     expect(list.body.datas.records).toEqual([
       expect.objectContaining({ state: 'normal', volume: 1, paidThrough: '2026-11' }),
     ]);
@@ -155,16 +155,16 @@ describe('opening a warehouse', () => {
   it('is a main account’s: a sub-account cannot open one, and another seller sees none of it', async () => {
     t.clock.set(new Date('2026-11-10T03:00:00.000Z'));
     const owner = await seller();
-    const opened = await post('/warehouse/open', owner.token, { site: 'th', volume: 1 });
+    const opened = await post('/api-user/warehouse/open', owner.token, { site: 'th', volume: 1 });
     const sub = await makeSubAccount(t, owner.token, `wh-sub-${randomUUID()}@example.com`, []);
-    const bySub = await post('/warehouse/open', sub.token, { site: 'th', volume: 1 });
+    const bySub = await post('/api-user/warehouse/open', sub.token, { site: 'th', volume: 1 });
     expect(bySub.body.resp_code).not.toBe(0);
     const other = await seller(0);
-    const peek = await t.call('GET', `/warehouse/inventory?id=${opened.body.datas.warehouse.id}`, {
+    const peek = await t.call('GET', `/api-user/warehouse/inventory?id=${opened.body.datas.warehouse.id}`, {
       token: other.token,
     });
     expect(peek.body.key).toBe('RECORD_NOT_FOUND');
-    const downgrade = await post('/warehouse/downgrade', other.token, {
+    const downgrade = await post('/api-user/warehouse/downgrade', other.token, {
       id: opened.body.datas.warehouse.id,
       volume: 1,
     });
@@ -178,27 +178,27 @@ describe('changing a warehouse', () => {
     const made = await seller();
     const { user } = made;
     let token = made.token;
-    const opened = await post('/warehouse/open', token, { site: 'th', volume: 2 });
+    const opened = await post('/api-user/warehouse/open', token, { site: 'th', volume: 2 });
     const id = opened.body.datas.warehouse.id;
     // 14 of February's 28 days: 450 × 2 × 14 / 28 = 450.00 THB.
     expect(opened.body.datas.amount).toBe(45_000);
     t.clock.advance(7 * DAY);
     token = await signIn(made);
-    const up = await post('/warehouse/upgrade', token, { id, volume: 5 });
+    const up = await post('/api-user/warehouse/upgrade', token, { id, volume: 5 });
     // 7 days left, 3 CBM more: 450 × 3 × 7 / 28 = 337.50 THB.
     expect(up.body.datas).toMatchObject({ paid: true, amount: 33_750 });
     expect(up.body.datas.warehouse.volume).toBe(5);
-    expect((await post('/warehouse/upgrade', token, { id, volume: 5 })).body.key).toBe(
+    expect((await post('/api-user/warehouse/upgrade', token, { id, volume: 5 })).body.key).toBe(
       'WAREHOUSE_UPGRADE_INVALID',
     );
     for (const volume of [3, 1, 4]) {
-      const down = await post('/warehouse/downgrade', token, { id, volume });
+      const down = await post('/api-user/warehouse/downgrade', token, { id, volume });
       expect(down.body.datas).toMatchObject({ volume: 5, nextVolume: volume });
     }
-    expect((await post('/warehouse/downgrade', token, { id, volume: 0 })).body.key).toBe(
+    expect((await post('/api-user/warehouse/downgrade', token, { id, volume: 0 })).body.key).toBe(
       'VALIDATION_FAILED',
     );
-    expect((await post('/warehouse/downgrade', token, { id, volume: 6 })).body.key).toBe(
+    expect((await post('/api-user/warehouse/downgrade', token, { id, volume: 6 })).body.key).toBe(
       'WAREHOUSE_DOWNGRADE_INVALID',
     );
     const before = await available(user.id);
@@ -211,7 +211,7 @@ describe('changing a warehouse', () => {
       available: (before?.available ?? 0) - 4 * PRICE,
       frozen: 0,
     });
-    const list = await t.call('GET', '/warehouse/list', { token });
+    const list = await t.call('GET', '/api-user/warehouse/list', { token });
     expect(list.body.datas.records[0]).toMatchObject({
       volume: 4,
       nextVolume: null,
@@ -236,9 +236,9 @@ describe('changing a warehouse', () => {
   it('does not charge before the 1st in the site time zone', async () => {
     t.clock.set(new Date('2027-05-10T03:00:00.000Z'));
     const made = await seller();
-    await post('/warehouse/open', made.token, { site: 'th', volume: 1 });
+    await post('/api-user/warehouse/open', made.token, { site: 'th', volume: 1 });
     const paidThrough = async () =>
-      (await t.call('GET', '/warehouse/list', { token: await signIn(made) })).body.datas.records[0]
+      (await t.call('GET', '/api-user/warehouse/list', { token: await signIn(made) })).body.datas.records[0]
         .paidThrough;
     // 31 May 16:59 UTC is still 31 May 23:59 in Bangkok.
     t.clock.set(new Date('2027-05-31T16:59:00.000Z'));
@@ -254,12 +254,12 @@ describe('changing a warehouse', () => {
     const made = await seller(PRICE);
     const { user } = made;
     let token = made.token;
-    const opened = await post('/warehouse/open', token, { site: 'th', volume: 1 });
+    const opened = await post('/api-user/warehouse/open', token, { site: 'th', volume: 1 });
     const id = opened.body.datas.warehouse.id;
     t.clock.set(new Date('2027-07-01T03:00:00.000Z'));
     await chargeMonthlyFees(t, null);
     token = await signIn(made);
-    let list = await t.call('GET', '/warehouse/list', { token });
+    let list = await t.call('GET', '/api-user/warehouse/list', { token });
     expect(list.body.datas.records[0]).toMatchObject({ state: 'expired', paidThrough: '2027-06' });
     const told = await t.db.select().from(messages).where(eq(messages.userId, user.id));
     expect(told.map((m) => m.titleKey)).toContain('warehouseExpired');
@@ -275,22 +275,22 @@ describe('changing a warehouse', () => {
     });
     t.clock.set(new Date('2027-07-22T03:00:00.000Z'));
     token = await signIn(made);
-    const renewed = await post('/warehouse/renew', token, { id });
+    const renewed = await post('/api-user/warehouse/renew', token, { id });
     // 10 of July's 31 days: 450 × 10 / 31 = 145.16 THB.
     expect(renewed.body.datas).toMatchObject({ paid: true, amount: 14_516 });
     expect(renewed.body.datas.warehouse).toMatchObject({ state: 'normal', paidThrough: '2027-07' });
-    const cancelled = await post('/warehouse/cancelMonthly', token, { id });
+    const cancelled = await post('/api-user/warehouse/cancelMonthly', token, { id });
     expect(cancelled.body.datas.autoRenew).toBe(false);
     t.clock.set(new Date('2027-08-01T03:00:00.000Z'));
     await chargeMonthlyFees(t, null);
     token = await signIn(made);
-    list = await t.call('GET', '/warehouse/list', { token });
+    list = await t.call('GET', '/api-user/warehouse/list', { token });
     expect(list.body.datas.records[0]).toMatchObject({ state: 'closed', paidThrough: '2027-07' });
   });
 
   it('offers a site once its price names a currency', async () => {
     const { token } = await seller();
-    let prices = (await t.call('GET', '/warehouse/list', { token })).body.datas.prices;
+    let prices = (await t.call('GET', '/api-user/warehouse/list', { token })).body.datas.prices;
     expect(prices.find((p: { site: string }) => p.site === 'br')).toMatchObject({
       available: false,
     });
@@ -298,7 +298,7 @@ describe('changing a warehouse', () => {
       .update(configValues)
       .set({ keyValue: 'USD:1500' })
       .where(and(eq(configValues.dicType, 'WAREHOUSE_PRICE'), eq(configValues.keyName, 'br')));
-    prices = (await t.call('GET', '/warehouse/list', { token })).body.datas.prices;
+    prices = (await t.call('GET', '/api-user/warehouse/list', { token })).body.datas.prices;
     expect(prices.find((p: { site: string }) => p.site === 'br')).toMatchObject({
       available: true,
       currency: 'USD',
