@@ -8,6 +8,7 @@ import { seedCollector } from './collector';
 import { seedHelp } from './help';
 import { seedMessages } from './messages';
 import { seedNotices } from './notices';
+import { seedDemoPurchases } from './purchases';
 import { authorizeDemoShops } from './shops';
 import { seedDemoWallet } from './wallet';
 
@@ -43,8 +44,10 @@ export async function seedDemo(
     await authorizeDemoShops({ ...deps, config, marketplaces, logger, mailer }, seller.id);
   else await addDemoShopRecords(deps, seller.id);
   // The wallet's history goes through the payment providers (the sandbox's), when there are some.
-  if (config && logger && payments)
+  if (config && logger && payments) {
     await seedDemoWallet({ ...deps, config, logger, payments }, seller.id);
+    await seedDemoPurchases({ ...deps, config, logger, payments }, seller.id);
+  }
   await seedCollector(deps, seller.id);
   await seedMessages(deps, seller.id);
   await seedNotices(deps);

@@ -299,21 +299,6 @@ export async function seedDemoWallet(base: SeedDeps, sellerId: string): Promise<
       ),
     ],
   });
-  await createTradeOrder({ db: base.db, clock: at(base.clock, 2 * HOUR) }, null, {
-    ownerId: sellerId,
-    title: {
-      zh: '开通曼谷海外仓（2 立方米）',
-      th: 'เปิดคลังสินค้ากรุงเทพฯ (2 ลบ.ม.)',
-      en: 'Open the Bangkok warehouse (2 CBM)',
-    },
-    scope: 'openWarehouse',
-    currency: 'THB',
-    lines: [
-      line(
-        { zh: '仓储容量（立方米/月）', th: 'พื้นที่จัดเก็บ (ลบ.ม./เดือน)', en: 'Storage (CBM per month)' },
-        2,
-        1800,
-      ),
-    ],
-  });
+  // The third, opening a second Bangkok warehouse, is ordered by the warehouse seed
+  // (server/seed/purchases.ts) through the warehouse service, priced by its rules.
 }
