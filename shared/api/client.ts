@@ -11,6 +11,7 @@ import { createHttp, type HttpOptions } from './http';
 import { createMessagesApi } from './messages';
 import { createNoticesApi } from './notices';
 import { createPaymentsApi } from './payments';
+import { createPurchasesApi } from './purchases';
 import { createRegisterApi } from './register';
 import { createShopsApi } from './shops';
 import { createShortLinksApi } from './short-links';
@@ -18,6 +19,7 @@ import { createSitesApi } from './sites';
 import { createSubAccountsApi } from './sub-accounts';
 import { createUsersApi } from './users';
 import { createWalletApi } from './wallet';
+import { createWarehousesApi } from './warehouses';
 import { createWechatApi } from './wechat';
 
 /** The one API client: console, popup, side panel and background each make one with their own session and fetch. */
@@ -43,6 +45,8 @@ export function createApiClient(options: HttpOptions) {
     wallet: createWalletApi(http),
     payments: createPaymentsApi(http),
     coupons: createCouponsApi(http),
+    purchases: createPurchasesApi(http),
+    warehouses: createWarehousesApi(http),
     apiReference: createApiReferenceApi(options),
   };
 }
