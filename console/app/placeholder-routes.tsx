@@ -1,12 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { requireMenu } from '../platform/routing';
-import {
-  orderGroup,
-  platformGroup,
-  productGroup,
-  purchaseGroup,
-  serviceGroup,
-} from './base-routes';
+import { orderGroup, platformGroup, productGroup, serviceGroup } from './base-routes';
 
 // The menu pages no feature fills yet, each under its group with its real guard and search. A
 // feature that fills one moves its route into its own `<domain>.routes.tsx`.
@@ -95,37 +89,6 @@ export const platformProductManage = createRoute({
   path: 'platformProductManage',
   staticData: { titleKey: 'routes.platformProductManage' },
   beforeLoad: requireMenu('/thirdPartyPlatform/platformProductManage'),
-  component: placeholder,
-});
-export const purchaseManage = createRoute({
-  getParentRoute: () => purchaseGroup,
-  path: 'purchaseManage',
-  staticData: { titleKey: 'routes.purchaseManage', hidden: true },
-  beforeLoad: requireMenu('/purchaseAndWarehouse/purchaseManage'),
-  component: placeholder,
-});
-export const purchaseManageDetail = createRoute({
-  getParentRoute: () => purchaseGroup,
-  path: 'purchaseManageDetail',
-  staticData: { titleKey: 'routes.purchaseManageDetail', hidden: true },
-  // The query's type arrives as text and is read as a number (spec section 2).
-  validateSearch: (
-    search: Record<string, unknown>,
-  ): { purchaseNo?: string | number; type?: number } => {
-    const type = Number(search.type);
-    return {
-      ...idParam(search, 'purchaseNo'),
-      ...(search.type === undefined || search.type === '' || Number.isNaN(type) ? {} : { type }),
-    };
-  },
-  beforeLoad: requireMenu('/purchaseAndWarehouse/purchaseManageDetail'),
-  component: placeholder,
-});
-export const warehouseManage = createRoute({
-  getParentRoute: () => purchaseGroup,
-  path: 'warehouseManage',
-  staticData: { titleKey: 'routes.warehouseManage' },
-  beforeLoad: requireMenu('/purchaseAndWarehouse/warehouseManage'),
   component: placeholder,
 });
 export const serviceMarket = createRoute({

@@ -8,6 +8,7 @@ import { createDocumentationRoutes } from '../features/documentation/documentati
 import { createMessagesRoutes } from '../features/messages/messages.routes';
 import { createPayRoutes } from '../features/pay/pay.routes';
 import { createPolicyRoutes } from '../features/policy/policy.routes';
+import { createPurchasesRoutes } from '../features/purchases/purchases.routes';
 import { createShopsRoutes } from '../features/shops/shops.routes';
 import { createShortLinksRoutes } from '../features/short-links/short-links.routes';
 import { createWalletRoutes } from '../features/wallet/wallet.routes';
@@ -58,6 +59,7 @@ const collector = createCollectorRoutes({ product: productGroup });
 const shops = createShopsRoutes({ root, platform: platformGroup });
 const wallet = createWalletRoutes({ other: otherGroup });
 const coupons = createCouponsRoutes({ other: otherGroup });
+const purchases = createPurchasesRoutes({ group: purchaseGroup });
 const account = createAccountRoutes({ account: accountGroup });
 const messages = createMessagesRoutes({ account: accountGroup });
 
@@ -84,12 +86,7 @@ export const menuRouteTree = authedRoute.addChildren([
     ...shops.platform,
     later.platformProductManage,
   ]),
-  purchaseGroup.addChildren([
-    purchaseIndexRoute,
-    later.purchaseManage,
-    later.purchaseManageDetail,
-    later.warehouseManage,
-  ]),
+  purchaseGroup.addChildren([purchaseIndexRoute, ...purchases.group]),
   otherGroup.addChildren([otherIndexRoute, ...wallet.other, ...pay.other, ...coupons.other]),
   serviceGroup.addChildren([serviceIndexRoute, later.serviceMarket]),
   accountGroup.addChildren([accountIndexRoute, ...account.account, ...messages.account]),

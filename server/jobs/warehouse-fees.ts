@@ -9,7 +9,9 @@ type Deps = Pick<AppDeps, 'db' | 'clock' | 'logger'>;
  * 1st, site time). Both claim their rows with SKIP LOCKED and charge through the wallet's
  * idempotency keys, so several processes and reruns charge each month once.
  */
-export async function runWarehouseBilling(deps: Deps): Promise<{ applied: number; charged: number }> {
+export async function runWarehouseBilling(
+  deps: Deps,
+): Promise<{ applied: number; charged: number }> {
   const applied = await applyPaidOrders(deps, null);
   const charged = await chargeMonthlyFees(deps, null);
   if (applied + charged > 0) deps.logger.info('warehouse billing', { applied, charged });

@@ -14,6 +14,7 @@ import type messages from '../../locales/en/messages.json';
 import type notices from '../../locales/en/notices.json';
 import type pay from '../../locales/en/pay.json';
 import type policy from '../../locales/en/policy.json';
+import type purchases from '../../locales/en/purchases.json';
 import type settings from '../../locales/en/settings.json';
 import type shops from '../../locales/en/shops.json';
 import type signup from '../../locales/en/signup.json';
@@ -42,6 +43,7 @@ declare module 'i18next' {
       notices: typeof notices;
       pay: typeof pay;
       policy: typeof policy;
+      purchases: typeof purchases;
       settings: typeof settings;
       shops: typeof shops;
       signup: typeof signup;

@@ -132,7 +132,11 @@ describe('opening a warehouse', () => {
   it('opens the warehouse when its trade order is paid on the payment page', async () => {
     t.clock.set(new Date('2026-11-10T03:00:00.000Z'));
     const { token } = await seller();
-    const ordered = await post('/api-user/warehouse/open', token, { site: 'th', volume: 1, pay: false });
+    const ordered = await post('/api-user/warehouse/open', token, {
+      site: 'th',
+      volume: 1,
+      pay: false,
+    });
     expect(ordered.body.datas).toMatchObject({ paid: false, warehouse: { state: 'pending' } });
     expect((await t.call('GET', '/api-user/user/userInfo', { token })).body.datas.isWarehouse).toBe(
       false,
@@ -160,9 +164,13 @@ describe('opening a warehouse', () => {
     const bySub = await post('/api-user/warehouse/open', sub.token, { site: 'th', volume: 1 });
     expect(bySub.body.resp_code).not.toBe(0);
     const other = await seller(0);
-    const peek = await t.call('GET', `/api-user/warehouse/inventory?id=${opened.body.datas.warehouse.id}`, {
-      token: other.token,
-    });
+    const peek = await t.call(
+      'GET',
+      `/api-user/warehouse/inventory?id=${opened.body.datas.warehouse.id}`,
+      {
+        token: other.token,
+      },
+    );
     expect(peek.body.key).toBe('RECORD_NOT_FOUND');
     const downgrade = await post('/api-user/warehouse/downgrade', other.token, {
       id: opened.body.datas.warehouse.id,
@@ -238,8 +246,8 @@ describe('changing a warehouse', () => {
     const made = await seller();
     await post('/api-user/warehouse/open', made.token, { site: 'th', volume: 1 });
     const paidThrough = async () =>
-      (await t.call('GET', '/api-user/warehouse/list', { token: await signIn(made) })).body.datas.records[0]
-        .paidThrough;
+      (await t.call('GET', '/api-user/warehouse/list', { token: await signIn(made) })).body.datas
+        .records[0].paidThrough;
     // 31 May 16:59 UTC is still 31 May 23:59 in Bangkok.
     t.clock.set(new Date('2027-05-31T16:59:00.000Z'));
     await chargeMonthlyFees(t, null);
