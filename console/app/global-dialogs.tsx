@@ -8,15 +8,9 @@ import { allows } from '@shared/permissions';
 import { useSession } from '@shared/session/react';
 import { IconAlertTriangle, IconPlugConnected, IconQrcode } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authorizeListSearch } from '../features/shops/authorize-search';
 import { type GlobalDialog, useDialogsStore } from '../stores/dialogs-store';
-
-/** The store-open dialog's body loads with its first opening (the warehouse words and queries). */
-const StoreOpenBody = lazy(async () => ({
-  default: (await import('../features/purchases/store-open-dialog')).StoreOpenBody,
-}));
 
 const TITLES = {
   'insufficient-balance': 'dialogs.insufficientBalance.title',
@@ -313,7 +307,8 @@ export function GlobalDialogs() {
   const close = useDialogsStore((state) => state.close);
   return (
     <Modal
-      opened={current !== null}
+      // The store-open dialog lives in the shell, beside the queries it reads (store-open-modal).
+      opened={current !== null && current.kind !== 'store-open'}
       onClose={close}
       title={current ? t(TITLES[current.kind]) : ''}
       centered
@@ -324,10 +319,6 @@ export function GlobalDialogs() {
         <ShopAuthorizationBody dialog={current} />
       ) : current?.kind === 'payment' ? (
         <PaymentBody dialog={current} />
-      ) : current?.kind === 'store-open' ? (
-        <Suspense fallback={<Loader size="sm" />}>
-          <StoreOpenBody onClose={close} />
-        </Suspense>
       ) : (
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>

@@ -70,6 +70,9 @@ const AnnouncementPopup = part(
   ['notices'],
 );
 const GuidedTour = part(() => import('../features/guide/guided-tour').then((m) => m.GuidedTour));
+const StoreOpenDialog = part(() =>
+  import('../features/purchases/store-open-modal').then((m) => m.StoreOpenModal),
+);
 const ActivityTracker = part(() =>
   import('../features/activity/activity-tracker').then((m) => m.ActivityTracker),
 );
@@ -86,6 +89,7 @@ const SHELL_PARTS: ShellParts = {
   AnnouncementPopup,
   GuidedTour,
   ActivityTracker,
+  StoreOpenDialog,
   BrowserNotice,
 };
 

@@ -120,6 +120,7 @@ function Shell({ parts }: { parts: ShellParts }) {
   const {
     ActivityTracker,
     AnnouncementPopup,
+    StoreOpenDialog,
     BrowserNotice,
     GuidedTour,
     HelpButton,
@@ -220,6 +221,7 @@ function Shell({ parts }: { parts: ShellParts }) {
         pinyinSearch={settings.supportPinyinSearch && i18n.language === 'zh'}
       />
       <AnnouncementPopup />
+      <StoreOpenDialog />
       <GuidedTour />
       <ActivityTracker />
     </AppShell>

@@ -21,4 +21,6 @@ export interface ShellParts {
   GuidedTour: ComponentType;
   ActivityTracker: ComponentType;
   BrowserNotice: ComponentType;
+  /** The store-open dialog (WAREHOUSE_NOT_BUY): inside the shell, where its queries run. */
+  StoreOpenDialog: ComponentType;
 }

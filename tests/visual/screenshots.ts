@@ -41,7 +41,8 @@ async function optional(name: string, run: () => Promise<void>) {
 
 /**
  * `SCREENSHOTS_ONLY=collector` photographs the collection box alone (after signing in);
- * `SCREENSHOTS_ONLY=wallet` the wallet, payments and coupons; `SCREENSHOTS_ONLY=layout` what
+ * `SCREENSHOTS_ONLY=wallet` the wallet, payments and coupons; `SCREENSHOTS_ONLY=purchases` the
+ * purchases and warehouses; `SCREENSHOTS_ONLY=layout` what
  * depends most on the language's length and format: the shell with many tabs open, shops, the
  * wallet's date inputs and calendar, coupons, dates of the sync and sub-account forms, the API
  * reference and the sign-in form (files named `layout-*`).
@@ -328,6 +329,50 @@ async function main() {
             await page.$eval('[data-testid="snapshot-raw"]', (element) => element.scrollIntoView());
             await shot('collector-snapshot');
           });
+        if (!only || only === 'purchases')
+          await optional('purchases', async () => {
+            // Purchases and warehouses of the demo: the list, a returned request, one waiting for
+            // audit, the create form, the warehouses with stock and forecast, the store-open dialog.
+            await go(
+              '/purchaseAndWarehouse/purchaseManage',
+              '[data-testid="purchase-table"] tbody tr',
+            );
+            await shot('purchases-list');
+            await go(
+              '/purchaseAndWarehouse/purchaseManageDetail?purchaseNo=PO2026110003',
+              '[data-testid="purchase-detail"]',
+            );
+            await shot('purchases-detail');
+            await go(
+              '/purchaseAndWarehouse/purchaseManage?tab=complete',
+              '[data-testid="purchase-table"] tbody tr',
+            );
+            await page.click('[data-testid="purchase-table"] tbody tr a');
+            await page.waitForSelector('[data-testid="purchase-detail"]', { visible: true });
+            await shot('purchases-detail-complete');
+            await go(
+              '/purchaseAndWarehouse/purchaseManageDetail?type=2',
+              '[data-testid="purchase-create"]',
+            );
+            await shot('purchases-create');
+            await go(
+              '/purchaseAndWarehouse/warehouseManage?site=th',
+              '[data-testid="warehouse-inventory"]',
+            );
+            await shot('warehouses-th');
+            await go('/purchaseAndWarehouse/warehouseManage', '[data-testid="warehouse-WH-KUL"]');
+            await shot('warehouses-all');
+            await page.click('[data-testid="warehouse-open"]');
+            await page.waitForSelector('[data-testid="store-open-quote"]', { visible: true });
+            await shot('warehouses-store-open');
+            await page.keyboard.press('Escape');
+          });
+        if (only === 'purchases') {
+          await page.bringToFront();
+          await signOut();
+          await page.close();
+          continue;
+        }
         await optional('wallet', async () => {
           // The demo wallet: balance dropdown, recharge with its QR code, the sandbox payer,
           // the pay result, an order paid with a coupon, the history and the coupon centre.
