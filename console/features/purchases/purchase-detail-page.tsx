@@ -262,7 +262,9 @@ function PurchaseView({ purchase }: { purchase: Purchase }) {
           <Field label={t('fields.serviceNo')}>{purchase.serviceNo ?? '—'}</Field>
           <Field label={t('fields.platformNo')}>{purchase.platformNo ?? '—'}</Field>
           <Field label={t('fields.tracking')}>{purchase.tracking ?? '—'}</Field>
-          <Field label={t('fields.debitAccount')}>{purchase.debitAccount}</Field>
+          <Field label={t('fields.debitAccount')}>
+            {t('fields.wallet', { currency: purchase.currency })}
+          </Field>
           <Field label={t('fields.frozen')}>{money(purchase.frozen)}</Field>
           <Field label={t('fields.discount')}>{money(purchase.discount)}</Field>
           <Field label={t('fields.settlementRatio')}>

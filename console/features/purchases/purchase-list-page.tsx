@@ -48,7 +48,7 @@ function PurchaseCustomerCard() {
     <Card withBorder radius="md" data-testid="purchase-customer">
       <Group gap="xs" mb="xs">
         <IconHeadset size={18} />
-        <Text fw={600}>{customer.name || t('customer.title')}</Text>
+        <Text fw={600}>{t('customer.title')}</Text>
       </Group>
       <Stack gap={4}>
         {rows.map(([key, value]) =>
