@@ -1,6 +1,6 @@
 import { defineEndpoint } from './define-endpoint';
 import {
-  PurchaseAttachmentResultSchema,
+  PurchaseAttachmentSchema,
   PurchaseCreateSchema,
   PurchaseCustomerSchema,
   PurchaseFailSchema,
@@ -76,7 +76,7 @@ export const purchasesEndpoints = {
     access: 'session',
     upload: true,
     permission: { menu: LIST, button: 'create' },
-    response: PurchaseAttachmentResultSchema,
+    response: PurchaseAttachmentSchema,
     summary: 'A PDF attachment (at most 2 MB, the type read from its bytes), as the field `file`',
   }),
   approve: defineEndpoint({

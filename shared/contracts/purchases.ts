@@ -53,7 +53,6 @@ export const PURCHASE_FEE_KEYS = [
   'internationalFreight',
   'serviceFee',
 ] as const;
-export type PurchaseFeeKey = (typeof PURCHASE_FEE_KEYS)[number];
 
 /** Coupon scopes a purchase may use (spec section 9). */
 export const PURCHASE_COUPON_SCOPES = [
@@ -63,8 +62,8 @@ export const PURCHASE_COUPON_SCOPES = [
 ] as const;
 
 /** At most this many items, and this many attachments, per purchase. */
-export const PURCHASE_ITEMS_MAX = 50;
-export const PURCHASE_ATTACHMENTS_MAX = 5;
+const PURCHASE_ITEMS_MAX = 50;
+const PURCHASE_ATTACHMENTS_MAX = 5;
 /** PDF attachments at most 2 MB (spec section 9, decisions.md). */
 export const PDF_LIMIT_BYTES = 2 * 1024 * 1024;
 
@@ -72,7 +71,7 @@ const minor = () => z.int().check(z.nonnegative(), z.maximum(1_000_000_000_00));
 const text = (max: number) => z.string().check(z.trim(), z.maxLength(max));
 const required = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
 
-export const PurchaseFeesSchema = z.object({
+const PurchaseFeesSchema = z.object({
   purchaseFee: minor(),
   domesticFreight: minor(),
   internationalFreight: minor(),
@@ -80,7 +79,7 @@ export const PurchaseFeesSchema = z.object({
 });
 export type PurchaseFees = z.infer<typeof PurchaseFeesSchema>;
 
-export const PurchaseAddressSchema = z.object({
+const PurchaseAddressSchema = z.object({
   province: required(100),
   area: required(100),
   detail: required(300),
@@ -91,7 +90,7 @@ export const PurchaseAddressSchema = z.object({
 export type PurchaseAddress = z.infer<typeof PurchaseAddressSchema>;
 
 /** An item as submitted: the link must be an https or http address. */
-export const PurchaseItemInputSchema = z.object({
+const PurchaseItemInputSchema = z.object({
   sku: required(100),
   /** Left empty, the request is refused with "missing purchase link". */
   link: text(1000),
@@ -99,16 +98,14 @@ export const PurchaseItemInputSchema = z.object({
   estimatedPrice: z.int().check(z.minimum(1), z.maximum(1_000_000_000)),
   quantity: z.int().check(z.minimum(1), z.maximum(100_000)),
 });
-export type PurchaseItemInput = z.infer<typeof PurchaseItemInputSchema>;
 
-export const PurchaseItemSchema = z.object({
+const PurchaseItemSchema = z.object({
   sku: z.string(),
   link: z.string(),
   estimatedPrice: z.int(),
   actualPrice: z.nullable(z.int()),
   quantity: z.int(),
 });
-export type PurchaseItem = z.infer<typeof PurchaseItemSchema>;
 
 /** Who did a step, and when. */
 const StepSchema = z.nullable(z.object({ name: z.string(), at: z.string() }));
@@ -168,7 +165,7 @@ export const PurchaseSchema = z.object({
 export type Purchase = z.infer<typeof PurchaseSchema>;
 
 /** One row of the list. */
-export const PurchaseRowSchema = z.object({
+const PurchaseRowSchema = z.object({
   purchaseNo: z.string(),
   type: z.enum(PURCHASE_TYPES),
   shopName: z.string(),
@@ -183,7 +180,6 @@ export const PurchaseRowSchema = z.object({
   creatorName: z.string(),
   createdAt: z.string(),
 });
-export type PurchaseRow = z.infer<typeof PurchaseRowSchema>;
 
 /** GET /order/purchaseorder/list: one tab, filtered, one keyset page (newest first). */
 export const PurchaseListQuerySchema = z.object({
@@ -266,8 +262,6 @@ export const PurchaseShipSchema = z.object({
 });
 export type PurchaseShip = z.infer<typeof PurchaseShipSchema>;
 export const PurchaseFailSchema = z.object({ purchaseNo: required(40), reason: required(300) });
-
-export const PurchaseAttachmentResultSchema = PurchaseAttachmentSchema;
 
 /** GET /app/public/getPurchaseCustomer: who answers purchase questions. */
 export const PurchaseCustomerSchema = z.object({

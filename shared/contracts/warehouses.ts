@@ -22,12 +22,12 @@ export type WarehouseSite = (typeof WAREHOUSE_SITES)[number];
  * `insufficient` (what it holds needs more room than it has: upgrade); `closed` (its monthly
  * subscription was cancelled and has run out). `pending`: ordered, waiting to be paid.
  */
-export const WAREHOUSE_STATES = ['pending', 'normal', 'expired', 'insufficient', 'closed'] as const;
+const WAREHOUSE_STATES = ['pending', 'normal', 'expired', 'insufficient', 'closed'] as const;
 export type WarehouseState = (typeof WAREHOUSE_STATES)[number];
 
 /** The least a warehouse holds, in cubic metres (spec section 9). 1 CBM counts as 350 kg. */
 export const WAREHOUSE_MIN_CBM = 1;
-export const WAREHOUSE_MAX_CBM = 500;
+const WAREHOUSE_MAX_CBM = 500;
 /** Volumes are kept in litres: 1 CBM = 1000 L. */
 export const LITRES_PER_CBM = 1000;
 
@@ -36,7 +36,7 @@ export const WAREHOUSE_CHARGE_KINDS = ['open', 'upgrade', 'renew', 'monthly'] as
 export type WarehouseChargeKind = (typeof WAREHOUSE_CHARGE_KINDS)[number];
 
 /** A site's price: per CBM and month, minor units; null where the site names no currency yet. */
-export const WarehousePriceSchema = z.object({
+const WarehousePriceSchema = z.object({
   site: z.enum(WAREHOUSE_SITES),
   currency: z.nullable(z.enum(CURRENCIES)),
   pricePerCbm: z.nullable(z.int()),
@@ -45,7 +45,7 @@ export const WarehousePriceSchema = z.object({
 });
 export type WarehousePrice = z.infer<typeof WarehousePriceSchema>;
 
-export const WarehouseChargeSchema = z.object({
+const WarehouseChargeSchema = z.object({
   kind: z.enum(WAREHOUSE_CHARGE_KINDS),
   /** The month it pays for, YYYY-MM in the site's time zone. */
   month: z.string(),
@@ -103,14 +103,14 @@ export const WarehouseListSchema = z.object({
 });
 export type WarehouseList = z.infer<typeof WarehouseListSchema>;
 
-export const SalesLinkSchema = z.object({
+const SalesLinkSchema = z.object({
   platform: z.string(),
   shopName: z.string(),
   title: z.string(),
   externalId: z.string(),
 });
 
-export const InventoryLineSchema = z.object({
+const InventoryLineSchema = z.object({
   sku: z.string(),
   name: z.string(),
   available: z.int(),
@@ -132,7 +132,7 @@ export const WarehouseIdQuerySchema = z.object({ id: z.string().check(z.maxLengt
 export const InventoryPageSchema = z.object({ records: z.array(InventoryLineSchema) });
 
 /** One horizon of the forecast. */
-export const ForecastPointSchema = z.object({
+const ForecastPointSchema = z.object({
   days: z.int(),
   /** Projected occupied litres. */
   litres: z.int(),
@@ -191,7 +191,6 @@ export const WarehouseOpenSchema = z.object({
   couponId: z.optional(z.string().check(z.maxLength(64))),
   pay: z._default(z.boolean(), true),
 });
-export type WarehouseOpen = z.infer<typeof WarehouseOpenSchema>;
 export const WarehouseUpgradeSchema = z.object({
   id: z.string().check(z.maxLength(64)),
   volume: cbm(),

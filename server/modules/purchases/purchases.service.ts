@@ -50,7 +50,7 @@ type Deps = Pick<AppDeps, 'db' | 'clock'>;
 const OPERATORS = ['PURCHASER', 'STOREKEEPER'] as const;
 type OperatorRole = (typeof OPERATORS)[number];
 
-export function isOperator(actor: Pick<Actor, 'roles'>): boolean {
+function isOperator(actor: Pick<Actor, 'roles'>): boolean {
   return actor.roles.some((role) => (OPERATORS as readonly string[]).includes(role));
 }
 

@@ -12,10 +12,7 @@ export function zoneOf(site: WarehouseSite): string {
 }
 
 /** The calendar date of an instant in a time zone. */
-export function dateIn(
-  timeZone: string,
-  instant: Date,
-): { year: number; month: number; day: number } {
+function dateIn(timeZone: string, instant: Date): { year: number; month: number; day: number } {
   const parts = new Intl.DateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
@@ -26,7 +23,7 @@ export function dateIn(
   return { year: value('year'), month: value('month'), day: value('day') };
 }
 
-export function monthKey(year: number, month: number): string {
+function monthKey(year: number, month: number): string {
   return `${year}-${String(month).padStart(2, '0')}`;
 }
 

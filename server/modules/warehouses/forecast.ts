@@ -7,8 +7,8 @@ import { LITRES_PER_CBM, WAREHOUSE_MIN_CBM } from '@shared/contracts/warehouses'
  * `ARRIVAL_DAYS` days on top. Usage never goes below empty.
  */
 
-export const ARRIVAL_DAYS = 14;
-export const HORIZONS = [30, 60, 90] as const;
+const ARRIVAL_DAYS = 14;
+const HORIZONS = [30, 60, 90] as const;
 const MIN_HISTORY_DAYS = 7;
 const LAST_HORIZON = 90;
 
@@ -26,7 +26,7 @@ export interface ForecastInput {
 }
 
 /** Litres per day of a least-squares line through the history; null with too little of it. */
-export function trendPerDay(history: ForecastInput['history']): number | null {
+function trendPerDay(history: ForecastInput['history']): number | null {
   if (history.length < MIN_HISTORY_DAYS) return null;
   const xs = history.map((point) => Date.parse(`${point.day}T00:00:00Z`) / 86_400_000);
   const ys = history.map((point) => point.litres);
@@ -48,7 +48,7 @@ export function addDays(day: string, days: number): string {
   return new Date(time).toISOString().slice(0, 10);
 }
 
-export const neededCbm = (litres: number) =>
+const neededCbm = (litres: number) =>
   Math.max(WAREHOUSE_MIN_CBM, Math.ceil(litres / LITRES_PER_CBM));
 
 export function projectUsage(input: ForecastInput) {

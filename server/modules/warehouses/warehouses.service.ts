@@ -49,7 +49,7 @@ import { daysInMonth, daysLeft, monthIn, nextMonth, prorate } from './billing';
 type WarehouseRow = typeof warehouses.$inferSelect;
 type PaymentDeps = Pick<AppDeps, 'db' | 'clock' | 'logger' | 'payments'>;
 
-export const WAREHOUSE_PRICE_DIC_TYPE = 'WAREHOUSE_PRICE';
+const WAREHOUSE_PRICE_DIC_TYPE = 'WAREHOUSE_PRICE';
 
 /** Each site's city, for codes (`WH-BKK`) and the names of trade orders. */
 const CITIES: Record<WarehouseSite, { code: string; name: Record<Language, string> }> = {
@@ -236,7 +236,7 @@ export async function listWarehouses(
 }
 
 /** One warehouse as the API shows it. */
-export async function warehouseView(db: Database, row: WarehouseRow): Promise<Warehouse> {
+async function warehouseView(db: Database, row: WarehouseRow): Promise<Warehouse> {
   const [view] = await warehouseViews(db, [row]);
   if (!view) throw new Error('warehouse view missing');
   return view;
