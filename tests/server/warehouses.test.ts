@@ -294,6 +294,12 @@ describe('changing a warehouse', () => {
     token = await signIn(made);
     list = await t.call('GET', '/api-user/warehouse/list', { token });
     expect(list.body.datas.records[0]).toMatchObject({ state: 'closed', paidThrough: '2027-07' });
+    const all = await t.db.select().from(messages).where(eq(messages.userId, user.id));
+    expect(all.map((m) => m.titleKey).sort()).toEqual([
+      'warehouseClosed',
+      'warehouseExpired',
+      'warehouseOpened',
+    ]);
   });
 
   it('offers a site once its price names a currency', async () => {

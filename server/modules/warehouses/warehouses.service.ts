@@ -712,6 +712,13 @@ export async function applyPaidOrders(
         .update(warehouseOrders)
         .set({ appliedAt: now })
         .where(eq(warehouseOrders.tradeNo, order.tradeNo));
+      if (order.kind === 'open')
+        await notify({ db: tx, clock: deps.clock }, null, {
+          userId: order.ownerId,
+          type: 4,
+          titleKey: 'warehouseOpened',
+          params: { code: row.code },
+        });
       return true;
     });
     if (!done) return applied;
@@ -775,6 +782,12 @@ async function chargeOneMonth(
         .update(warehouses)
         .set({ state: 'closed', closedAt: now, nextVolume: null, updatedAt: now })
         .where(eq(warehouses.id, due.id));
+      await notify({ db: tx, clock: deps.clock }, null, {
+        userId: due.ownerId,
+        type: 4,
+        titleKey: 'warehouseClosed',
+        params: { code: due.code },
+      });
       return true;
     }
     const volume = due.nextVolume ?? due.volume;
