@@ -22,15 +22,27 @@ import { AppError } from './errors';
  *     .offset(page.offset);
  *   const { rows: shown, next, previous } = page.finish(rows);
  *
+ * In a hand-written query, select `${page.key} as "cursorKey"` and give each key as its expression
+ * with its type (`{ column: sql`sequence`, type: 'bigint', order: 'desc' }`).
+ *
  * The keys are the list's order: its sort columns, then a unique one (the id) that breaks ties;
  * none may be null. An index on the owner's column followed by the keys (in their orders) serves
  * every page. `page.key` is selected beside the row: the row's key as the database holds it
  * (times to the microsecond), which the next and previous cursors carry.
  */
 
-export interface KeysetKey {
-  column: PgColumn;
-  order: 'asc' | 'desc';
+/** A key of the order: a table's column, or an expression of a hand-written query with its type. */
+export type KeysetKey = { order: 'asc' | 'desc' } & (
+  | { column: PgColumn }
+  | { column: SQL; type: string }
+);
+
+/** The type a cursor's value is cast to (a serial column holds integers). */
+function typeOf(key: KeysetKey): string {
+  const type = 'type' in key ? key.type : key.column.getSQLType();
+  return type.replace(/^(small|big)?serial$/, (_, size?: string) =>
+    size === 'small' ? 'smallint' : size === 'big' ? 'bigint' : 'integer',
+  );
 }
 
 export interface KeysetQuery {
@@ -79,7 +91,7 @@ function invalidCursor(): AppError {
 
 /** `column <op> value`, the value cast to the column's type. */
 function compare(key: KeysetKey, op: '<' | '>' | '=' | '<=' | '>=', value: string | number): SQL {
-  return sql`${key.column} ${sql.raw(op)} ${value}::${sql.raw(key.column.getSQLType())}`;
+  return sql`${key.column} ${sql.raw(op)} ${value}::${sql.raw(typeOf(key))}`;
 }
 
 /** The rows strictly past `values` in the order of `keys` (each key ascending or descending). */
@@ -108,13 +120,15 @@ export function keyset(keys: readonly KeysetKey[], query: KeysetQuery): Keyset {
     const valid =
       position !== null &&
       position.key.length === keys.length &&
-      keys.every((key, i) => fits(key.column.getSQLType(), position?.key[i] as never));
+      keys.every((key, i) => fits(typeOf(key), position?.key[i] as never));
     if (!valid) throw invalidCursor();
   }
   const backward = position?.direction === 'p';
   const ordered = (forward: boolean) =>
     keys.map((key) =>
-      (key.order === 'asc') === forward ? sql`${key.column} asc` : sql`${key.column} desc`,
+      (key.order === 'asc') === forward
+        ? sql`${key.column} asc`
+        : sql`${key.column} desc nulls last`,
     );
   const offset = position === null && query.page ? (query.page - 1) * query.limit : 0;
   const cursorOf = (direction: 'n' | 'p', row: KeyedRow) =>
