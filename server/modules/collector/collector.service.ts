@@ -281,29 +281,31 @@ export async function listCollected(
     ],
     query,
   );
-  // Both tabs' counts and the page, side by side (two connections, one wait).
-  const [[counted], found] = await Promise.all([
-    db
-      .select({
-        unclaimed: sql<number>`count(*) filter (where ${t.claimedAt} is null)`.mapWith(Number),
-        claimed: sql<number>`count(*) filter (where ${t.claimedAt} is not null)`.mapWith(Number),
-      })
-      .from(t)
-      .where(base),
-    db
-      .select({ ...summaryColumns, cursorKey: page.key })
-      .from(t)
-      .where(and(base, tab, page.where))
-      .orderBy(...page.orderBy)
-      .limit(page.limit)
-      .offset(page.offset),
-  ]);
+  // Both tabs' counts (a subquery the database runs once) ride along the page's rows: one
+  // statement for the whole answer, a second only past the end, where no row carries them.
+  const tally = sql<number[] | null>`(select array[
+      count(*) filter (where ${t.claimedAt} is null),
+      count(*) filter (where ${t.claimedAt} is not null)
+    ]::int[] from ${t} where ${base})`;
+  const found = await db
+    .select({ ...summaryColumns, cursorKey: page.key, tally })
+    .from(t)
+    .where(and(base, tab, page.where))
+    .orderBy(...page.orderBy)
+    .limit(page.limit)
+    .offset(page.offset);
+  let tallied = found[0]?.tally;
+  if (!tallied) {
+    const [row] = await db.select({ tally }).from(sql`(values (1)) as one (x)`);
+    tallied = row?.tally;
+  }
   const { rows, next, previous } = page.finish(found);
-  const counts = { unclaimed: counted?.unclaimed ?? 0, claimed: counted?.claimed ?? 0 };
+  const counts = { unclaimed: tallied?.[0] ?? 0, claimed: tallied?.[1] ?? 0 };
+  // Only a claimed product has claims (claiming sets its time, and nothing clears it).
   const claims = await claimsOf(
     db,
     actor,
-    rows.map((row) => row.id),
+    rows.filter((row) => row.claimedAt !== null).map((row) => row.id),
   );
   return {
     records: rows.map((row) => toCollected(row, claims.get(row.id) ?? [])),
