@@ -53,7 +53,7 @@ export interface KeysetQuery {
 }
 
 /** A row of a keyset query: its columns and the key `page.key` selected. */
-export interface KeyedRow {
+interface KeyedRow {
   cursorKey: string;
 }
 
