@@ -11,6 +11,8 @@ import { guideRoutes } from './modules/guide/guide.routes';
 import { helpRoutes } from './modules/help/help.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { noticesRoutes } from './modules/notices/notices.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { returnsRoutes } from './modules/orders/returns.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { registerRoutes } from './modules/register/register.routes';
 import { shopsRoutes } from './modules/shops/shops.routes';
@@ -48,5 +50,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...historyRoutes,
   ...couponsRoutes,
   ...paymentsRoutes,
+  ...ordersRoutes,
+  ...returnsRoutes,
   ...docsRoutes(),
 ];

@@ -1,4 +1,9 @@
-import { wechatBindTickets } from '@server/db/schema/index';
+import {
+  orderReturns,
+  platformOrders,
+  serviceOrders,
+  wechatBindTickets,
+} from '@server/db/schema/index';
 import { BROWSER_KEY_COOKIE, browserKeyHash } from '@server/lib/browser-key';
 import type { ExampleIds, RouteMeta } from '@server/lib/route';
 import { addShop } from '@server/modules/shops/shops.service';
@@ -52,7 +57,95 @@ async function freshObjects(): Promise<ExampleIds> {
     createdAt: now,
     expiresAt: new Date(now.getTime() + 300_000),
   });
-  return { shopId: shop.id, subAccountId: sub.id, bindTicketId: sceneId };
+  const order = async (source: 'platform' | 'manual') => {
+    const [row] = await t.db
+      .insert(platformOrders)
+      .values({
+        shopId: shop.id,
+        ownerId: owner.user.id,
+        platform: 'shopee',
+        externalId: `M${crypto.randomUUID()}`,
+        status: 'READY_TO_SHIP',
+        currency: 'THB',
+        totalMinor: 12_000,
+        buyerName: 'Matrix buyer',
+        receiver: { name: 'Matrix buyer', phone: '0812345678', address: '1 Matrix Road' },
+        paymentMethod: null,
+        items: [
+          {
+            externalId: 'item-1',
+            productExternalId: 'p-1',
+            skuExternalId: 's-1',
+            sellerSku: 'MX-1',
+            name: 'Matrix item',
+            variation: null,
+            image: null,
+            quantity: 3,
+            unitPriceMinor: 4000,
+          },
+        ],
+        platformCreatedAt: now,
+        platformUpdatedAt: now,
+        raw: null,
+        syncedAt: now,
+        source,
+      })
+      .returning({ id: platformOrders.id });
+    return row?.id ?? '';
+  };
+  const orderId = await order('platform');
+  const manualOrderId = await order('manual');
+  const serviceNo = `SVMX${crypto.randomUUID().slice(0, 8)}`;
+  // Already cancelled: cancelling it again answers it as it is.
+  await t.db.insert(serviceOrders).values({
+    serviceNo,
+    ownerId: owner.user.id,
+    type: 'crossSale',
+    status: 'cancelled',
+    shopId: shop.id,
+    orderId,
+    currency: 'THB',
+    estimateMinor: 100,
+    fees: {
+      purchase: 0,
+      domesticFreight: 0,
+      internationalFreight: 0,
+      service: 100,
+      consumables: 0,
+    },
+    items: [],
+    steps: [],
+    createdAt: now,
+    updatedAt: now,
+  });
+  const aReturn = async (status: 'toSign' | 'pending') => {
+    const [row] = await t.db
+      .insert(orderReturns)
+      .values({
+        returnNo: `RTMX${crypto.randomUUID().slice(0, 8)}`,
+        ownerId: owner.user.id,
+        shopId: shop.id,
+        orderId,
+        express: 'flash',
+        trackingNo: 'TH1',
+        items: [{ orderItemId: 'item-1', quantity: 1, remark: null }],
+        status,
+        createdAt: now,
+      })
+      .returning({ id: orderReturns.id });
+    return row?.id ?? '';
+  };
+  return {
+    shopId: shop.id,
+    subAccountId: sub.id,
+    bindTicketId: sceneId,
+    orderId,
+    orderItemId: 'item-1',
+    manualOrderId,
+    serviceNo,
+    returnId: await aReturn('toSign'),
+    signedReturnId: await aReturn('pending'),
+  };
 }
 
 async function send(route: RouteMeta, ids: ExampleIds, token?: string) {

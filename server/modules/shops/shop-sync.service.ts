@@ -87,7 +87,8 @@ const IDENTITY = new Set(['id', 'shopId', 'ownerId', 'platform', 'externalId']);
 function takeIncoming(table: typeof platformOrders | typeof platformProducts) {
   return Object.fromEntries(
     Object.entries(getTableColumns(table))
-      .filter(([key]) => !IDENTITY.has(key))
+      // A generated column (the order's console status) is the database's to work out.
+      .filter(([key, column]) => !IDENTITY.has(key) && !column.generated)
       .map(([key, column]) => [key, sql.raw(`excluded.${column.name}`)]),
   );
 }
