@@ -12,12 +12,12 @@ export interface KeysetPosition {
   id: string;
 }
 
-export function encodeCursor(position: KeysetPosition): string {
+function encodeCursor(position: KeysetPosition): string {
   return Buffer.from(`${position.at.toISOString()}|${position.id}`, 'utf8').toString('base64url');
 }
 
 /** The position a cursor names; a cursor that is not one of ours is refused as a bad field. */
-export function decodeCursor(cursor: string): KeysetPosition {
+function decodeCursor(cursor: string): KeysetPosition {
   const text = Buffer.from(cursor, 'base64url').toString('utf8');
   const [iso = '', id = ''] = text.split('|');
   const at = new Date(iso);

@@ -198,12 +198,11 @@ export const ORDER_TYPES = ['crossBorder', 'local'] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
 
 /** Whether the buyer has paid: unpaid while the platform says so, else paid. */
-export const PAYMENT_STATUSES = ['unpaid', 'paid'] as const;
+const PAYMENT_STATUSES = ['unpaid', 'paid'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** Where an order came from: a marketplace's sync, or typed in by the seller (a manual order). */
 export const ORDER_SOURCES = ['platform', 'manual'] as const;
-export type OrderSource = (typeof ORDER_SOURCES)[number];
 
 /** The orders pages' menus. */
 export const ORDERS_MENU = '/thirdPartyPlatform/orderManage';
@@ -238,7 +237,7 @@ export const OrderListQuerySchema = z.object({
 });
 export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;
 
-export const OrderItemSchema = z.object({
+const OrderItemSchema = z.object({
   id: z.string(),
   name: z.string(),
   image: z.nullable(z.string()),
@@ -262,7 +261,7 @@ const OrderServiceInfoSchema = z.object({
 });
 
 /** A platform order (spec section 3). */
-export const PlatformOrderSchema = z.object({
+const PlatformOrderSchema = z.object({
   id: z.string(),
   orderNo: z.string(),
   source: z.enum(ORDER_SOURCES),
@@ -423,21 +422,20 @@ export const ProductChoiceSchema = z.object({
   /** Lowest price, fen, when known. */
   price: z.nullable(z.int()),
 });
-export type ProductChoice = z.infer<typeof ProductChoiceSchema>;
 
 /**
  * Manual order numbers: each platform's own format, so that the order reads as one of theirs:
  * Lazada digits (9 to 20), Shopee its order SN (6 digits of date and 8 of letters and digits),
  * TikTok Shop 18 digits. The seller may prefix nothing else.
  */
-export const ORDER_NUMBER_FORMATS: Record<Platform, RegExp> = {
+const ORDER_NUMBER_FORMATS: Record<Platform, RegExp> = {
   lazada: /^\d{9,20}$/,
   shopee: /^\d{6}[0-9A-Z]{8}$/,
   tiktok: /^\d{18}$/,
 };
 
 /** Each site's dialling code: a manual order's phone follows the site's rule. */
-export const SITE_TEL_CODES: Partial<Record<SiteCode, string>> = {
+const SITE_TEL_CODES: Partial<Record<SiteCode, string>> = {
   th: '+66',
   ph: '+63',
   my: '+60',

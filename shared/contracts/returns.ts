@@ -26,11 +26,10 @@ export const RETURN_EXPRESS = [
   'dhl',
   'other',
 ] as const;
-export type ReturnExpress = (typeof RETURN_EXPRESS)[number];
 
 const Uuid = z.uuid({ error: 'invalid' });
 
-export const ReturnItemSchema = z.object({
+const ReturnItemSchema = z.object({
   orderItemId: z.string(),
   /** The returned SKU (the item's seller SKU, or its name without one). */
   sku: z.string(),
@@ -39,7 +38,6 @@ export const ReturnItemSchema = z.object({
   quantity: z.int(),
   remark: z.nullable(z.string()),
 });
-export type ReturnItem = z.infer<typeof ReturnItemSchema>;
 
 /** A return (spec section 3): its logistics company, shipment number and items. */
 export const ReturnSchema = z.object({

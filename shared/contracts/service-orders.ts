@@ -41,7 +41,6 @@ export const SERVICE_FEE_PARTS = [
   'service',
   'consumables',
 ] as const;
-export type ServiceFeePart = (typeof SERVICE_FEE_PARTS)[number];
 
 export const ServiceFeesSchema = z.object({
   purchase: z.int(),
@@ -53,7 +52,7 @@ export const ServiceFeesSchema = z.object({
 export type ServiceFees = z.infer<typeof ServiceFeesSchema>;
 
 /** One step of a service's progress; the services pages add and move them. */
-export const ServiceStepSchema = z.object({
+const ServiceStepSchema = z.object({
   key: z.string(),
   at: z.nullable(z.string()),
   done: z.boolean(),
@@ -61,7 +60,7 @@ export const ServiceStepSchema = z.object({
 export type ServiceStep = z.infer<typeof ServiceStepSchema>;
 
 /** One line of a service order: what it handles, how many and (bought) at what price. */
-export const ServiceItemSchema = z.object({
+const ServiceItemSchema = z.object({
   /** The platform order's item, when the service came from one. */
   orderItemId: z.nullable(z.string()),
   name: z.string(),

@@ -22,7 +22,7 @@ import { useApi } from './api-context';
  * Every orders query starts with ['orders']: processing, a manual order or a return invalidates
  * that prefix, and lists, counts and details read again; processing also moves money (['wallet']).
  */
-export const orderKeys = {
+const orderKeys = {
   all: ['orders'] as const,
   lists: () => [...orderKeys.all, 'list'] as const,
   list: (params: Partial<OrderListQuery>) => [...orderKeys.lists(), params] as const,

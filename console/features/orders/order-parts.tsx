@@ -10,7 +10,7 @@ import { LocalDateInput } from '../../components/date-fields';
 
 type Language = 'zh' | 'th' | 'en';
 
-export const STATUS_COLORS: Record<OrderStatus, string> = {
+const STATUS_COLORS: Record<OrderStatus, string> = {
   waitDeal: 'orange',
   waitShip: 'blue',
   shipping: 'cyan',

@@ -35,7 +35,7 @@ import {
 } from './processing.service';
 
 /** The orders pages' words, also on the server: dictionaries and exported files. */
-export const ORDER_WORDS = { zh: zhOrders, th: thOrders, en: enOrders } satisfies Record<
+const ORDER_WORDS = { zh: zhOrders, th: thOrders, en: enOrders } satisfies Record<
   Language,
   typeof enOrders
 >;
@@ -53,7 +53,7 @@ export async function answering<T>(c: Context<AppEnv>, work: () => Promise<T>): 
 const PLATFORM_NAMES = { lazada: 'Lazada', shopee: 'Shopee', tiktok: 'TikTok Shop' } as const;
 
 /** A dictionary's table in the reader's language. */
-export function dictionaryOf(name: DictionaryName, t: Translator): Dictionary {
+function dictionaryOf(name: DictionaryName, t: Translator): Dictionary {
   const words = ORDER_WORDS[t.language];
   switch (name) {
     case 'RETURN_EXPRESS':

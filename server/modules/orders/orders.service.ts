@@ -45,7 +45,7 @@ type ServiceRow = typeof serviceOrders.$inferSelect;
 const DEFAULT_DAYS = 14;
 
 /** The orders an actor sees: its main account's, and a sub-account only those of its shops. */
-export function orderScope(actor: Pick<Actor, 'ownerId' | 'shopIds'>): SQL | undefined {
+function orderScope(actor: Pick<Actor, 'ownerId' | 'shopIds'>): SQL | undefined {
   const owned = eq(platformOrders.ownerId, actor.ownerId);
   if (actor.shopIds === null) return owned;
   if (actor.shopIds.length === 0) return sql`false`;
@@ -68,7 +68,7 @@ export interface OrderRange {
  * included), by default the last 14 days from 00:00:00 to the end of today; the zone is the one
  * sent, else the reader's site's.
  */
-export async function orderRange(
+async function orderRange(
   db: Database,
   clock: Clock,
   actor: Pick<Actor, 'userId'>,
@@ -349,7 +349,7 @@ export async function orderDetail(
   return detailOf(db, row);
 }
 
-export async function detailOf(db: Database, row: ListedRow): Promise<OrderDetail> {
+async function detailOf(db: Database, row: ListedRow): Promise<OrderDetail> {
   const services = await db
     .select()
     .from(serviceOrders)

@@ -177,7 +177,7 @@ async function plan(
 }
 
 /** The fee rules (FEE_RULES) applied to one service order's items, in fen. */
-export function feesOf(type: OrderServiceType, items: readonly ServiceItem[]): ServiceFees {
+function feesOf(type: OrderServiceType, items: readonly ServiceItem[]): ServiceFees {
   const pieces = items.reduce((sum, item) => sum + item.quantity, 0);
   const purchase = items.reduce((sum, item) => sum + (item.purchasePrice ?? 0) * item.quantity, 0);
   const links = new Set(items.flatMap((item) => (item.purchaseUrl ? [item.purchaseUrl] : []))).size;
