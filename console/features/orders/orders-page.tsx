@@ -200,6 +200,7 @@ function useColumns(
     {
       key: 'items',
       header: t('fields.items'),
+      width: 280,
       cell: (order) => {
         const [first] = order.items;
         if (!first) return null;
@@ -252,8 +253,12 @@ function useColumns(
     {
       key: 'time',
       header: t('fields.time'),
-      width: 160,
-      cell: (order) => <Text size="sm">{format.time(order.createdAt)}</Text>,
+      width: 180,
+      cell: (order) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {format.time(order.createdAt)}
+        </Text>
+      ),
     },
     {
       key: 'actions',
@@ -495,7 +500,7 @@ export function OrdersPage() {
             columns,
             label: t('title'),
             testId: 'orders-table',
-            minWidth: 1100,
+            minWidth: 1240,
             virtual: { rowHeight: 64, height: 640 },
             rowProps: (order) => ({
               'data-testid': 'order-row',
