@@ -10,7 +10,7 @@ import { createHelpApi } from './help';
 import { createHttp, type HttpOptions } from './http';
 import { createMessagesApi } from './messages';
 import { createNoticesApi } from './notices';
-import { createOrdersApi } from './orders';
+import { createOrdersApi, createReturnsApi } from './orders';
 import { createPaymentsApi } from './payments';
 import { createRegisterApi } from './register';
 import { createShopsApi } from './shops';
@@ -45,6 +45,7 @@ export function createApiClient(options: HttpOptions) {
     payments: createPaymentsApi(http),
     coupons: createCouponsApi(http),
     orders: createOrdersApi(http),
+    returns: createReturnsApi(http),
     apiReference: createApiReferenceApi(options),
   };
 }

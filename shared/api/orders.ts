@@ -48,17 +48,19 @@ export function createOrdersApi(http: Http) {
       http.call(calls.export, { query, filename: 'orders.xlsx', ...options }),
     dictionary: async (name: DictionaryName, options: Options = {}) =>
       (await http.call(DICTIONARY_ENDPOINTS[name], options)).datas,
-    returns: {
-      list: async (query: Partial<ReturnListQuery>, options: Options = {}) =>
-        (await http.call(returns.list, { query, ...options })).datas,
-      create: async (input: CreateReturn) =>
-        (await http.call(returns.create, { json: input })).datas,
-      sign: async (returnId: string) =>
-        (await http.call(returns.sign, { json: { returnId } })).datas,
-      process: async (input: { returnId: string; outcome: ReturnOutcome }) =>
-        (await http.call(returns.process, { json: input })).datas,
-      cancel: async (returnId: string) =>
-        (await http.call(returns.cancel, { json: { returnId } })).datas,
-    },
+  };
+}
+
+/** Returns: the seller registers and decides, the warehouse signs (an operator). */
+export function createReturnsApi(http: Http) {
+  return {
+    list: async (query: Partial<ReturnListQuery>, options: Options = {}) =>
+      (await http.call(returns.list, { query, ...options })).datas,
+    create: async (input: CreateReturn) => (await http.call(returns.create, { json: input })).datas,
+    sign: async (returnId: string) => (await http.call(returns.sign, { json: { returnId } })).datas,
+    process: async (input: { returnId: string; outcome: ReturnOutcome }) =>
+      (await http.call(returns.process, { json: input })).datas,
+    cancel: async (returnId: string) =>
+      (await http.call(returns.cancel, { json: { returnId } })).datas,
   };
 }

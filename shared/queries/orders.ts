@@ -200,19 +200,19 @@ export function useReturns(params: Partial<ReturnListQuery>) {
   const query = withoutEmpty(params);
   return useQuery({
     queryKey: orderKeys.returns(query),
-    queryFn: ({ signal }) => api.orders.returns.list(query, { signal }),
+    queryFn: ({ signal }) => api.returns.list(query, { signal }),
     placeholderData: keepPreviousData,
     meta: { inlineErrors: true },
   });
 }
 
 export const useCreateReturn = () =>
-  useOrdersMutation((api, input: CreateReturn) => api.orders.returns.create(input));
+  useOrdersMutation((api, input: CreateReturn) => api.returns.create(input));
 export const useSignReturn = () =>
-  useOrdersMutation((api, returnId: string) => api.orders.returns.sign(returnId));
+  useOrdersMutation((api, returnId: string) => api.returns.sign(returnId));
 export const useProcessReturn = () =>
   useOrdersMutation((api, input: { returnId: string; outcome: ReturnOutcome }) =>
-    api.orders.returns.process(input),
+    api.returns.process(input),
   );
 export const useCancelReturn = () =>
-  useOrdersMutation((api, returnId: string) => api.orders.returns.cancel(returnId));
+  useOrdersMutation((api, returnId: string) => api.returns.cancel(returnId));
