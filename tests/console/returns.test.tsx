@@ -36,7 +36,9 @@ describe('the returns page', () => {
       expect(within(row).queryByTestId('return-sign')).toBeNull();
       await user.click(within(row).getByTestId('return-cancel'));
       await user.click(
-        await screen.findByRole('button', { name: en.returns.actions.cancel, hidden: false }),
+        within(await screen.findByRole('dialog')).getByRole('button', {
+          name: en.returns.actions.cancel,
+        }),
       );
       await waitFor(() =>
         expect(screen.getByTestId('returns-count-cancelled').textContent).toBe('1'),
