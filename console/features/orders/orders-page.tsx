@@ -200,7 +200,6 @@ function useColumns(
     {
       key: 'items',
       header: t('fields.items'),
-      width: 280,
       cell: (order) => {
         const [first] = order.items;
         if (!first) return null;
@@ -500,7 +499,7 @@ export function OrdersPage() {
             columns,
             label: t('title'),
             testId: 'orders-table',
-            minWidth: 1240,
+            minWidth: 1320,
             virtual: { rowHeight: 64, height: 640 },
             rowProps: (order) => ({
               'data-testid': 'order-row',
