@@ -1,7 +1,6 @@
 import { endpoints } from '../contracts/endpoints';
 import type {
   CreateOrder,
-  DictionaryName,
   OrderFilters,
   OrderListQuery,
   OrderTab,
@@ -46,8 +45,16 @@ export function createOrdersApi(http: Http) {
     /** The list's tab and filters as an .xlsx file. */
     export: (query: OrderFilters & { tab?: OrderTab }, options: Options = {}) =>
       http.call(calls.export, { query, filename: 'orders.xlsx', ...options }),
-    dictionary: async (name: DictionaryName, options: Options = {}) =>
-      (await http.call(DICTIONARY_ENDPOINTS[name], options)).datas,
+    returnExpress: async (options: Options = {}) =>
+      (await http.call(DICTIONARY_ENDPOINTS.RETURN_EXPRESS, options)).datas,
+    platformTypes: async (options: Options = {}) =>
+      (await http.call(DICTIONARY_ENDPOINTS.PLATFORM_TYPE, options)).datas,
+    siteNames: async (options: Options = {}) =>
+      (await http.call(DICTIONARY_ENDPOINTS.SITE_NAME, options)).datas,
+    shipmentReceiptTypes: async (options: Options = {}) =>
+      (await http.call(DICTIONARY_ENDPOINTS.SHIPMENT_RECEIPT_TYPE, options)).datas,
+    messageTypes: async (options: Options = {}) =>
+      (await http.call(DICTIONARY_ENDPOINTS.MESSAGE_TYPE, options)).datas,
   };
 }
 

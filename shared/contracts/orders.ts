@@ -297,7 +297,17 @@ export const OrderPageSchema = z.object({
 export type OrderPage = z.infer<typeof OrderPageSchema>;
 
 /** POST /order/order/status_statistics: each tab's count with the filters. */
-export const OrderStatisticsSchema = z.record(z.enum(ORDER_TABS), z.int());
+export const OrderStatisticsSchema = z.object({
+  all: z.int(),
+  waitDeal: z.int(),
+  waitShip: z.int(),
+  shipping: z.int(),
+  shipped: z.int(),
+  complete: z.int(),
+  fail: z.int(),
+  cancel: z.int(),
+  other: z.int(),
+} satisfies Record<OrderTab, unknown>);
 export type OrderStatistics = z.infer<typeof OrderStatisticsSchema>;
 
 export const OrderIdQuerySchema = z.object({ orderId: Uuid });

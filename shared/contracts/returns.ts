@@ -74,7 +74,12 @@ export const ReturnPageSchema = z.object({
   records: z.array(ReturnSchema),
   nextCursor: z.nullable(z.string()),
   /** Returns per tab (with the shop and keyword filters). */
-  counts: z.record(z.enum(RETURN_STATUSES), z.int()),
+  counts: z.object({
+    toSign: z.int(),
+    pending: z.int(),
+    completed: z.int(),
+    cancelled: z.int(),
+  } satisfies Record<ReturnStatus, unknown>),
 });
 export type ReturnPage = z.infer<typeof ReturnPageSchema>;
 

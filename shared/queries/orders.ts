@@ -188,7 +188,16 @@ export function useDictionary(name: DictionaryName) {
   const api = useApi();
   return useQuery({
     queryKey: orderKeys.dictionary(name),
-    queryFn: ({ signal }) => api.orders.dictionary(name, { signal }),
+    queryFn: ({ signal }) => {
+      const read = {
+        RETURN_EXPRESS: api.orders.returnExpress,
+        PLATFORM_TYPE: api.orders.platformTypes,
+        SITE_NAME: api.orders.siteNames,
+        SHIPMENT_RECEIPT_TYPE: api.orders.shipmentReceiptTypes,
+        MESSAGE_TYPE: api.orders.messageTypes,
+      }[name];
+      return read({ signal });
+    },
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
   });

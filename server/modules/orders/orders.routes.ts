@@ -50,6 +50,13 @@ export async function answering<T>(c: Context<AppEnv>, work: () => Promise<T>): 
   }
 }
 
+/** Logistics companies known by their brand in every language. */
+const EXPRESS_BRANDS = {
+  flash: 'Flash Express',
+  kerry: 'Kerry Express',
+  ninjavan: 'Ninja Van',
+} as const;
+
 const PLATFORM_NAMES = { lazada: 'Lazada', shopee: 'Shopee', tiktok: 'TikTok Shop' } as const;
 
 /** A dictionary's table in the reader's language. */
@@ -57,7 +64,13 @@ function dictionaryOf(name: DictionaryName, t: Translator): Dictionary {
   const words = ORDER_WORDS[t.language];
   switch (name) {
     case 'RETURN_EXPRESS':
-      return RETURN_EXPRESS.map((value) => ({ value, label: words.express[value] }));
+      return RETURN_EXPRESS.map((value) => ({
+        value,
+        label:
+          value in EXPRESS_BRANDS
+            ? EXPRESS_BRANDS[value as keyof typeof EXPRESS_BRANDS]
+            : words.express[value as Exclude<typeof value, keyof typeof EXPRESS_BRANDS>],
+      }));
     case 'PLATFORM_TYPE':
       return PLATFORMS.map((value) => ({ value, label: PLATFORM_NAMES[value] }));
     case 'SITE_NAME':
