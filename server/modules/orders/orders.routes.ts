@@ -54,7 +54,12 @@ export async function answering<T>(c: Context<AppEnv>, work: () => Promise<T>): 
 const EXPRESS_BRANDS = {
   flash: 'Flash Express',
   kerry: 'Kerry Express',
+  jt: 'J&T Express',
   ninjavan: 'Ninja Van',
+  lex: 'LEX (Lazada)',
+  spx: 'SPX (Shopee)',
+  best: 'BEST Express',
+  dhl: 'DHL eCommerce',
 } as const;
 
 const PLATFORM_NAMES = { lazada: 'Lazada', shopee: 'Shopee', tiktok: 'TikTok Shop' } as const;
@@ -67,9 +72,7 @@ function dictionaryOf(name: DictionaryName, t: Translator): Dictionary {
       return RETURN_EXPRESS.map((value) => ({
         value,
         label:
-          value in EXPRESS_BRANDS
-            ? EXPRESS_BRANDS[value as keyof typeof EXPRESS_BRANDS]
-            : words.express[value as Exclude<typeof value, keyof typeof EXPRESS_BRANDS>],
+          value === 'thaipost' || value === 'other' ? words.express[value] : EXPRESS_BRANDS[value],
       }));
     case 'PLATFORM_TYPE':
       return PLATFORMS.map((value) => ({ value, label: PLATFORM_NAMES[value] }));

@@ -428,7 +428,9 @@ export async function createManualOrder(
         eq(shops.ownerId, actor.ownerId),
         actor.shopIds === null
           ? undefined
-          : inArray(shops.id, actor.shopIds.length ? actor.shopIds : ['']),
+          : actor.shopIds.length
+            ? inArray(shops.id, actor.shopIds)
+            : sql`false`,
       ),
     )
     .limit(1);
