@@ -72,7 +72,7 @@ export function OrderDetailDrawer({
       onClose={onClose}
       position="right"
       size="xl"
-      title={order ? t('detail.title', { orderNo: order.orderNo }) : t('title')}
+      title={order ? t('detail.title', { orderNo: order.orderNo }) : t('detail.basics')}
       data-testid="order-detail"
     >
       {detail.isPending && orderId !== null && (
