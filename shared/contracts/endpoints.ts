@@ -12,6 +12,7 @@ import { helpEndpoints } from './help.endpoints';
 import { messagesEndpoints } from './messages.endpoints';
 import { noticesEndpoints } from './notices.endpoints';
 import { paymentsEndpoints } from './payments.endpoints';
+import { productsEndpoints } from './products.endpoints';
 import { registerEndpoints } from './register.endpoints';
 import { shopsEndpoints } from './shops.endpoints';
 import { shortLinksEndpoints } from './short-links.endpoints';
@@ -48,6 +49,7 @@ export const endpoints = {
   coupons: couponsEndpoints,
   payments: paymentsEndpoints,
   docs: docsEndpoints,
+  products: productsEndpoints,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every declaration of the table, each named `<domain>.<call>`. */
