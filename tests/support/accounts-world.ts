@@ -1,11 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  files,
-  platformOrders,
-  platformProducts,
-  users,
-  wechatBindTickets,
-} from '@server/db/schema/index';
+import { files, platformOrders, products, users, wechatBindTickets } from '@server/db/schema/index';
 import { browserKeyHash } from '@server/lib/browser-key';
 import { createAccount } from '@server/modules/accounts/accounts.service';
 import { startSession } from '@server/modules/auth/auth.service';
@@ -179,19 +173,22 @@ async function richTenant(t: AppUnderTest, label: string): Promise<Tenant> {
     platformUpdatedAt: new Date(now.getTime() - DAY),
     syncedAt: now,
   });
-  await t.db.insert(platformProducts).values({
+  await t.db.insert(products).values({
     shopId: firstShop,
     ownerId: user.id,
     platform: 'lazada',
+    origin: 'synced',
     externalId: `${mark}-product`,
     title: `Product of ${label} ${mark}`,
-    status: 'active',
+    platformStatus: 'active',
+    status: 'online',
     currency: 'THB',
     priceMinMinor: THB(99),
     priceMaxMinor: THB(199),
     stock: 12,
-    images: [],
-    skus: [],
+    raw: { images: [], skus: [], record: null },
+    createdAt: now,
+    updatedAt: now,
     platformCreatedAt: new Date(now.getTime() - 2 * DAY),
     platformUpdatedAt: new Date(now.getTime() - DAY),
     syncedAt: now,
