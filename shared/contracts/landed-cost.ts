@@ -174,3 +174,15 @@ export function landedCostPrice(input: LandedCostInput): LandedCost {
 export function skuProfit(input: LandedCostInput & { price: number }): number {
   return profitAt(input.price, landedExact(input).target, input.template.platformFeeBps);
 }
+
+/**
+ * Minor units of one currency in another at a rate (units of `to` per unit of `from`), rounded
+ * half up once: the 6-in-1 prices and the conversion of a draft priced in its source's currency.
+ */
+export function convertAtRate(minor: number, from: Currency, to: Currency, rate: string): number {
+  const value = mul(
+    mul(ratio(BigInt(minor)), parseRate(rate)),
+    ratio(10n ** BigInt(CURRENCY_DECIMALS[to]), 10n ** BigInt(CURRENCY_DECIMALS[from])),
+  );
+  return Number(roundHalf(value));
+}
