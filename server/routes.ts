@@ -12,6 +12,7 @@ import { helpRoutes } from './modules/help/help.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { noticesRoutes } from './modules/notices/notices.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import { productsRoutes } from './modules/products/products.routes';
 import { registerRoutes } from './modules/register/register.routes';
 import { shopsRoutes } from './modules/shops/shops.routes';
 import { shortLinksRoutes } from './modules/short-links/short-links.routes';
@@ -49,4 +50,5 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...couponsRoutes,
   ...paymentsRoutes,
   ...docsRoutes(),
+  ...productsRoutes,
 ];

@@ -7,13 +7,15 @@ import { AppError } from './errors';
 import { validationError } from './validate';
 
 /** Kinds of object a route can act on; each has an owner, and the authorization matrix knows how to make one. */
-type ObjectType = 'shop' | 'subAccount' | 'bindTicket';
+type ObjectType = 'shop' | 'subAccount' | 'bindTicket' | 'product';
 
 /** Ids of freshly made objects, for a route's example request. */
 export interface ExampleIds {
   shopId: string;
   subAccountId: string;
   bindTicketId: string;
+  /** A product in the shop `shopId` names. */
+  productId: string;
 }
 
 type Schema = z.ZodMiniType;

@@ -251,6 +251,8 @@ export const productsEndpoints = {
     path: '/product/media/:key',
     access: 'session',
     raw: true,
+    /** Fetched with the session (a blob the console shows through an object URL). */
+    download: true,
     summary: 'A stored image or video, to the accounts of the main account that uploaded it',
   }),
 };

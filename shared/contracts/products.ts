@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { CURRENCIES } from './money';
 import { indexStatuses, statusKey } from './orders';
+import { KeysetQueryShape } from './paging';
 import { PLATFORMS, type Platform } from './shops';
 import { SITE_CODES } from './site-codes';
 
@@ -371,7 +372,7 @@ export const ProductListQuerySchema = z.object({
   status: z._default(z.enum([...PRODUCT_STATUSES, 'all', 'pushFail']), 'all'),
   /** Matches the title or a seller SKU (the product's or a SKU's). */
   keyword: z.optional(z.string().check(z.trim(), z.maxLength(200))),
-  cursor: z.optional(z.string().check(z.maxLength(200))),
+  ...KeysetQueryShape,
   limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200)), 50),
 });
 export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;

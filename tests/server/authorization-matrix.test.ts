@@ -1,6 +1,7 @@
-import { wechatBindTickets } from '@server/db/schema/index';
+import { products, wechatBindTickets } from '@server/db/schema/index';
 import { BROWSER_KEY_COOKIE, browserKeyHash } from '@server/lib/browser-key';
 import type { ExampleIds, RouteMeta } from '@server/lib/route';
+import { EXAMPLE_PRODUCT } from '@server/modules/products/products.routes';
 import { addShop } from '@server/modules/shops/shops.service';
 import { grantableMenus } from '@shared/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,7 +53,27 @@ async function freshObjects(): Promise<ExampleIds> {
     createdAt: now,
     expiresAt: new Date(now.getTime() + 300_000),
   });
-  return { shopId: shop.id, subAccountId: sub.id, bindTicketId: sceneId };
+  const [product] = await t.db
+    .insert(products)
+    .values({
+      ownerId: owner.user.id,
+      shopId: shop.id,
+      platform: 'shopee',
+      origin: 'created',
+      title: 'Object product',
+      currency: 'THB',
+      status: 'wait',
+      content: EXAMPLE_PRODUCT,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: products.id });
+  return {
+    shopId: shop.id,
+    subAccountId: sub.id,
+    bindTicketId: sceneId,
+    productId: product?.id ?? '',
+  };
 }
 
 async function send(route: RouteMeta, ids: ExampleIds, token?: string) {

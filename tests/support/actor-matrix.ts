@@ -49,6 +49,7 @@ export function describeEveryRouteAsEveryActor(
           shopId: owner.shopIds[2] ?? '',
           subAccountId: owner.subAccountIds[0] ?? '',
           bindTicketId: owner.bindTicketIds[0] ?? '',
+          productId: owner.productIds[0] ?? '',
         };
         const outboundBefore = app.outbound?.length ?? 0;
         const problems: string[] = [];

@@ -1,6 +1,6 @@
-import type { Costing, PricingTemplate } from '@shared/contracts/products';
-import { siteCurrency } from '@shared/contracts/product-rules';
 import type { Currency } from '@shared/contracts/money';
+import { siteCurrency } from '@shared/contracts/product-rules';
+import type { Costing, PricingTemplate } from '@shared/contracts/products';
 import type { SiteCode } from '@shared/contracts/site-codes';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Actor, AppDeps } from '../../context';

@@ -12,13 +12,13 @@ import {
   LOCKED_STATUSES,
   type MultiSitePublishRequest,
   type PricingTemplate,
-  PUBLISHABLE_STATUSES,
   type ProductDetail,
   type ProductInput,
   type ProductListItem,
   type ProductListQuery,
   type ProductPage,
   type ProductStatus,
+  PUBLISHABLE_STATUSES,
   type PublishRequest,
   type Readiness,
   type ShopLogistics,
@@ -27,21 +27,16 @@ import {
   statusOfFilter,
 } from '@shared/contracts/products';
 import type { SiteCode } from '@shared/contracts/site-codes';
-import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Actor, AppDeps } from '../../context';
-import {
-  collectedProducts,
-  products,
-  shopProductSettings,
-  shops,
-} from '../../db/schema/index';
+import { collectedProducts, products, shopProductSettings, shops } from '../../db/schema/index';
 import type { ProductJob } from '../../db/schema/products';
 import { AppError } from '../../lib/errors';
-import { decodeCursor, encodeCursor } from './keyset';
+import { keyset } from '../../lib/keyset';
 import {
   costingOf,
-  pricingOf,
   type ProductRow,
+  pricingOf,
   productOf,
   productsOf,
   rateBetween,
@@ -51,7 +46,12 @@ import {
   shopOf,
   visibleShopIds,
 } from './product-access';
-import { contentFromDraft, contentFromSynced, listingOf, type SyncedRecord } from './product-content';
+import {
+  contentFromDraft,
+  contentFromSynced,
+  listingOf,
+  type SyncedRecord,
+} from './product-content';
 import { checkReadiness, ruleContextOf, shopAccessOf } from './readiness';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'marketplaces'>;
@@ -203,7 +203,10 @@ export async function listProducts(
   actor: Pick<Actor, 'ownerId' | 'shopIds'>,
   query: ProductListQuery,
 ): Promise<ProductPage> {
-  const filters: (SQL | undefined)[] = [visibleShopIds(actor), eq(products.platform, query.platform)];
+  const filters: (SQL | undefined)[] = [
+    visibleShopIds(actor),
+    eq(products.platform, query.platform),
+  ];
   if (query.shopId) filters.push(eq(products.shopId, query.shopId));
   const status = statusOfFilter(query.status);
   if (status) filters.push(eq(products.status, status));
@@ -211,38 +214,25 @@ export async function listProducts(
     const like = `%${query.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     filters.push(or(ilike(products.title, like), ilike(products.sku, like)));
   }
-  const position = query.cursor ? decodeCursor(query.cursor) : null;
-  if (query.cursor && !position) throw new AppError('VALIDATION_FAILED', { params: { fields: 'cursor' } });
-  const backwards = position?.direction === 'before';
-  if (position) {
-    const at = new Date(position.at);
-    filters.push(
-      backwards
-        ? sql`(${products.updatedAt}, ${products.id}) > (${at.toISOString()}::timestamptz, ${position.id}::uuid)`
-        : sql`(${products.updatedAt}, ${products.id}) < (${at.toISOString()}::timestamptz, ${position.id}::uuid)`,
-    );
-  }
+  const page = keyset(
+    [
+      { column: products.updatedAt, order: 'desc' },
+      { column: products.id, order: 'desc' },
+    ],
+    query,
+  );
   const rows = await deps.db
-    .select({ product: products, shop: shops })
+    .select({ product: products, shop: shops, cursorKey: page.key })
     .from(products)
     .innerJoin(shops, eq(shops.id, products.shopId))
-    .where(and(...filters))
-    .orderBy(
-      backwards ? products.updatedAt : desc(products.updatedAt),
-      backwards ? products.id : desc(products.id),
-    )
-    .limit(query.limit + 1);
-  const more = rows.length > query.limit;
-  const page = rows.slice(0, query.limit);
-  if (backwards) page.reverse();
-  const first = page[0]?.product;
-  const last = page.at(-1)?.product;
-  const after = (row: ProductRow | undefined, direction: 'after' | 'before') =>
-    row ? encodeCursor({ at: row.updatedAt.toISOString(), id: row.id, direction }) : null;
+    .where(and(...filters, page.where))
+    .orderBy(...page.orderBy)
+    .limit(page.limit);
+  const { rows: shown, next, previous } = page.finish(rows);
   return {
-    records: page.map(({ product, shop }) => listItem(product, shop)),
-    next: backwards ? after(last, 'after') : more ? after(last, 'after') : null,
-    previous: position ? (backwards && !more ? null : after(first, 'before')) : null,
+    records: shown.map(({ product, shop }) => listItem(product, shop)),
+    next,
+    previous,
   };
 }
 
@@ -336,7 +326,8 @@ async function withStoredMedia(
   visit(content.video);
   visit(content.sizeChart);
   for (const sku of content.skus) visit(sku.image);
-  for (const variation of content.variations) for (const option of variation.options) visit(option.image);
+  for (const variation of content.variations)
+    for (const option of variation.options) visit(option.image);
   const stored = await mediaOf(deps, actor, [...keys]);
   const fix = <M extends ProductInput['video']>(media: M): M => {
     if (!media?.key) return media;
@@ -485,10 +476,16 @@ async function queueJob(
   return { accepted, refused };
 }
 
-export const delistProducts = (deps: Deps, actor: Pick<Actor, 'ownerId' | 'shopIds'>, ids: string[]) =>
-  queueJob(deps, actor, ids, 'delist', DELISTABLE_STATUSES);
-export const activateProducts = (deps: Deps, actor: Pick<Actor, 'ownerId' | 'shopIds'>, ids: string[]) =>
-  queueJob(deps, actor, ids, 'activate', ACTIVATABLE_STATUSES);
+export const delistProducts = (
+  deps: Deps,
+  actor: Pick<Actor, 'ownerId' | 'shopIds'>,
+  ids: string[],
+) => queueJob(deps, actor, ids, 'delist', DELISTABLE_STATUSES);
+export const activateProducts = (
+  deps: Deps,
+  actor: Pick<Actor, 'ownerId' | 'shopIds'>,
+  ids: string[],
+) => queueJob(deps, actor, ids, 'activate', ACTIVATABLE_STATUSES);
 
 /**
  * POST /product/product/delete: a product never published is deleted here at once; a published
@@ -607,7 +604,8 @@ export async function copyToSites(
       continue;
     }
     const to = shopCurrency(target);
-    const rate = from === to ? { rate: '1', rateAt: now.toISOString() } : await rateBetween(deps, from, to);
+    const rate =
+      from === to ? { rate: '1', rateAt: now.toISOString() } : await rateBetween(deps, from, to);
     if (!rate) throw new AppError('EXCHANGE_RATE_MISSING', { params: { from, to } });
     const convert = (minor: number) => convertAtRate(minor, from, to, rate.rate);
     const copy: ProductInput = {
@@ -732,7 +730,11 @@ async function accessOrRefuse(deps: Deps, shop: ShopRow, site?: SiteCode) {
   return access;
 }
 
-export async function shopCategories(deps: Deps, actor: Pick<Actor, 'ownerId' | 'shopIds'>, shopId: string) {
+export async function shopCategories(
+  deps: Deps,
+  actor: Pick<Actor, 'ownerId' | 'shopIds'>,
+  shopId: string,
+) {
   const shop = await shopOf(deps, actor, shopId);
   return deps.marketplaces[shop.platform].categories(await accessOrRefuse(deps, shop));
 }
@@ -756,9 +758,9 @@ export async function shopLogistics(
   shopId: string,
 ): Promise<ShopLogistics> {
   const shop = await shopOf(deps, actor, shopId);
-  const channels = (await deps.marketplaces[shop.platform].logisticsChannels(
-    await accessOrRefuse(deps, shop),
-  )).map((channel) => ({
+  const channels = (
+    await deps.marketplaces[shop.platform].logisticsChannels(await accessOrRefuse(deps, shop))
+  ).map((channel) => ({
     id: channel.id,
     name: channel.name,
     enabled: channel.enabled,
@@ -777,7 +779,10 @@ export async function shopLogistics(
     })
     .returning();
   const defaultId = settings?.defaultLogisticsId ?? null;
-  return { channels, defaultId: channels.some((channel) => channel.id === defaultId) ? defaultId : null };
+  return {
+    channels,
+    defaultId: channels.some((channel) => channel.id === defaultId) ? defaultId : null,
+  };
 }
 
 /**
@@ -867,7 +872,11 @@ export async function repriceProducts(
     const content = await contentOf(deps, product, shop);
     const dimensions =
       content.packageLengthCm && content.packageWidthCm && content.packageHeightCm
-        ? { length: content.packageLengthCm, width: content.packageWidthCm, height: content.packageHeightCm }
+        ? {
+            length: content.packageLengthCm,
+            width: content.packageWidthCm,
+            height: content.packageHeightCm,
+          }
         : null;
     const skus = content.skus.map((sku) => {
       if (sku.costPrice === null) return sku;
@@ -884,10 +893,14 @@ export async function repriceProducts(
     const next = { ...content, skus };
     await deps.db
       .update(products)
-      .set({ content: next, ...listingOf(next), version: sql`${products.version} + 1`, updatedAt: now })
+      .set({
+        content: next,
+        ...listingOf(next),
+        version: sql`${products.version} + 1`,
+        updatedAt: now,
+      })
       .where(eq(products.id, id));
     accepted.push(id);
   }
   return { accepted, refused };
 }
-

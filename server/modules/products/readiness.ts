@@ -25,7 +25,8 @@ import { type ProductRow, type ShopRow, shopName } from './product-access';
 /** A rule's field and validation key as a readiness code. */
 function codeOf(field: string, key: ValidationMessageKey): ReadinessCode {
   if (field === 'title') return 'titleLength';
-  if (field === 'images') return key === 'tooManyItems' || key === 'required' ? 'imageCount' : 'rule';
+  if (field === 'images')
+    return key === 'tooManyItems' || key === 'required' ? 'imageCount' : 'rule';
   if (field.startsWith('images.')) return key === 'fileTooLarge' ? 'imageSize' : 'rule';
   if (field === 'video') return 'video';
   if (field === 'logistics') return 'logisticsMissing';
@@ -68,7 +69,10 @@ async function categoryAttributes(
   try {
     const access = await shopAccessOf(deps, shop);
     if (!access) return null;
-    const attributes = await deps.marketplaces[shop.platform].categoryAttributes(access, categoryId);
+    const attributes = await deps.marketplaces[shop.platform].categoryAttributes(
+      access,
+      categoryId,
+    );
     attributeCache.set(key, { at: now, attributes });
     return attributes;
   } catch {
@@ -140,7 +144,10 @@ export async function checkReadiness(
   for (const issue of raw) {
     const field = (issue.path ?? []).map(String).join('.');
     const key = issue.message as ValidationMessageKey;
-    const params = { ...((issue as { params?: Record<string, string | number> }).params ?? {}), key };
+    const params = {
+      ...((issue as { params?: Record<string, string | number> }).params ?? {}),
+      key,
+    };
     if (field.startsWith('attributes.')) {
       const id = field.slice('attributes.'.length);
       const name = context.attributes?.find((attribute) => attribute.id === id)?.name ?? id;
