@@ -13,7 +13,7 @@ import type { PaymentProviders } from './integrations/payments/payment-provider'
 import { createPaymentProviders, paymentNotifyUrl } from './integrations/payments/payments.config';
 import { createWechatClient } from './integrations/wechat/wechat.client';
 import { proxyTrust } from './lib/client-address';
-import { type Clock, systemClock } from './lib/clock';
+import { type Clock, sleep, systemClock } from './lib/clock';
 import { AppError } from './lib/errors';
 import { createLogger, type Logger } from './lib/logger';
 import { createMailer } from './lib/mailer';
@@ -128,6 +128,7 @@ export function createApp(options: CreateAppOptions) {
         createMarketplaceClients(config.marketplaces, {
           fetch: options.fetch ?? fetch,
           now: () => clock.now(),
+          sleep: (ms) => sleep(clock, ms),
         }),
       ),
     payments:

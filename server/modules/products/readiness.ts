@@ -102,6 +102,29 @@ export async function shopAccessOf(
   };
 }
 
+/**
+ * Attributes the editor keeps in fields of their own (Lazada lists name, description, brand, ...
+ * among the category's attributes): checked as those fields, never asked for twice.
+ */
+const FIELD_ATTRIBUTES: Record<string, keyof ProductInput> = {
+  name: 'title',
+  description: 'description',
+  short_description: 'shortDescription',
+  brand: 'brand',
+  model: 'model',
+  warranty_type: 'warrantyType',
+};
+
+/** Required attributes kept in fields of their own that the product leaves empty. */
+function emptyFieldAttributes(attributes: PlatformAttribute[] | null, content: ProductInput) {
+  return (attributes ?? []).flatMap((attribute) => {
+    const field = FIELD_ATTRIBUTES[attribute.id];
+    if (!field || !attribute.required) return [];
+    const value = content[field];
+    return typeof value === 'string' && value.trim() !== '' ? [] : [{ field, name: attribute.name }];
+  });
+}
+
 /** The category's required (non-variation) attributes, and whether it needs a size chart. */
 export async function ruleContextOf(
   deps: Pick<AppDeps, 'db' | 'config' | 'marketplaces' | 'clock'>,
@@ -113,7 +136,10 @@ export async function ruleContextOf(
   return {
     attributes,
     requiredAttributes: (attributes ?? [])
-      .filter((attribute) => attribute.required && !attribute.variation)
+      .filter(
+        (attribute) =>
+          attribute.required && !attribute.variation && !(attribute.id in FIELD_ATTRIBUTES),
+      )
       .map((attribute) => attribute.id),
     sizeChartRequired: (attributes ?? []).some(
       (attribute) => attribute.required && /size.?chart/i.test(attribute.name),
@@ -154,6 +180,10 @@ export async function checkReadiness(
       add('error', 'attributeRequired', field, { ...params, name });
     } else add('error', codeOf(field, key), field, params);
   }
+
+  for (const missing of emptyFieldAttributes(context.attributes, content))
+    if (!issues.some((issue) => issue.field === missing.field))
+      add('error', 'attributeRequired', missing.field, { key: 'required', name: missing.name });
 
   // Images: sizes outside the platform's, a cover that is not square where one is recommended.
   content.images.forEach((image, index) => {
