@@ -112,6 +112,11 @@ export const LAZADA_SITES = ['my', 'sg', 'th', 'vn', 'id', 'ph'] as const;
 export type LazadaSite = (typeof LAZADA_SITES)[number];
 
 const Minor = z.int();
+/**
+ * A number the rules check (whole, in range) with their own words: the shape takes any number so
+ * that a fraction is answered "must be a whole number" on its field, not "required".
+ */
+const Checked = z.number();
 const Id = z.uuid({ error: 'invalid' });
 const IsoTime = z.iso.datetime({ offset: true, error: 'invalidFormat' });
 
@@ -156,19 +161,19 @@ export const ProductSkuSchema = z.object({
   /** One option name per variation, in the variations' order (empty for a single SKU). */
   options: z.array(z.string()),
   /** The strike-through price. */
-  originalPrice: z.nullable(Minor),
-  sellingPrice: Minor,
-  promotionPrice: z.nullable(Minor),
+  originalPrice: z.nullable(Checked),
+  sellingPrice: Checked,
+  promotionPrice: z.nullable(Checked),
   promotionStart: z.nullable(IsoTime),
   promotionEnd: z.nullable(IsoTime),
-  stock: z.int(),
-  costPrice: z.nullable(Minor),
+  stock: Checked,
+  costPrice: z.nullable(Checked),
   image: z.nullable(MediaSchema),
 });
 export type ProductSku = z.infer<typeof ProductSkuSchema>;
 
 /** Shopee wholesale tier: from `min` to `max` units, this unit price. */
-export const WholesaleTierSchema = z.object({ min: z.int(), max: z.int(), price: Minor });
+export const WholesaleTierSchema = z.object({ min: Checked, max: Checked, price: Checked });
 export type WholesaleTier = z.infer<typeof WholesaleTierSchema>;
 
 /** A shop's logistics channel as the platform reports it (its limits pre-fill the editor). */
@@ -191,7 +196,7 @@ export const ProductLogisticsSchema = z.object({
   channelId: z.string().check(z.minLength(1)),
   enabled: z.boolean(),
   /** A fixed fee in minor units when the channel takes one; null: by weight or free. */
-  feeMinor: z.nullable(Minor),
+  feeMinor: z.nullable(Checked),
 });
 
 export const VARIANT_TYPES = ['single', 'multiple'] as const;
@@ -216,7 +221,7 @@ export const ProductInputSchema = z.object({
   model: z.nullable(z.string()),
   warrantyType: z.nullable(z.string()),
   tax: z.nullable(z.string()),
-  packageWeightGrams: z.nullable(z.int()),
+  packageWeightGrams: z.nullable(Checked),
   packageLengthCm: z.nullable(z.number()),
   packageWidthCm: z.nullable(z.number()),
   packageHeightCm: z.nullable(z.number()),
@@ -233,7 +238,7 @@ export const ProductInputSchema = z.object({
   // Shopee's additions (kept on every platform; the rules of the others ignore them).
   variantType: z.enum(VARIANT_TYPES),
   wholesale: z.array(WholesaleTierSchema),
-  preOrder: z.object({ enabled: z.boolean(), days: z.nullable(z.int()) }),
+  preOrder: z.object({ enabled: z.boolean(), days: z.nullable(Checked) }),
   condition: z.enum(CONDITIONS),
   logistics: z.array(ProductLogisticsSchema),
   freight: z.enum(FREIGHT_MODES),
