@@ -1,4 +1,4 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
@@ -41,9 +41,11 @@ export function diskStorage(dir: string): Storage {
       if (await exists(file)) return key;
       await mkdir(dirname(file), { recursive: true });
       // Written aside, then renamed: a reader never sees half a file.
-      const temporary = `${file}.${process.pid}.${Date.now()}.part`;
+      const temporary = `${file}.${randomUUID()}.part`;
+      const typeFile = `${file}.${randomUUID()}.type.part`;
+      await writeFile(typeFile, mime);
+      await rename(typeFile, `${file}.type`);
       await writeFile(temporary, bytes);
-      await writeFile(`${file}.type`, mime);
       await rename(temporary, file);
       return key;
     },
