@@ -54,14 +54,18 @@ const limit = (maxSize: number) =>
 // Uploads (images up to 2 MB) get room for the multipart framing; a payment provider's
 // notification is a few kilobytes; everything else 1 MB.
 const uploadLimit = limit(3 * MB);
+// Product media: videos up to 30 MB.
+const mediaLimit = limit(31 * MB);
 const notifyLimit = limit(64 * 1024);
 const defaultLimit = limit(MB);
 const bodyLimitOf = (path: string) =>
   path === '/api-user/file/upload'
     ? uploadLimit
-    : path.startsWith('/api-user/pay/notify/')
-      ? notifyLimit
-      : defaultLimit;
+    : path === '/product/media/upload'
+      ? mediaLimit
+      : path.startsWith('/api-user/pay/notify/')
+        ? notifyLimit
+        : defaultLimit;
 
 const HSTS = 'max-age=31536000';
 
