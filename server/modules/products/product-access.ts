@@ -53,6 +53,21 @@ export async function productsOf(
   return options.lock ? query.for('update', { of: products }) : query;
 }
 
+/**
+ * Every product of `ids`, of the actor's shops: a bulk action is refused as a whole
+ * (RECORD_NOT_FOUND) when any id is not the actor's, so nobody learns which ids exist.
+ */
+export async function allProductsOf(
+  deps: { db: Database },
+  actor: Pick<Actor, 'ownerId' | 'shopIds'>,
+  ids: readonly string[],
+): Promise<Array<{ product: ProductRow; shop: ShopRow }>> {
+  const unique = [...new Set(ids)];
+  const found = await productsOf(deps, actor, unique);
+  if (found.length !== unique.length) throw new AppError('RECORD_NOT_FOUND');
+  return found;
+}
+
 export async function productOf(
   deps: { db: Database },
   actor: Pick<Actor, 'ownerId' | 'shopIds'>,

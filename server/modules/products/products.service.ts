@@ -34,11 +34,11 @@ import type { ProductJob } from '../../db/schema/products';
 import { AppError } from '../../lib/errors';
 import { keyset } from '../../lib/keyset';
 import {
+  allProductsOf,
   costingOf,
   type ProductRow,
   pricingOf,
   productOf,
-  productsOf,
   rateBetween,
   type ShopRow,
   shopCurrency,
@@ -383,7 +383,7 @@ export async function publishProducts(
   const now = deps.clock.now();
   const at = input.at ? new Date(input.at) : null;
   const timed = at !== null && at.getTime() > now.getTime();
-  const found = await productsOf(deps, actor, input.ids);
+  const found = await allProductsOf(deps, actor, input.ids);
   const accepted: string[] = [];
   const refused: Refused[] = [];
   for (const id of input.ids) {
@@ -443,7 +443,7 @@ async function queueJob(
   allowed: readonly string[],
 ): Promise<BulkResult> {
   const now = deps.clock.now();
-  const found = await productsOf(deps, actor, ids);
+  const found = await allProductsOf(deps, actor, ids);
   const accepted: string[] = [];
   const refused: Refused[] = [];
   for (const id of ids) {
@@ -496,7 +496,7 @@ export async function deleteProducts(
   actor: Pick<Actor, 'ownerId' | 'shopIds'>,
   ids: string[],
 ): Promise<BulkResult> {
-  const found = await productsOf(deps, actor, ids);
+  const found = await allProductsOf(deps, actor, ids);
   const local = found.filter(
     ({ product }) => !product.externalId && !isIn(LOCKED_STATUSES, product.status),
   );
@@ -534,7 +534,7 @@ export async function cancelSchedule(
   ids: string[],
 ): Promise<BulkResult> {
   const now = deps.clock.now();
-  const found = await productsOf(deps, actor, ids);
+  const found = await allProductsOf(deps, actor, ids);
   const accepted: string[] = [];
   const refused: Refused[] = [];
   for (const id of ids) {
@@ -578,7 +578,6 @@ export async function copyToSites(
   input: CopySitesRequest,
 ) {
   const { product, shop } = await productOf(deps, actor, input.id);
-  if (product.platform !== 'lazada') throw new AppError('RECORD_NOT_FOUND');
   const content = await contentOf(deps, product, shop);
   const from = shopCurrency(shop);
   const created: { site: SiteCode; shopId: string; productId: string }[] = [];
@@ -586,7 +585,7 @@ export async function copyToSites(
   const candidates = await deps.db
     .select()
     .from(shops)
-    .where(and(eq(shops.ownerId, actor.ownerId), eq(shops.platform, 'lazada')));
+    .where(and(eq(shops.ownerId, actor.ownerId), eq(shops.platform, product.platform)));
   const now = deps.clock.now();
   for (const site of [...new Set(input.sites)]) {
     if (site === shop.site) {
@@ -625,7 +624,7 @@ export async function copyToSites(
       .values({
         ownerId: actor.ownerId,
         shopId: target.id,
-        platform: 'lazada',
+        platform: product.platform,
         origin: 'copied',
         collectId: product.collectId,
         sourceSite: product.sourceSite,
@@ -850,7 +849,7 @@ export async function repriceProducts(
   actor: Pick<Actor, 'ownerId' | 'shopIds'>,
   ids: string[],
 ): Promise<BulkResult> {
-  const found = await productsOf(deps, actor, ids);
+  const found = await allProductsOf(deps, actor, ids);
   const accepted: string[] = [];
   const refused: Refused[] = [];
   const now = deps.clock.now();

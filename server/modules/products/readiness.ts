@@ -121,7 +121,9 @@ function emptyFieldAttributes(attributes: PlatformAttribute[] | null, content: P
     const field = FIELD_ATTRIBUTES[attribute.id];
     if (!field || !attribute.required) return [];
     const value = content[field];
-    return typeof value === 'string' && value.trim() !== '' ? [] : [{ field, name: attribute.name }];
+    return typeof value === 'string' && value.trim() !== ''
+      ? []
+      : [{ field, name: attribute.name }];
   });
 }
 
