@@ -67,7 +67,7 @@ function webpSize(buffer: Buffer): [number, number] | null {
 }
 
 /** An MP4's duration from its movie header (moov/mvhd), walking the boxes. */
-export function mp4DurationMs(bytes: Uint8Array): number | null {
+function mp4DurationMs(bytes: Uint8Array): number | null {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const walk = (start: number, end: number): number | null => {
     let at = start;

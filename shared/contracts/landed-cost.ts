@@ -9,7 +9,10 @@ import type { PricingTemplate } from './products';
  * fractions) until the one rounding of each price at the end; amounts are integer minor units.
  */
 
-/** 1 CBM = 350 kg (spec section 9): grams per cm3 = 350,000 g / 1,000,000 cm3. */
+/**
+ * 1 CBM = 350 kg (spec section 9): grams per cm3 = 350,000 g / 1,000,000 cm3.
+ * @public
+ */
 export const KG_PER_CBM = 350;
 
 interface Ratio {
@@ -24,7 +27,10 @@ const add = (a: Ratio, b: Ratio): Ratio => ({
 });
 const mul = (a: Ratio, b: Ratio): Ratio => ({ num: a.num * b.num, den: a.den * b.den });
 
-/** A non-negative decimal text ("0.2931") as an exact fraction. */
+/**
+ * A non-negative decimal text ("0.2931") as an exact fraction.
+ * @public
+ */
 export function parseRate(text: string): Ratio {
   const match = /^(\d+)(?:\.(\d+))?$/.exec(text.trim());
   if (!match) throw new Error(`not a rate: ${text}`);

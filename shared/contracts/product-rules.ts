@@ -71,14 +71,6 @@ export interface RuleTable {
   logisticsRequired: boolean;
 }
 
-const PLATFORM_NAMES: Record<Platform, string> = {
-  lazada: 'Lazada',
-  shopee: 'Shopee',
-  tiktok: 'TikTok Shop',
-};
-/** The platform's name as the seller reads it. */
-export const platformName = (platform: Platform) => PLATFORM_NAMES[platform];
-
 const SITE_CURRENCY: Partial<Record<SiteCode, Currency>> = {
   my: 'MYR',
   th: 'THB',
@@ -228,9 +220,15 @@ function issue(
   issues.push({ code: 'custom', message, input: undefined, path, params });
 }
 
-/** Characters as the seller counts them (code points, not UTF-16 units). */
+/**
+ * Characters as the seller counts them (code points, not UTF-16 units).
+ * @public
+ */
 export const textLength = (text: string) => [...text].length;
-/** The text of an HTML description, as its length is counted. */
+/**
+ * The text of an HTML description, as its length is counted.
+ * @public
+ */
 export const htmlTextLength = (html: string) =>
   textLength(
     html

@@ -27,6 +27,7 @@ export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 /**
  * Each platform's raw product status (docs: Lazada's product `status`, Shopee's `item_status`,
  * TikTok Shop's product `status`) as one of PRODUCT_STATUSES. A raw value not listed is `unknown`.
+ * @public
  */
 export const PLATFORM_PRODUCT_STATUSES = {
   lazada: {
@@ -72,7 +73,10 @@ export function productStatusOf(platform: Platform, raw: string): ProductStatus 
 export const isProductStatus = (value: string): value is ProductStatus =>
   (PRODUCT_STATUSES as readonly string[]).includes(value);
 
-/** Statuses a platform's products can be in, in the order its list tabs show them. */
+/**
+ * Statuses a platform's products can be in, in the order its list tabs show them.
+ * @public
+ */
 export const PLATFORM_STATUS_TABS = {
   lazada: PRODUCT_STATUSES,
   shopee: ['wait', 'pushing', 'intervalPushing', 'online', 'offline', 'del', 'forbid', 'fail'],
@@ -83,6 +87,7 @@ export const PLATFORM_STATUS_TABS = {
  * Shopee's list filter (spec section 4): `pushFail` is the status `fail` (decisions.md);
  * `intervalPushing`, `offline`, `del` and `forbid` show under `all` and in their own chips.
  */
+/** @public */
 export const SHOPEE_FILTERS = ['all', 'wait', 'online', 'pushing', 'pushFail'] as const;
 export type ShopeeFilter = (typeof SHOPEE_FILTERS)[number];
 /** The status a list filter asks for (`all`: none). */
@@ -138,10 +143,15 @@ export const MediaSchema = z.object({
   durationMs: z.nullable(z.int()),
 });
 export type Media = z.infer<typeof MediaSchema>;
+/** @public */
 export const MEDIA_KINDS = ['image', 'video'] as const;
+/** @public */
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 
-/** A variation (tier) and its options, in the order the SKUs' `options` refer to them. */
+/**
+ * A variation (tier) and its options, in the order the SKUs' `options` refer to them.
+ * @public
+ */
 export const VariationSchema = z.object({
   name: z.string(),
   options: z.array(z.object({ name: z.string(), image: z.nullable(MediaSchema) })),
@@ -151,6 +161,7 @@ export type Variation = z.infer<typeof VariationSchema>;
 /**
  * One SKU. Prices are integer minor units of the product's currency; `costPrice` is the source
  * cost in CNY minor units (the landed-cost pricing starts from it).
+ * @public
  */
 export const ProductSkuSchema = z.object({
   /** Our stable id of the SKU inside the product (the editor's row key). */
@@ -172,11 +183,18 @@ export const ProductSkuSchema = z.object({
 });
 export type ProductSku = z.infer<typeof ProductSkuSchema>;
 
-/** Shopee wholesale tier: from `min` to `max` units, this unit price. */
+/**
+ * Shopee wholesale tier: from `min` to `max` units, this unit price.
+ * @public
+ */
 export const WholesaleTierSchema = z.object({ min: Checked, max: Checked, price: Checked });
+/** @public */
 export type WholesaleTier = z.infer<typeof WholesaleTierSchema>;
 
-/** A shop's logistics channel as the platform reports it (its limits pre-fill the editor). */
+/**
+ * A shop's logistics channel as the platform reports it (its limits pre-fill the editor).
+ * @public
+ */
 export const LogisticsChannelSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -191,7 +209,10 @@ export const LogisticsChannelSchema = z.object({
 });
 export type LogisticsChannel = z.infer<typeof LogisticsChannelSchema>;
 
-/** A logistics method chosen for a Shopee product. */
+/**
+ * A logistics method chosen for a Shopee product.
+ * @public
+ */
 export const ProductLogisticsSchema = z.object({
   channelId: z.string().check(z.minLength(1)),
   enabled: z.boolean(),
@@ -199,12 +220,20 @@ export const ProductLogisticsSchema = z.object({
   feeMinor: z.nullable(Checked),
 });
 
+/** @public */
 export const VARIANT_TYPES = ['single', 'multiple'] as const;
+/** @public */
 export const CONDITIONS = ['new', 'used'] as const;
-/** Freight: worked out by the platform from the weight, or free for the buyer. */
+/**
+ * Freight: worked out by the platform from the weight, or free for the buyer.
+ * @public
+ */
 export const FREIGHT_MODES = ['weight', 'free'] as const;
 
-/** The values of a category attribute: option ids or free text. */
+/**
+ * The values of a category attribute: option ids or free text.
+ * @public
+ */
 export const AttributeValuesSchema = z.record(z.string(), z.array(z.string()));
 
 /**
@@ -247,7 +276,10 @@ export const ProductInputSchema = z.object({
 });
 export type ProductInput = z.infer<typeof ProductInputSchema>;
 
-/** Why a publish was refused: the platform's reason and code, and when. */
+/**
+ * Why a publish was refused: the platform's reason and code, and when.
+ * @public
+ */
 export const PublishFailureSchema = z.object({
   code: z.string(),
   message: z.string(),
@@ -258,6 +290,7 @@ export type PublishFailure = z.infer<typeof PublishFailureSchema>;
 /**
  * A product on one of Lazada's other sites (6-in-1): its own price in the site's currency, set at
  * a recorded dated rate, and its own state.
+ * @public
  */
 export const SiteListingSchema = z.object({
   site: z.enum(LAZADA_SITES),
@@ -273,7 +306,10 @@ export const SiteListingSchema = z.object({
 });
 export type SiteListing = z.infer<typeof SiteListingSchema>;
 
-/** The dated rate a product's cost was converted at (CNY to the shop's currency). */
+/**
+ * The dated rate a product's cost was converted at (CNY to the shop's currency).
+ * @public
+ */
 export const CostingSchema = z.object({
   from: z.literal('CNY'),
   to: z.enum(CURRENCIES),
@@ -282,13 +318,17 @@ export const CostingSchema = z.object({
 });
 export type Costing = z.infer<typeof CostingSchema>;
 
-/** Errors block publishing; warnings ask first. */
+/**
+ * Errors block publishing; warnings ask first.
+ * @public
+ */
 export const READINESS_SEVERITIES = ['error', 'warning'] as const;
 /**
  * What the readiness check finds (worded under `products:readiness.<code>`, with `params`):
  * a rule of the site's table (`rule`, with the validation key in params.key), a required category
  * attribute missing, the title's length for the site, image count, size and ratio, the video, and
  * duplicates across the seller's shops (same source item, same cover image, near-identical title).
+ * @public
  */
 export const READINESS_CODES = [
   'rule',
@@ -307,6 +347,7 @@ export const READINESS_CODES = [
   'shopAbnormal',
 ] as const;
 export type ReadinessCode = (typeof READINESS_CODES)[number];
+/** @public */
 export const ReadinessIssueSchema = z.object({
   severity: z.enum(READINESS_SEVERITIES),
   code: z.enum(READINESS_CODES),
@@ -315,7 +356,10 @@ export const ReadinessIssueSchema = z.object({
   params: z.record(z.string(), z.union([z.string(), z.number()])),
 });
 export type ReadinessIssue = z.infer<typeof ReadinessIssueSchema>;
-/** The check for one target shop (or one Lazada site of a 6-in-1 product). */
+/**
+ * The check for one target shop (or one Lazada site of a 6-in-1 product).
+ * @public
+ */
 export const ShopReadinessSchema = z.object({
   shopId: z.string(),
   shopName: z.string(),
@@ -340,7 +384,10 @@ export const ReadinessQuerySchema = z.object({
 /** The readiness column of the list: counts for the product's own shop. */
 const ReadinessCountsSchema = z.object({ errors: z.int(), warnings: z.int() });
 
-/** A row of the product list. */
+/**
+ * A row of the product list.
+ * @public
+ */
 export const ProductListItemSchema = z.object({
   id: z.string(),
   shopId: z.string(),
@@ -395,6 +442,7 @@ export type ProductPage = z.infer<typeof ProductPageSchema>;
  * known) extended with the landed cost (used when a SKU has its CNY cost). Fees and margin are in
  * basis points (1/100 of a percent) of the selling price; shipping in CNY minor units per kg of
  * chargeable weight.
+ * @public
  */
 export const PricingTemplateSchema = z.object({
   markupPercent: z.int().check(z.minimum(0), z.maximum(500)),
@@ -445,8 +493,10 @@ export const ProductSaveRequestSchema = z.object({
   version: z.int(),
   product: ProductInputSchema,
 });
+/** @public */
 export type ProductSaveRequest = z.infer<typeof ProductSaveRequestSchema>;
 
+/** @public */
 export const BULK_MAX = 200;
 const Ids = z.array(Id).check(z.minLength(1), z.maxLength(BULK_MAX));
 
@@ -462,8 +512,12 @@ export const PublishRequestSchema = z.object({
 export type PublishRequest = z.infer<typeof PublishRequestSchema>;
 /** POST /product/product/delist, /activate, /delete, /cancelSchedule. */
 export const ProductIdsRequestSchema = z.object({ ids: Ids });
+/** @public */
 export type ProductIdsRequest = z.infer<typeof ProductIdsRequestSchema>;
-/** Why a bulk action left a product alone (worded under `products:refused.<code>`). */
+/**
+ * Why a bulk action left a product alone (worded under `products:refused.<code>`).
+ * @public
+ */
 export const BULK_REFUSALS = [
   'notFound',
   'wrongStatus',
@@ -473,6 +527,7 @@ export const BULK_REFUSALS = [
   'notPublished',
   'locked',
 ] as const;
+/** @public */
 export type BulkRefusal = (typeof BULK_REFUSALS)[number];
 export const BulkResultSchema = z.object({
   /** Ids the action was taken for (or queued, for publishing). */
@@ -490,6 +545,7 @@ export type BulkResult = z.infer<typeof BulkResultSchema>;
 
 /** POST /product/product/sync: pull a shop's products, or one product, from the platform now. */
 export const ProductSyncRequestSchema = z.union([z.object({ shopId: Id }), z.object({ id: Id })]);
+/** @public */
 export type ProductSyncRequest = z.infer<typeof ProductSyncRequestSchema>;
 export const ProductSyncResultSchema = z.object({
   /** Products read and stored (new or changed). */
@@ -539,6 +595,7 @@ export const CategoryAttributesQuerySchema = z.object({
   shopId: Id,
   categoryId: z.string().check(z.minLength(1), z.maxLength(64)),
 });
+/** @public */
 export const CategorySchema = z.object({
   id: z.string(),
   parentId: z.nullable(z.string()),
@@ -546,6 +603,7 @@ export const CategorySchema = z.object({
   leaf: z.boolean(),
 });
 export const CategoryListSchema = z.array(CategorySchema);
+/** @public */
 export const CategoryAttributeSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -555,6 +613,7 @@ export const CategoryAttributeSchema = z.object({
   inputType: z.enum(['text', 'select', 'multiSelect', 'number']),
   options: z.array(z.object({ id: z.string(), name: z.string() })),
 });
+/** @public */
 export type CategoryAttribute = z.infer<typeof CategoryAttributeSchema>;
 export const CategoryAttributeListSchema = z.array(CategoryAttributeSchema);
 export const ShopLogisticsSchema = z.object({
@@ -581,6 +640,3 @@ export type ShopPricing = z.infer<typeof ShopPricingSchema>;
 export const ShopPricingSaveSchema = z.object({ shopId: Id, template: PricingTemplateSchema });
 /** POST /product/product/reprice: apply the shop's template to products' SKUs with a cost. */
 export const RepriceRequestSchema = z.object({ ids: Ids });
-
-/** POST /product/media/upload: an image or a video (multipart `file`, field `kind`). */
-export const MediaUploadSchema = MediaSchema;

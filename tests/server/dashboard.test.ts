@@ -1,4 +1,4 @@
-import { storedStatus } from '@server/modules/products/product-sync.service';
+import { storedStatus } from '@server/modules/shops/product-upsert';
 import {
   ORDER_SUMMARY_KEYS,
   PRODUCT_SUMMARY_KEYS,

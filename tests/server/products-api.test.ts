@@ -1,5 +1,6 @@
 import { products } from '@server/db/schema/index';
 import { landedCostPrice } from '@shared/contracts/landed-cost';
+import { CURSOR_MAX_LENGTH, CursorSchema } from '@shared/contracts/paging';
 import type { ProductDetail, ProductListItem } from '@shared/contracts/products';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login } from '../support/accounts';
@@ -148,6 +149,12 @@ describe('the list', () => {
       cursor = page.next;
     } while (cursor);
     expect(seen).toHaveLength(7);
+    // Cursors are the paging contract's: opaque, bounded, readable back.
+    const first = await get(
+      `/product/product/list?${new URLSearchParams({ platform: 'lazada', limit: '3' })}`,
+    );
+    expect(first.next.length).toBeLessThanOrEqual(CURSOR_MAX_LENGTH);
+    expect(CursorSchema.safeParse(first.next).success).toBe(true);
     expect(new Set(seen).size).toBe(7);
     expect(pages.map((page) => page.length)).toEqual([3, 3, 1]);
     // Back from the last page to the second.

@@ -42,7 +42,11 @@ async function authorize(platform: string, sites: string[], sellerId: string) {
 async function upload(size: number, shade: number): Promise<Media> {
   const rgba = new Uint8Array(size * size * 4).map((_, i) => (i % 4 === 3 ? 255 : shade));
   const form = new FormData();
-  form.set('file', new Blob([new Uint8Array(encodePng(size, size, rgba))], { type: 'image/png' }), 'cover.png');
+  form.set(
+    'file',
+    new Blob([new Uint8Array(encodePng(size, size, rgba))], { type: 'image/png' }),
+    'cover.png',
+  );
   const res = await t.call('POST', '/product/media/upload', { token: seller.token, body: form });
   expect(res.body.resp_code, res.text).toBe(0);
   return res.body.datas as Media;
@@ -201,12 +205,13 @@ describe('publishing to the sandbox', () => {
           eq(sandboxProducts.productId, row.externalId ?? ''),
         ),
       );
-    expect(platform?.data.item_name).toBe('Stainless steel vacuum flask 500 ml');
+    if (!platform) throw new Error('the item is not on the platform');
+    expect(platform.data.item_name).toBe('Stainless steel vacuum flask 500 ml');
     // The platform holds its own image id (media_space), not our address.
-    const images = (platform?.data.image as { image_id_list: string[] }).image_id_list;
+    const images = (platform.data.image as { image_id_list: string[] }).image_id_list;
     expect(images).toHaveLength(1);
     expect(images[0]).toMatch(/^sg-11134201-[0-9a-f]{24}$/);
-    const models = platform?.data.model as unknown[];
+    const models = platform.data.model as unknown[];
     expect(models).toHaveLength(4);
     // Every SKU got the platform's id back.
     expect(row.content?.skus.every((one) => one.skuId !== null)).toBe(true);

@@ -25,9 +25,9 @@ import { shops } from './shops';
 import { users } from './users';
 
 /** What a publishing job does to the platform. */
-export const PRODUCT_JOBS = ['publish', 'delist', 'activate', 'delete'] as const;
+const PRODUCT_JOBS = ['publish', 'delist', 'activate', 'delete'] as const;
 export type ProductJob = (typeof PRODUCT_JOBS)[number];
-export const PRODUCT_ORIGINS = ['claimed', 'synced', 'copied', 'created'] as const;
+const PRODUCT_ORIGINS = ['claimed', 'synced', 'copied', 'created'] as const;
 
 /**
  * A shop's product, whatever brought it: claimed from the collection box (`wait` until

@@ -15,9 +15,9 @@ import { isContentKey, storageFor } from '../../lib/storage';
  */
 
 /** Every image at most 2 MB (spec section 9); a video MP4, at most 30 MB, 10 to 60 s (decisions.md). */
-export const IMAGE_LIMIT = 2 * MB;
-export const VIDEO_LIMIT = 30 * MB;
-export const VIDEO_SECONDS = { min: 10, max: 60 } as const;
+const IMAGE_LIMIT = 2 * MB;
+const VIDEO_LIMIT = 30 * MB;
+const VIDEO_SECONDS = { min: 10, max: 60 } as const;
 
 const url = (key: string) => `/product/media/${key}`;
 
@@ -34,10 +34,7 @@ function mediaOfRow(row: typeof media.$inferSelect): Media {
 }
 
 /** What an upload is, or why it is refused (FILE_TYPE_UNSUPPORTED, FILE_TOO_LARGE, MEDIA_DURATION). */
-export function checkUpload(
-  bytes: Uint8Array,
-  options: { images?: readonly string[] } = {},
-): MediaInfo {
+function checkUpload(bytes: Uint8Array, options: { images?: readonly string[] } = {}): MediaInfo {
   const info = readMedia(bytes);
   const images = options.images ?? ['image/jpeg', 'image/png', 'image/webp'];
   if (!info || (info.mime !== 'video/mp4' && !images.includes(info.mime)))

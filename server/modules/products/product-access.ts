@@ -20,7 +20,7 @@ export function visibleShopIds(actor: Pick<Actor, 'ownerId' | 'shopIds'>): SQL {
   return and(owned, inArray(products.shopId, actor.shopIds)) as SQL;
 }
 
-export function shopVisible(actor: Pick<Actor, 'ownerId' | 'shopIds'>, shop: ShopRow): boolean {
+function shopVisible(actor: Pick<Actor, 'ownerId' | 'shopIds'>, shop: ShopRow): boolean {
   return (
     shop.ownerId === actor.ownerId && (actor.shopIds === null || actor.shopIds.includes(shop.id))
   );
@@ -38,7 +38,7 @@ export async function shopOf(
 }
 
 /** Products of the actor's shops by id, with their shops (missing ones left out). */
-export async function productsOf(
+async function productsOf(
   deps: { db: Database },
   actor: Pick<Actor, 'ownerId' | 'shopIds'>,
   ids: readonly string[],
@@ -82,7 +82,7 @@ export const shopName = (shop: ShopRow) => shop.alias.trim() || shop.name;
 export const shopCurrency = (shop: ShopRow): Currency => siteCurrency(shop.site as SiteCode);
 
 /** The template a shop starts from: the account's markup and rounding, 35 CNY/kg, 6 % fee, 20 % margin, 25 % strike-through. */
-export const DEFAULT_PRICING: PricingTemplate = {
+const DEFAULT_PRICING: PricingTemplate = {
   markupPercent: 0,
   rounding: 'none',
   shippingPerKg: 3500,

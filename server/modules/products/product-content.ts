@@ -1,9 +1,6 @@
 import type { ProductDraft } from '@shared/contracts/product-draft';
 import type { Media, ProductInput, ProductSku, Variation } from '@shared/contracts/products';
-import type {
-  PlatformProduct,
-  PlatformSku,
-} from '../../integrations/marketplace/marketplace.types';
+import type { SyncedRecord } from '../shops/product-upsert';
 
 /**
  * A product's content (what the editor shows and publishing sends) built from what brought it: a
@@ -11,15 +8,7 @@ import type {
  * columns the list reads, from the content.
  */
 
-/** What a synced product keeps of its platform's record (`products.raw`). */
-export interface SyncedRecord {
-  images: string[];
-  skus: PlatformSku[];
-  categoryId?: string | null;
-  record: unknown;
-}
-
-export const externalMedia = (url: string): Media => ({
+const externalMedia = (url: string): Media => ({
   key: null,
   url,
   mime: null,
@@ -29,7 +18,7 @@ export const externalMedia = (url: string): Media => ({
   durationMs: null,
 });
 
-export const EMPTY_CONTENT: Omit<ProductInput, 'title' | 'skus' | 'variations' | 'images'> = {
+const EMPTY_CONTENT: Omit<ProductInput, 'title' | 'skus' | 'variations' | 'images'> = {
   categoryId: null,
   sku: '',
   brand: null,
@@ -198,18 +187,5 @@ export function listingOf(content: ProductInput) {
     stock: content.skus.reduce((sum, sku) => sum + Math.max(0, sku.stock), 0),
     skuCount: content.skus.length,
     categoryId: content.categoryId,
-  };
-}
-
-/** The listing columns of a synced row from its platform record. */
-export function syncedListing(product: PlatformProduct) {
-  const prices = product.skus.map((sku) => sku.salePriceMinor ?? sku.priceMinor);
-  return {
-    priceMinMinor: prices.length ? Math.min(...prices) : 0,
-    priceMaxMinor: prices.length ? Math.max(...prices) : 0,
-    stock: product.skus.reduce((sum, sku) => sum + sku.stock, 0),
-    skuCount: product.skus.length,
-    cover: product.images[0] ?? null,
-    sku: product.skus[0]?.sellerSku ?? '',
   };
 }

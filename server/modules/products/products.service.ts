@@ -32,7 +32,8 @@ import type { Actor, AppDeps } from '../../context';
 import { collectedProducts, products, shopProductSettings, shops } from '../../db/schema/index';
 import type { ProductJob } from '../../db/schema/products';
 import { AppError } from '../../lib/errors';
-import { keyset } from '../../lib/keyset';
+import { type KeyedRow, keyset } from '../../lib/keyset';
+import type { SyncedRecord } from '../shops/product-upsert';
 import {
   allProductsOf,
   costingOf,
@@ -46,12 +47,7 @@ import {
   shopOf,
   visibleShopIds,
 } from './product-access';
-import {
-  contentFromDraft,
-  contentFromSynced,
-  listingOf,
-  type SyncedRecord,
-} from './product-content';
+import { contentFromDraft, contentFromSynced, listingOf } from './product-content';
 import { checkReadiness, ruleContextOf, shopAccessOf } from './readiness';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'marketplaces'>;
@@ -67,7 +63,7 @@ const isIn = <T extends string>(list: readonly T[], value: string): value is T =
  * currency: from the CNY cost by the shop's landed-cost template, or the draft's price converted
  * at the dated rate), else from its synced platform record.
  */
-export async function contentOf(
+async function contentOf(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   product: ProductRow,
   shop: ShopRow,
@@ -228,7 +224,11 @@ export async function listProducts(
     .where(and(...filters, page.where))
     .orderBy(...page.orderBy)
     .limit(page.limit);
-  const { rows: shown, next, previous } = page.finish(rows);
+  const {
+    rows: shown,
+    next,
+    previous,
+  } = page.finish<KeyedRow & { product: ProductRow; shop: ShopRow }>(rows);
   return {
     records: shown.map(({ product, shop }) => listItem(product, shop)),
     next,

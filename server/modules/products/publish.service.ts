@@ -10,9 +10,9 @@ import type {
   ShopAccess,
 } from '../../integrations/marketplace/marketplace.types';
 import { AppError } from '../../lib/errors';
+import { storedStatus } from '../shops/product-upsert';
 import { mediaBytes } from './media.service';
 import type { ProductRow, ShopRow } from './product-access';
-import { storedStatus } from './product-sync.service';
 import { shopAccessOf } from './readiness';
 
 /**
@@ -32,7 +32,7 @@ import { shopAccessOf } from './readiness';
 export type JobDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'marketplaces' | 'logger'>;
 
 /** A claim stays this long without the job finishing. */
-export const JOB_LEASE_MS = 5 * 60 * 1000;
+const JOB_LEASE_MS = 5 * 60 * 1000;
 
 interface Claimed {
   product: ProductRow;

@@ -45,7 +45,7 @@ const words = (title: string) =>
   );
 
 /** Near-identical titles: nine tenths of their words shared (Jaccard). */
-export function nearlySameTitle(a: string, b: string): boolean {
+function nearlySameTitle(a: string, b: string): boolean {
   const left = words(a);
   const right = words(b);
   if (left.size === 0 || right.size === 0) return false;

@@ -2,9 +2,9 @@ import { and, eq, gte, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Actor, AppDeps } from '../../context';
 import { products } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
+import { upsertSyncedProducts } from '../shops/product-upsert';
 import { shopAccess, syncRange } from '../shops/shop-sync.service';
 import { productOf, shopOf } from './product-access';
-import { upsertSyncedProducts } from './product-sync.service';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'marketplaces' | 'logger' | 'mailer'>;
 

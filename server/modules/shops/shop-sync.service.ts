@@ -11,7 +11,7 @@ import type {
 } from '../../integrations/marketplace/marketplace.types';
 import { AppError } from '../../lib/errors';
 import { openSecret } from '../../lib/secret-box';
-import { upsertSyncedProducts } from '../products/product-sync.service';
+import { upsertSyncedProducts } from './product-upsert';
 
 /**
  * Syncing a shop: pulls its orders or products from its marketplace in time windows (no longer

@@ -4,7 +4,27 @@ import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { products, type shops } from '../../db/schema/index';
 import type { PlatformProduct } from '../../integrations/marketplace/marketplace.types';
-import { type SyncedRecord, syncedListing } from './product-content';
+
+/** What a synced product keeps of its platform's record (`products.raw`). */
+export interface SyncedRecord {
+  images: string[];
+  skus: PlatformProduct['skus'];
+  categoryId?: string | null;
+  record: unknown;
+}
+
+/** The listing columns of a synced row from its platform record. */
+function syncedListing(product: PlatformProduct) {
+  const prices = product.skus.map((sku) => sku.salePriceMinor ?? sku.priceMinor);
+  return {
+    priceMinMinor: prices.length ? Math.min(...prices) : 0,
+    priceMaxMinor: prices.length ? Math.max(...prices) : 0,
+    stock: product.skus.reduce((sum, sku) => sum + sku.stock, 0),
+    skuCount: product.skus.length,
+    cover: product.images[0] ?? null,
+    sku: product.skus[0]?.sellerSku ?? '',
+  };
+}
 
 /** Platform records above this size keep only their SKUs and images, not the rest. */
 const RAW_LIMIT = 32_000;
