@@ -160,7 +160,7 @@ export const productsEndpoints = {
     },
     response: CopySitesResultSchema,
     summary:
-      'Copies a Lazada product to the seller’s shops on other sites, waiting to be published',
+      'Copies a product to the seller’s shops of its platform on other sites, waiting to be published',
   }),
   multiSitePublish: defineEndpoint({
     method: 'POST',
