@@ -2,9 +2,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../context';
 import { products, shops } from '../db/schema/index';
 import {
+  applyDefaultLogistics,
   refreshProduct,
   saveShopPricing,
-  setDefaultLogistics,
   shopLogistics,
 } from '../modules/products/products.service';
 import { sellerActor } from './actor';
@@ -47,7 +47,7 @@ export async function seedProducts(
     if (full && shop.authorizationId) {
       const { channels } = await shopLogistics(full, actor, shop.id);
       const first = channels.find((channel) => channel.enabled);
-      if (first) await setDefaultLogistics(full, actor, { shopId: shop.id, channelId: first.id });
+      if (first) await applyDefaultLogistics(full, shop.id, first);
     }
   }
   if (!full) return;

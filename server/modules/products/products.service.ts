@@ -798,16 +798,25 @@ export async function setDefaultLogistics(
     ? current.channels.find((one) => one.id === input.channelId && one.enabled)
     : null;
   if (input.channelId && !channel) throw new AppError('RECORD_NOT_FOUND');
+  await applyDefaultLogistics(deps, input.shopId, channel ?? null);
+  return { channels: current.channels, defaultId: channel?.id ?? null };
+}
+
+/** Records a shop's default channel (one the caller read from the shop) and its name for the shops page. */
+export async function applyDefaultLogistics(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  shopId: string,
+  channel: { id: string; name: string } | null,
+): Promise<void> {
   const now = deps.clock.now();
   await deps.db
     .update(shopProductSettings)
     .set({ defaultLogisticsId: channel?.id ?? null, updatedAt: now })
-    .where(eq(shopProductSettings.shopId, input.shopId));
+    .where(eq(shopProductSettings.shopId, shopId));
   await deps.db
     .update(shops)
     .set({ defaultLogistics: channel?.name ?? null, updatedAt: now })
-    .where(eq(shops.id, input.shopId));
-  return { channels: current.channels, defaultId: channel?.id ?? null };
+    .where(eq(shops.id, shopId));
 }
 
 export async function shopPricing(
