@@ -14,6 +14,7 @@ import { noticesRoutes } from './modules/notices/notices.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { returnsRoutes } from './modules/orders/returns.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import { productsRoutes } from './modules/products/products.routes';
 import { registerRoutes } from './modules/register/register.routes';
 import { shopsRoutes } from './modules/shops/shops.routes';
 import { shortLinksRoutes } from './modules/short-links/short-links.routes';
@@ -53,4 +54,5 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...ordersRoutes,
   ...returnsRoutes,
   ...docsRoutes(),
+  ...productsRoutes,
 ];

@@ -1,56 +1,154 @@
-import { and, eq, lt, or, type SQL } from 'drizzle-orm';
+import {
+  type CursorPosition,
+  decodeCursor,
+  encodeCursor,
+  type KeysetCursors,
+} from '@shared/contracts/paging';
+import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { AppError } from './errors';
 
 /**
- * Keyset pages over (time, id), newest first: a page's cursor names its last row, and the next
- * page starts strictly after it, so a page deep in a large table costs what the first does and a
- * row added meanwhile never shifts the pages. The cursor is opaque to clients (base64url).
+ * Keyset pages for a list call (shared/contracts/paging.ts): the rows after (or before) the
+ * position a cursor names, in the list's order, read from the index at that position.
+ *
+ *   const page = keyset([{ column: t.updatedAt, order: 'desc' }, { column: t.id, order: 'asc' }], query);
+ *   const rows = await db
+ *     .select({ ...columns, cursorKey: page.key })
+ *     .from(t)
+ *     .where(and(ownerCondition, page.where))
+ *     .orderBy(...page.orderBy)
+ *     .limit(page.limit)
+ *     .offset(page.offset);
+ *   const { rows: shown, next, previous } = page.finish(rows);
+ *
+ * The keys are the list's order: its sort columns, then a unique one (the id) that breaks ties;
+ * none may be null. An index on the owner's column followed by the keys (in their orders) serves
+ * every page. `page.key` is selected beside the row: the row's key as the database holds it
+ * (times to the microsecond), which the next and previous cursors carry.
  */
-export interface KeysetPosition {
-  at: Date;
-  id: string;
+
+export interface KeysetKey {
+  column: PgColumn;
+  order: 'asc' | 'desc';
 }
 
-function encodeCursor(position: KeysetPosition): string {
-  return Buffer.from(`${position.at.toISOString()}|${position.id}`, 'utf8').toString('base64url');
+export interface KeysetQuery {
+  cursor?: string | undefined;
+  limit: number;
+  /** A numbered page, for the calls that still take one; a cursor wins over it. */
+  page?: number | undefined;
 }
 
-/** The position a cursor names; a cursor that is not one of ours is refused as a bad field. */
-function decodeCursor(cursor: string): KeysetPosition {
-  const text = Buffer.from(cursor, 'base64url').toString('utf8');
-  const [iso = '', id = ''] = text.split('|');
-  const at = new Date(iso);
-  if (
-    Number.isNaN(at.getTime()) ||
-    !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)
-  )
-    throw new AppError('VALIDATION_FAILED', { params: { fields: 'cursor' } });
-  return { at, id };
+/** A row of a keyset query: its columns and the key `page.key` selected. */
+export interface KeyedRow {
+  cursorKey: string;
 }
 
-/** Rows after a position in (time desc, id desc) order. */
-export function afterPosition(
-  time: PgColumn,
-  id: PgColumn,
-  cursor: string | undefined,
-): SQL | undefined {
-  if (!cursor) return undefined;
-  const position = decodeCursor(cursor);
-  return or(lt(time, position.at), and(eq(time, position.at), lt(id, position.id)));
+export interface Keyset {
+  /** Select it as `cursorKey`: the row's position, the cursors' material. */
+  key: SQL<string>;
+  /** The rows past the cursor's position (undefined on the first page). */
+  where: SQL | undefined;
+  orderBy: SQL[];
+  /** One more row than the page shows: whether a page follows. */
+  limit: number;
+  /** Numbered pages only (no cursor): the rows before the page. */
+  offset: number;
+  /** The page's rows in the list's order, and the cursors around them. */
+  finish<R extends KeyedRow>(rows: R[]): KeysetCursors & { rows: R[] };
 }
 
-/**
- * A page from `limit + 1` rows read: the first `limit`, and the cursor of the last of them when
- * more follow.
- */
-export function pageOf<T>(
-  rows: T[],
-  limit: number,
-  positionOf: (row: T) => KeysetPosition,
-): { rows: T[]; nextCursor: string | null } {
-  if (rows.length <= limit) return { rows, nextCursor: null };
-  const kept = rows.slice(0, limit);
-  const last = kept[kept.length - 1];
-  return { rows: kept, nextCursor: last ? encodeCursor(positionOf(last)) : null };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}(:\d{2})?)?$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Whether a cursor's value can be compared with the column (else the cursor is another list's). */
+function fits(type: string, value: string | number): boolean {
+  if (/^(smallint|integer|bigint|serial|bigserial)/.test(type)) return typeof value === 'number';
+  if (typeof value !== 'string') return false;
+  if (type === 'uuid') return UUID.test(value);
+  if (type.startsWith('timestamp')) return TIMESTAMP.test(value);
+  if (type === 'date') return DATE.test(value);
+  return true;
+}
+
+function invalidCursor(): AppError {
+  return new AppError('VALIDATION_FAILED', { params: { fields: 'cursor' } });
+}
+
+/** `column <op> value`, the value cast to the column's type. */
+function compare(key: KeysetKey, op: '<' | '>' | '=' | '<=' | '>=', value: string | number): SQL {
+  return sql`${key.column} ${sql.raw(op)} ${value}::${sql.raw(key.column.getSQLType())}`;
+}
+
+/** The rows strictly past `values` in the order of `keys` (each key ascending or descending). */
+function past(keys: readonly KeysetKey[], values: (string | number)[], forward: boolean): SQL {
+  const after = (key: KeysetKey) => ((key.order === 'asc') === forward ? '>' : '<');
+  const branches = keys.map((key, i) => {
+    const equal = keys.slice(0, i).map((earlier, j) => compare(earlier, '=', values[j] as never));
+    return sql.join([...equal, compare(key, after(key), values[i] as never)], sql` and `);
+  });
+  const [first] = keys;
+  // The first key's bound on its own as well: the index condition the scan starts from.
+  const bound = first
+    ? compare(first, after(first) === '>' ? '>=' : '<=', values[0] as never)
+    : undefined;
+  const any = sql`(${sql.join(
+    branches.map((branch) => sql`(${branch})`),
+    sql` or `,
+  )})`;
+  return bound ? sql`(${bound} and ${any})` : any;
+}
+
+export function keyset(keys: readonly KeysetKey[], query: KeysetQuery): Keyset {
+  let position: CursorPosition | null = null;
+  if (query.cursor) {
+    position = decodeCursor(query.cursor);
+    const valid =
+      position !== null &&
+      position.key.length === keys.length &&
+      keys.every((key, i) => fits(key.column.getSQLType(), position?.key[i] as never));
+    if (!valid) throw invalidCursor();
+  }
+  const backward = position?.direction === 'p';
+  const ordered = (forward: boolean) =>
+    keys.map((key) =>
+      (key.order === 'asc') === forward ? sql`${key.column} asc` : sql`${key.column} desc`,
+    );
+  const offset = position === null && query.page ? (query.page - 1) * query.limit : 0;
+  const cursorOf = (direction: 'n' | 'p', row: KeyedRow) =>
+    encodeCursor({ direction, key: JSON.parse(row.cursorKey) as (string | number)[] });
+
+  return {
+    key: sql<string>`json_build_array(${sql.join(
+      keys.map((key) => key.column),
+      sql`, `,
+    )})::text`,
+    where: position ? past(keys, position.key, !backward) : undefined,
+    orderBy: ordered(!backward),
+    limit: query.limit + 1,
+    offset,
+    finish(rows) {
+      const more = rows.length > query.limit;
+      const page = more ? rows.slice(0, query.limit) : rows.slice();
+      if (backward) page.reverse();
+      const first = page[0];
+      const last = page.at(-1);
+      if (backward) {
+        // Read backwards from the position: rows after the page exist (we came from there).
+        return {
+          rows: page,
+          next: last ? cursorOf('n', last) : null,
+          previous: more && first ? cursorOf('p', first) : null,
+        };
+      }
+      return {
+        rows: page,
+        next: more && last ? cursorOf('n', last) : null,
+        // A page past the first leads back; from the second one back to the start (no cursor).
+        previous: (position !== null || offset > 0) && first ? cursorOf('p', first) : null,
+      };
+    },
+  };
 }

@@ -7,7 +7,7 @@ import { AppError } from './errors';
 import { validationError } from './validate';
 
 /** Kinds of object a route can act on; each has an owner, and the authorization matrix knows how to make one. */
-type ObjectType = 'shop' | 'subAccount' | 'bindTicket' | 'order' | 'return';
+type ObjectType = 'shop' | 'subAccount' | 'bindTicket' | 'order' | 'return' | 'product';
 
 /** Ids of freshly made objects, for a route's example request. */
 export interface ExampleIds {
@@ -22,6 +22,8 @@ export interface ExampleIds {
   /** A return of the order waiting to be signed, and one signed (waiting for the seller). */
   returnId: string;
   signedReturnId: string;
+  /** A product in the shop `shopId` names. */
+  productId: string;
 }
 
 type Schema = z.ZodMiniType;

@@ -9,6 +9,7 @@ import { seedHelp } from './help';
 import { seedMessages } from './messages';
 import { seedNotices } from './notices';
 import { seedDemoOrders } from './orders';
+import { seedProducts } from './products';
 import { authorizeDemoShops } from './shops';
 import { seedDemoWallet } from './wallet';
 
@@ -48,6 +49,7 @@ export async function seedDemo(
     await seedDemoWallet({ ...deps, config, logger, payments }, seller.id);
   await seedCollector(deps, seller.id);
   await seedDemoOrders(deps, seller.id);
+  await seedProducts(deps, seller.id);
   await seedMessages(deps, seller.id);
   await seedNotices(deps);
   await seedHelp(deps);

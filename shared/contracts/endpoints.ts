@@ -13,6 +13,7 @@ import { messagesEndpoints } from './messages.endpoints';
 import { noticesEndpoints } from './notices.endpoints';
 import { ordersEndpoints } from './orders.endpoints';
 import { paymentsEndpoints } from './payments.endpoints';
+import { productsEndpoints } from './products.endpoints';
 import { registerEndpoints } from './register.endpoints';
 import { returnsEndpoints } from './returns.endpoints';
 import { shopsEndpoints } from './shops.endpoints';
@@ -52,6 +53,7 @@ export const endpoints = {
   docs: docsEndpoints,
   orders: ordersEndpoints,
   returns: returnsEndpoints,
+  products: productsEndpoints,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every declaration of the table, each named `<domain>.<call>`. */

@@ -56,6 +56,7 @@ export function describeEveryRouteAsEveryActor(
           serviceNo: '',
           returnId: '',
           signedReturnId: '',
+          productId: owner.productIds[0] ?? '',
         };
         const outboundBefore = app.outbound?.length ?? 0;
         const problems: string[] = [];

@@ -252,36 +252,3 @@ export const platformOrders = pgTable(
     index('platform_orders_shop_created_idx').on(t.shopId, t.platformCreatedAt.desc(), t.id.desc()),
   ],
 );
-
-/** A shop's product as the platform last reported it, kept by its platform update time. */
-export const platformProducts = pgTable(
-  'platform_products',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    shopId: uuid('shop_id')
-      .notNull()
-      .references(() => shops.id, { onDelete: 'cascade' }),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    platform: text('platform', { enum: PLATFORMS }).notNull(),
-    externalId: text('external_id').notNull(),
-    title: text('title').notNull(),
-    status: text('status').notNull(),
-    currency: text('currency').notNull(),
-    categoryId: text('category_id'),
-    priceMinMinor: bigint('price_min_minor', { mode: 'number' }).notNull(),
-    priceMaxMinor: bigint('price_max_minor', { mode: 'number' }).notNull(),
-    stock: integer('stock').notNull(),
-    images: jsonb('images').$type<string[]>().notNull(),
-    skus: jsonb('skus').$type<unknown[]>().notNull(),
-    platformCreatedAt: timestamp('platform_created_at', { withTimezone: true }).notNull(),
-    platformUpdatedAt: timestamp('platform_updated_at', { withTimezone: true }).notNull(),
-    raw: jsonb('raw'),
-    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [
-    uniqueIndex('platform_products_shop_external_key').on(t.platform, t.shopId, t.externalId),
-    index('platform_products_owner_idx').on(t.ownerId, t.platformUpdatedAt),
-  ],
-);

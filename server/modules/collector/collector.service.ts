@@ -11,19 +11,7 @@ import type { Language } from '@shared/contracts/languages';
 import type { ProductDraft } from '@shared/contracts/product-draft';
 import type { SharedLink } from '@shared/contracts/short-links';
 import { sourceSiteOf } from '@shared/contracts/source-sites';
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type * as z from 'zod/mini';
 import type { Actor, AppDeps } from '../../context';
@@ -31,6 +19,7 @@ import type { Database } from '../../db/client';
 import { collectedProducts, products, shops } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { type Translator, translator } from '../../lib/i18n';
+import { keyset } from '../../lib/keyset';
 import { sanitizeHtml } from '../../lib/sanitize-html';
 import { validationError } from '../../lib/validate';
 import {
@@ -285,8 +274,15 @@ export async function listCollected(
   if (query.site) conditions.push(eq(t.site, query.site));
   const base = and(...conditions);
   const tab = query.status === 'unclaimed' ? isNull(t.claimedAt) : isNotNull(t.claimedAt);
+  const page = keyset(
+    [
+      { column: t.updatedAt, order: 'desc' },
+      { column: t.id, order: 'asc' },
+    ],
+    query,
+  );
   // Both tabs' counts and the page, side by side (two connections, one wait).
-  const [[counted], rows] = await Promise.all([
+  const [[counted], found] = await Promise.all([
     db
       .select({
         unclaimed: sql<number>`count(*) filter (where ${t.claimedAt} is null)`.mapWith(Number),
@@ -295,13 +291,14 @@ export async function listCollected(
       .from(t)
       .where(base),
     db
-      .select(summaryColumns)
+      .select({ ...summaryColumns, cursorKey: page.key })
       .from(t)
-      .where(and(base, tab))
-      .orderBy(desc(t.updatedAt), asc(t.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
+      .where(and(base, tab, page.where))
+      .orderBy(...page.orderBy)
+      .limit(page.limit)
+      .offset(page.offset),
   ]);
+  const { rows, next, previous } = page.finish(found);
   const counts = { unclaimed: counted?.unclaimed ?? 0, claimed: counted?.claimed ?? 0 };
   const claims = await claimsOf(
     db,
@@ -311,6 +308,8 @@ export async function listCollected(
   return {
     records: rows.map((row) => toCollected(row, claims.get(row.id) ?? [])),
     total: counts[query.status],
+    next,
+    previous,
     counts,
   };
 }

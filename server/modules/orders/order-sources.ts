@@ -1,7 +1,8 @@
 import type { Platform } from '@shared/contracts/shops';
-import { and, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, eq, ilike, isNotNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { collectedProducts, platformProducts, purchaseLinks } from '../../db/schema/index';
+import { collectedProducts, products, purchaseLinks } from '../../db/schema/index';
+import type { SyncedRecord } from '../shops/product-upsert';
 
 /**
  * What orders read of other features' tables, each through one small function here, so that when
@@ -75,8 +76,8 @@ export async function savePurchaseLinkOf(
 }
 
 /**
- * Stock of a shop's seller SKUs, from its synced platform products (each SKU's `sellerSku` and
- * `stock`): a local order may only take what is in stock.
+ * Stock of a shop's seller SKUs, from its synced products (each SKU's `sellerSku` and `stock` as
+ * the platform last reported them): a local order may only take what is in stock.
  */
 export async function stockOfSkus(
   db: Database,
@@ -86,12 +87,15 @@ export async function stockOfSkus(
   const stock = new Map<string, number>();
   if (skus.length === 0) return stock;
   const rows = await db
-    .select({ skus: platformProducts.skus })
-    .from(platformProducts)
-    .where(eq(platformProducts.shopId, shopId));
+    .select({ raw: products.raw })
+    .from(products)
+    .where(and(eq(products.shopId, shopId), isNotNull(products.syncedAt)));
   const wanted = new Set(skus);
   for (const row of rows)
-    for (const sku of row.skus as { sellerSku?: string | null; stock?: number }[]) {
+    for (const sku of ((row.raw as SyncedRecord | null)?.skus ?? []) as {
+      sellerSku?: string | null;
+      stock?: number;
+    }[]) {
       if (sku.sellerSku && wanted.has(sku.sellerSku))
         stock.set(sku.sellerSku, (stock.get(sku.sellerSku) ?? 0) + (sku.stock ?? 0));
     }
@@ -119,30 +123,28 @@ export async function productChoicesOf(db: Database, ownerId: string, keyword: s
     )
     .orderBy(sql`${collectedProducts.updatedAt} desc`)
     .limit(20);
-  const products = await db
+  const owned = await db
     .select({
-      id: platformProducts.id,
-      title: platformProducts.title,
-      images: platformProducts.images,
-      price: platformProducts.priceMinMinor,
+      id: products.id,
+      title: products.title,
+      cover: products.cover,
+      price: products.priceMinMinor,
     })
-    .from(platformProducts)
+    .from(products)
     .where(
       and(
-        eq(platformProducts.ownerId, ownerId),
-        like
-          ? or(ilike(platformProducts.title, like), ilike(platformProducts.externalId, like))
-          : undefined,
+        eq(products.ownerId, ownerId),
+        like ? or(ilike(products.title, like), ilike(products.externalId, like)) : undefined,
       ),
     )
-    .orderBy(sql`${platformProducts.platformUpdatedAt} desc`)
+    .orderBy(sql`${products.updatedAt} desc`)
     .limit(20);
   return [
-    ...products.map((row) => ({
+    ...owned.map((row) => ({
       kind: 'product' as const,
       id: row.id,
       title: row.title,
-      image: row.images[0] ?? null,
+      image: row.cover,
       url: null,
       price: null,
     })),

@@ -33,7 +33,7 @@ import {
 } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { afterPosition, pageOf } from '../../lib/keyset';
+import { keyset } from '../../lib/keyset';
 import { addDays, instantOf, parseDateTime } from '../../lib/zoned-time';
 import { InputIssues } from './input-issues';
 import { stockOfSkus } from './order-sources';
@@ -249,19 +249,21 @@ export async function listOrders(
   const { db } = deps;
   const range = await orderRange(db, deps.clock, actor, query);
   const where = and(...filterConditions(actor, query, range), tabCondition(query.tab));
+  const keys = keyset(
+    [
+      { column: platformOrders.platformCreatedAt, order: 'desc' },
+      { column: platformOrders.id, order: 'desc' },
+    ],
+    query,
+  );
   const rows = await db
-    .select(orderColumns)
+    .select({ ...orderColumns, cursorKey: keys.key })
     .from(platformOrders)
     .innerJoin(shops, eq(shops.id, platformOrders.shopId))
-    .where(
-      and(where, afterPosition(platformOrders.platformCreatedAt, platformOrders.id, query.cursor)),
-    )
-    .orderBy(desc(platformOrders.platformCreatedAt), desc(platformOrders.id))
-    .limit(query.limit + 1);
-  const page = pageOf(rows, query.limit, (row) => ({
-    at: row.order.platformCreatedAt,
-    id: row.order.id,
-  }));
+    .where(and(where, keys.where))
+    .orderBy(...keys.orderBy)
+    .limit(keys.limit);
+  const page = keys.finish(rows);
   const [total] = await db
     .select({ total: count() })
     .from(platformOrders)
@@ -273,7 +275,7 @@ export async function listOrders(
   );
   return {
     records: page.rows.map((row) => toPlatformOrder(row, services.get(row.order.id))),
-    nextCursor: page.nextCursor,
+    nextCursor: page.next,
     total: total?.total ?? 0,
   };
 }

@@ -8,12 +8,12 @@ import type {
 } from '@shared/contracts/returns';
 import { RETURN_STATUSES } from '@shared/contracts/returns';
 import type { Platform } from '@shared/contracts/shops';
-import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Actor, AppDeps } from '../../context';
 import type { Database } from '../../db/client';
 import { orderReturns, platformOrders, shops } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
-import { afterPosition, pageOf } from '../../lib/keyset';
+import { keyset } from '../../lib/keyset';
 import { InputIssues } from './input-issues';
 import { findOrder, itemsOf, returnableOf } from './orders.service';
 import { documentNo } from './processing.service';
@@ -113,17 +113,22 @@ export async function listReturns(
         )
       : undefined,
   );
-  const rows = await joined(db)
-    .where(
-      and(
-        filters,
-        eq(orderReturns.status, query.status),
-        afterPosition(orderReturns.createdAt, orderReturns.id, query.cursor),
-      ),
-    )
-    .orderBy(desc(orderReturns.createdAt), desc(orderReturns.id))
-    .limit(query.limit + 1);
-  const page = pageOf(rows, query.limit, (row) => ({ at: row.entry.createdAt, id: row.entry.id }));
+  const keys = keyset(
+    [
+      { column: orderReturns.createdAt, order: 'desc' },
+      { column: orderReturns.id, order: 'desc' },
+    ],
+    query,
+  );
+  const rows = await db
+    .select({ ...returnColumns, cursorKey: keys.key })
+    .from(orderReturns)
+    .innerJoin(platformOrders, eq(platformOrders.id, orderReturns.orderId))
+    .innerJoin(shops, eq(shops.id, orderReturns.shopId))
+    .where(and(filters, eq(orderReturns.status, query.status), keys.where))
+    .orderBy(...keys.orderBy)
+    .limit(keys.limit);
+  const page = keys.finish(rows);
   const counted = await db
     .select({ status: orderReturns.status, count: count() })
     .from(orderReturns)
@@ -135,7 +140,7 @@ export async function listReturns(
     number
   >;
   for (const row of counted) counts[row.status] = row.count;
-  return { records: page.rows.map(toReturn), nextCursor: page.nextCursor, counts };
+  return { records: page.rows.map(toReturn), nextCursor: page.next, counts };
 }
 
 async function returnById(
