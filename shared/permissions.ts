@@ -17,6 +17,11 @@ interface MenuEntry {
   url: MenuUrl;
   roles: readonly Role[];
   buttons: readonly string[];
+  /**
+   * Buttons of `buttons` that only these operator roles hold (decisions.md: our staff's steps,
+   * never a seller's): no seller account gets them and a main account cannot grant them.
+   */
+  operatorOnly?: Readonly<Record<string, readonly Role[]>>;
 }
 
 /**
@@ -40,9 +45,15 @@ export const MENU_CATALOGUE = [
   {
     url: '/thirdPartyPlatform/orderManage',
     roles: SELLER,
-    buttons: ['sync', 'process', 'giftShipment', 'purchaseLink', 'export'],
+    buttons: ['sync', 'process', 'giftShipment', 'purchaseLink', 'create', 'export'],
   },
-  { url: '/thirdPartyPlatform/returnManage', roles: EVERYONE, buttons: ['sign', 'process'] },
+  {
+    url: '/thirdPartyPlatform/returnManage',
+    roles: EVERYONE,
+    buttons: ['register', 'sign', 'process', 'cancel'],
+    // The warehouse signs for a return (decisions.md): never a seller's button, nor grantable.
+    operatorOnly: { sign: ['STOREKEEPER'] },
+  },
   {
     url: '/thirdPartyPlatform/authorizeList',
     roles: EVERYONE,
@@ -89,12 +100,19 @@ function isRole(value: string): value is Role {
 /** The page every account lands on; a sub-account always keeps it. */
 export const HOME_URL: MenuUrl = '/cmpDashboard';
 
+/** The buttons of a catalogue entry that accounts holding these roles may press. */
+function buttonsFor(entry: MenuEntry, held: readonly Role[]): string[] {
+  return entry.buttons.filter((button) => {
+    const only = entry.operatorOnly?.[button];
+    return !only || only.some((role) => held.includes(role));
+  });
+}
+
 /** Menus a main account can hand to a sub-account, each with every button it offers. */
 export function grantableMenus(): MenuGrant[] {
-  return MENU_CATALOGUE.filter((entry) => entry.roles.includes('BUYER_SUB')).map((entry) => ({
-    url: entry.url,
-    buttons: [...entry.buttons],
-  }));
+  return (MENU_CATALOGUE as readonly MenuEntry[])
+    .filter((entry) => entry.roles.includes('BUYER_SUB'))
+    .map((entry) => ({ url: entry.url, buttons: buttonsFor(entry, ['BUYER_SUB']) }));
 }
 
 /**
@@ -106,13 +124,20 @@ export function routerInfoListFor(
   grants?: readonly MenuGrant[] | null,
 ): RouterInfo[] {
   const held = roles.filter(isRole);
-  const entries = MENU_CATALOGUE.filter((entry) => entry.roles.some((role) => held.includes(role)));
-  if (!grants) return entries.map((entry) => ({ url: entry.url, button: [...entry.buttons] }));
+  const entries = (MENU_CATALOGUE as readonly MenuEntry[]).filter((entry) =>
+    entry.roles.some((role) => held.includes(role)),
+  );
+  if (!grants) return entries.map((entry) => ({ url: entry.url, button: buttonsFor(entry, held) }));
   const granted = new Map(grants.map((grant) => [grant.url, new Set(grant.buttons)]));
   return entries.flatMap((entry) => {
     const buttons = granted.get(entry.url);
     if (!buttons && entry.url !== HOME_URL) return [];
-    return [{ url: entry.url, button: entry.buttons.filter((button) => buttons?.has(button)) }];
+    return [
+      {
+        url: entry.url,
+        button: buttonsFor(entry, held).filter((button) => buttons?.has(button)),
+      },
+    ];
   });
 }
 

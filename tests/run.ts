@@ -120,6 +120,31 @@ async function reportDurations(rows: FileDuration[]) {
       `  ${seconds(sum.total).padStart(8)}  ${project}: ${sum.files} files, ${sum.tests} tests\n`,
     );
   }
+  reportWorkers(rows);
+}
+
+/**
+ * When each worker was busy, from the start of the run (global setup included): what it waited
+ * before its first file, the time of its files and between them, and how long it stood idle at the end while
+ * another worker still ran. Idle time at either end is where a run loses its workers.
+ */
+function reportWorkers(rows: FileDuration[]) {
+  const workers = new Map<number, FileDuration[]>();
+  for (const row of rows) {
+    if (!row.worker || row.end === 0) continue;
+    workers.set(row.worker, [...(workers.get(row.worker) ?? []), row]);
+  }
+  if (workers.size === 0) return;
+  const last = Math.max(...rows.map((row) => row.end));
+  process.stdout.write(`Workers (the last file ended ${seconds(last)} after the run started):\n`);
+  for (const [worker, files] of [...workers].sort((a, b) => a[0] - b[0])) {
+    const first = Math.min(...files.map((row) => row.start));
+    const end = Math.max(...files.map((row) => row.end));
+    const busy = files.reduce((sum, row) => sum + (row.end - row.start), 0);
+    process.stdout.write(
+      `  worker ${worker}: first file at ${seconds(first)}, ${files.length} files in ${seconds(busy)}, ${seconds(end - first - busy)} between them (starting a worker, waiting for files), idle ${seconds(last - end)} at the end\n`,
+    );
+  }
 }
 
 /** One `vitest run` with these arguments (beside the checks, when asked), and its report. */

@@ -6,6 +6,7 @@ import { createCouponsRoutes } from '../features/coupons/coupons.routes';
 import { createDashboardRoutes } from '../features/dashboard/dashboard.routes';
 import { createDocumentationRoutes } from '../features/documentation/documentation.routes';
 import { createMessagesRoutes } from '../features/messages/messages.routes';
+import { createOrdersRoutes } from '../features/orders/orders.routes';
 import { createPayRoutes } from '../features/pay/pay.routes';
 import { createPolicyRoutes } from '../features/policy/policy.routes';
 import { createShopsRoutes } from '../features/shops/shops.routes';
@@ -60,6 +61,7 @@ const wallet = createWalletRoutes({ other: otherGroup });
 const coupons = createCouponsRoutes({ other: otherGroup });
 const account = createAccountRoutes({ account: accountGroup });
 const messages = createMessagesRoutes({ account: accountGroup });
+const orders = createOrdersRoutes({ platform: platformGroup });
 
 /** The signed-in pages, in menu order: the route table the menu is built from (console/layout/menu.ts). */
 export const menuRouteTree = authedRoute.addChildren([
@@ -79,8 +81,7 @@ export const menuRouteTree = authedRoute.addChildren([
   orderGroup.addChildren([orderIndexRoute, later.serviceProgress]),
   platformGroup.addChildren([
     platformIndexRoute,
-    later.orderManage,
-    later.returnManage,
+    ...orders.platform,
     ...shops.platform,
     later.platformProductManage,
   ]),

@@ -53,7 +53,7 @@ export interface KeysetQuery {
 }
 
 /** A row of a keyset query: its columns and the key `page.key` selected. */
-interface KeyedRow {
+export interface KeyedRow {
   cursorKey: string;
 }
 

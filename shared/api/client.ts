@@ -10,6 +10,7 @@ import { createHelpApi } from './help';
 import { createHttp, type HttpOptions } from './http';
 import { createMessagesApi } from './messages';
 import { createNoticesApi } from './notices';
+import { createOrdersApi, createReturnsApi } from './orders';
 import { createPaymentsApi } from './payments';
 import { createRegisterApi } from './register';
 import { createShopsApi } from './shops';
@@ -43,6 +44,8 @@ export function createApiClient(options: HttpOptions) {
     wallet: createWalletApi(http),
     payments: createPaymentsApi(http),
     coupons: createCouponsApi(http),
+    orders: createOrdersApi(http),
+    returns: createReturnsApi(http),
     apiReference: createApiReferenceApi(options),
   };
 }

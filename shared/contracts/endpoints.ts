@@ -11,8 +11,11 @@ import { guideEndpoints } from './guide.endpoints';
 import { helpEndpoints } from './help.endpoints';
 import { messagesEndpoints } from './messages.endpoints';
 import { noticesEndpoints } from './notices.endpoints';
+import { ordersEndpoints } from './orders.endpoints';
 import { paymentsEndpoints } from './payments.endpoints';
+import { productsEndpoints } from './products.endpoints';
 import { registerEndpoints } from './register.endpoints';
+import { returnsEndpoints } from './returns.endpoints';
 import { shopsEndpoints } from './shops.endpoints';
 import { shortLinksEndpoints } from './short-links.endpoints';
 import { sitesEndpoints } from './sites.endpoints';
@@ -48,6 +51,9 @@ export const endpoints = {
   coupons: couponsEndpoints,
   payments: paymentsEndpoints,
   docs: docsEndpoints,
+  orders: ordersEndpoints,
+  returns: returnsEndpoints,
+  products: productsEndpoints,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every declaration of the table, each named `<domain>.<call>`. */

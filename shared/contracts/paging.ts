@@ -10,7 +10,7 @@ import * as z from 'zod/mini';
  */
 
 /** Past this length a cursor was not made by the server. */
-const CURSOR_MAX_LENGTH = 512;
+export const CURSOR_MAX_LENGTH = 512;
 
 /** A position's values, as a cursor carries them: text (times, ids, words) or whole numbers. */
 type CursorValue = string | number;
@@ -64,7 +64,7 @@ export function encodeCursor(position: CursorPosition): string {
 }
 
 /** The `cursor` of a list query: absent on the first page. */
-const CursorSchema = z
+export const CursorSchema = z
   .string()
   .check(z.refine((value) => decodeCursor(value) !== null, { error: 'invalid' }));
 

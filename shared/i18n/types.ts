@@ -12,6 +12,7 @@ import type layout from '../../locales/en/layout.json';
 import type members from '../../locales/en/members.json';
 import type messages from '../../locales/en/messages.json';
 import type notices from '../../locales/en/notices.json';
+import type orders from '../../locales/en/orders.json';
 import type pay from '../../locales/en/pay.json';
 import type policy from '../../locales/en/policy.json';
 import type settings from '../../locales/en/settings.json';
@@ -40,6 +41,7 @@ declare module 'i18next' {
       members: typeof members;
       messages: typeof messages;
       notices: typeof notices;
+      orders: typeof orders;
       pay: typeof pay;
       policy: typeof policy;
       settings: typeof settings;

@@ -13,7 +13,7 @@ import userEvent from '@testing-library/user-event';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
-import { renderConsole } from '../support/console';
+import { renderConsole, signInAs } from '../support/console';
 import { readLocale } from '../support/locales';
 
 const en = readLocale('en', 'dashboard');
@@ -37,20 +37,11 @@ afterAll(() => app.close());
  * covers the cards.
  */
 async function openDashboard(patch: Partial<UserInfo> = {}) {
-  const login = await app.call('POST', '/api-uaa/oauth/loginByPassword', {
-    json: { username: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
+  // Its tours finished and the popup announcement read: renderConsole settles them.
+  const { token, routes } = await signInAs(app, {
+    username: DEMO_ACCOUNT.email,
+    password: DEMO_ACCOUNT.password,
   });
-  const token = login.body.datas.access_token as string;
-  for (const guide of ['main', 'dashboard'])
-    await app.call('POST', '/api-user/user/guide', { token, json: { guide, outcome: 'finished' } });
-  // The demo's popup announcement has been read, too.
-  const popups = await app.call('GET', '/user-center/user/notice/popup', { token });
-  const announcementIds = (popups.body.datas ?? []).map((a: { id: number }) => a.id);
-  if (announcementIds.length > 0)
-    await app.call('POST', '/user-center/user/notice/popup/seen', {
-      token,
-      json: { announcementIds },
-    });
   const info = await app.call('GET', '/api-user/user/userInfo', { token });
   writeCookie(document, 'access_token', token);
   writeCookie(document, 'cmp-language', 'en');
@@ -58,7 +49,7 @@ async function openDashboard(patch: Partial<UserInfo> = {}) {
     'cmp-session',
     JSON.stringify({
       updatedAt: Date.now(),
-      routes: login.body.datas.routerInfoList,
+      routes,
       user: { ...info.body.datas, ...patch },
       onboarded: true,
     }),

@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { makeSubAccount } from '../support/accounts';
-import { renderConsole } from '../support/console';
+import { renderConsole, signInAs } from '../support/console';
 import { fillWords, readLocale } from '../support/locales';
 import {
   catchDownloads,
@@ -150,10 +150,7 @@ describe('the balance dropdown', () => {
   it('shows the wallet summary rather than the figures the session was signed in with, and other wallets holding money', async () => {
     const s = await seller();
     // Signed in while the wallet was empty: the session's userInfo says ฿0.00.
-    const login = await t.call('POST', '/api-uaa/oauth/loginByPassword', {
-      json: { username: s.email, password: s.password },
-    });
-    const token = login.body.datas.access_token as string;
+    const { token, routes } = await signInAs(t, { username: s.email, password: s.password });
     const info = await t.call('GET', '/api-user/user/userInfo', { token });
     expect(info.body.datas.balance).toBe(0);
     await seedOperations(s);
@@ -169,7 +166,7 @@ describe('the balance dropdown', () => {
       'cmp-session',
       JSON.stringify({
         updatedAt: Date.now(),
-        routes: login.body.datas.routerInfoList,
+        routes,
         user: info.body.datas,
         onboarded: true,
       }),

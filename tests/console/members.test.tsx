@@ -6,7 +6,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeSubAccount } from '../support/accounts';
-import { renderConsole, renderSignedIn } from '../support/console';
+import { renderConsole, renderSignedIn, signInAs } from '../support/console';
 import { LANGUAGES, readLocale } from '../support/locales';
 import {
   en,
@@ -79,16 +79,12 @@ describe('user management: list', () => {
   it('offers only the actions the session’s routes allow on this menu', async () => {
     const main = await seller();
     await makeSubAccount(t, main.token, 'members-limited@example.com', []);
-    const signedIn = await t.call('POST', '/api-uaa/oauth/loginByPassword', {
-      json: { username: main.email, password: main.password },
-    });
-    const routes = (signedIn.body.datas.routerInfoList as { url: string; button: string[] }[]).map(
-      (route) => (route.url === '/account/accountManage' ? { ...route, button: ['edit'] } : route),
+    const signedIn = await signInAs(t, { username: main.email, password: main.password });
+    const routes = signedIn.routes.map((route) =>
+      route.url === '/account/accountManage' ? { ...route, button: ['edit'] } : route,
     );
-    const info = await t.call('GET', '/api-user/user/userInfo', {
-      token: signedIn.body.datas.access_token,
-    });
-    writeCookie(document, 'access_token', signedIn.body.datas.access_token);
+    const info = await t.call('GET', '/api-user/user/userInfo', { token: signedIn.token });
+    writeCookie(document, 'access_token', signedIn.token);
     localStorage.setItem(
       'cmp-session',
       JSON.stringify({ updatedAt: Date.now(), routes, user: info.body.datas, onboarded: true }),

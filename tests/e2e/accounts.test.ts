@@ -2,6 +2,7 @@ import { captchaChallenges, users } from '@server/db/schema/index';
 import { systemClock } from '@server/lib/clock';
 import { createAccount } from '@server/modules/accounts/accounts.service';
 import { addShop } from '@server/modules/shops/shops.service';
+import { DEMO_ACCOUNT } from '@server/seed/demo';
 import type { Language } from '@shared/contracts/languages';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'puppeteer-core';
@@ -9,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExtensionBrowser, launchWithExtension } from '../support/browser';
 import { startE2eServer } from '../support/e2e-server';
 import { openMenu, passFirstVisit } from '../support/first-visit';
+import { openSignedIn } from '../support/stored-session';
 
 let server: Awaited<ReturnType<typeof startE2eServer>>;
 let chrome: ExtensionBrowser;
@@ -205,9 +207,15 @@ describe.each(['zh', 'th', 'en'] as const)('a new seller in %s', (language) => {
       },
     );
 
+    // The owner starts signed in (signing in is the test above); the sub-account signs in below
+    // through the login screen, with the password the owner gave it.
     const page = await newPage(language);
-    await page.goto(`${server.origin}/cmp/login`);
-    await signIn(page, ownerEmail, ownerPassword);
+    await openSignedIn(
+      page,
+      server.origin,
+      { username: ownerEmail, password: ownerPassword },
+      '/cmp/cmpDashboard',
+    );
     await page.waitForSelector('[data-testid="dashboard-greeting"]');
     await passFirstVisit(page);
     await openMenu(page, '/account/accountManage');
@@ -252,9 +260,14 @@ describe.each(['zh', 'th', 'en'] as const)('a new seller in %s', (language) => {
 
 describe('WeChat', () => {
   it('binds WeChat by scanning the QR code in account settings, then signs in with it (th)', async () => {
+    // Signed in by password to start with; the sign-in tested here is WeChat's, below.
     const page = await newPage('th');
-    await page.goto(`${server.origin}/cmp/login`);
-    await signIn(page, 'demo@example.com', 'demo1234');
+    await openSignedIn(
+      page,
+      server.origin,
+      { username: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
+      '/cmp/cmpDashboard',
+    );
     await page.waitForSelector('[data-testid="dashboard-greeting"]');
     await passFirstVisit(page);
     await openMenu(page, '/account/accountSetting');

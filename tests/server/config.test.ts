@@ -45,6 +45,24 @@ describe('seeded configuration', () => {
     await seedDemo(t);
   });
 
+  /**
+   * Runs a test that edits a seeded value, then puts the value back as seeded: the other tests
+   * of the file read the seed, in whatever order they run.
+   */
+  async function editing(dicType: string, keyName: string, test: () => Promise<void>) {
+    const where = and(eq(configValues.dicType, dicType), eq(configValues.keyName, keyName));
+    const [seeded] = await t.db.select().from(configValues).where(where);
+    if (!seeded) throw new Error(`no seeded ${dicType} ${keyName}`);
+    try {
+      await test();
+    } finally {
+      await t.db
+        .update(configValues)
+        .set({ keyValue: seeded.keyValue, remark: seeded.remark })
+        .where(where);
+    }
+  }
+
   it('serves the customer-service entries with QR codes for the addresses', async () => {
     const res = await t.call('GET', '/user-center/dic/getCustomerValue', { token });
     expect(res.body.resp_code, res.text).toBe(0);
@@ -87,29 +105,33 @@ describe('seeded configuration', () => {
     expect(bad.body.key).toBe('VALIDATION_FAILED');
   });
 
-  it('serves an edited value at once, and seeding again keeps the edit', async () => {
-    const edited = 'https://downloads.example.org/seller-2.5.0.apk';
-    await t.db
-      .update(configValues)
-      .set({ keyValue: edited, remark: '2.5.0' })
-      .where(and(eq(configValues.dicType, 'APP_VERSION'), eq(configValues.keyName, 'ANDROID')));
-    await seedConfig(t, null);
-    const res = await t.call('GET', '/api-user/public/toDownloadApp?type=android');
-    expect(res.body.datas).toMatchObject({ downloadUrl: edited, version: '2.5.0' });
-    const rows = await t.db.select().from(configValues);
-    expect(rows).toHaveLength(6);
-  });
+  it('serves an edited value at once, and seeding again keeps the edit', () =>
+    editing('APP_VERSION', 'ANDROID', async () => {
+      const edited = 'https://downloads.example.org/seller-2.5.0.apk';
+      await t.db
+        .update(configValues)
+        .set({ keyValue: edited, remark: '2.5.0' })
+        .where(and(eq(configValues.dicType, 'APP_VERSION'), eq(configValues.keyName, 'ANDROID')));
+      await seedConfig(t, null);
+      const res = await t.call('GET', '/api-user/public/toDownloadApp?type=android');
+      expect(res.body.datas).toMatchObject({ downloadUrl: edited, version: '2.5.0' });
+      const rows = await t.db.select().from(configValues);
+      expect(rows).toHaveLength(6);
+    }));
 
-  it('shows a configured QR image as it is', async () => {
-    const image = 'https://cdn.example.org/qr/wechat-service.png';
-    await t.db
-      .update(configValues)
-      .set({ keyValue: image })
-      .where(
-        and(eq(configValues.dicType, 'CUSTOMER'), eq(configValues.keyName, 'CUSTOMER_WECHAT')),
+  it('shows a configured QR image as it is', () =>
+    editing('CUSTOMER', 'CUSTOMER_WECHAT', async () => {
+      const image = 'https://cdn.example.org/qr/wechat-service.png';
+      await t.db
+        .update(configValues)
+        .set({ keyValue: image })
+        .where(
+          and(eq(configValues.dicType, 'CUSTOMER'), eq(configValues.keyName, 'CUSTOMER_WECHAT')),
+        );
+      const res = await t.call('GET', '/user-center/dic/getCustomerValue', { token });
+      const wechat = res.body.datas.find(
+        (e: { keyName: string }) => e.keyName === 'CUSTOMER_WECHAT',
       );
-    const res = await t.call('GET', '/user-center/dic/getCustomerValue', { token });
-    const wechat = res.body.datas.find((e: { keyName: string }) => e.keyName === 'CUSTOMER_WECHAT');
-    expect(wechat.qrCode).toBe(image);
-  });
+      expect(wechat.qrCode).toBe(image);
+    }));
 });

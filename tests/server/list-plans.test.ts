@@ -222,12 +222,20 @@ async function fill(spec: Fill) {
   };
   for (const trigger of spec.triggers ?? [])
     await query(`alter table "${spec.table}" disable trigger "${trigger}"`);
-  // Indexes are built once after the copy rather than kept up row by row (the same indexes).
+  // Indexes are built once after the copy rather than kept up row by row, and foreign keys
+  // checked once over the whole table rather than by a lookup per row (the same indexes and
+  // keys: adding a key back validates every row, so a copy that broke one fails here).
   const indexes = await query<{ indexname: string; indexdef: string }>(
     `select indexname, indexdef from pg_indexes
      where schemaname = 'public' and tablename = '${spec.table}' and indexname not like '%_pkey'`,
   );
+  const foreignKeys = await query<{ name: string; definition: string }>(
+    `select conname as name, pg_get_constraintdef(oid) as definition from pg_constraint
+     where conrelid = '"${spec.table}"'::regclass and contype = 'f'`,
+  );
   for (const index of indexes) await query(`drop index "${index.indexname}"`);
+  for (const key of foreignKeys)
+    await query(`alter table "${spec.table}" drop constraint "${key.name}"`);
   await query(`
     insert into "${spec.table}" (${columns.map((c) => `"${c.column_name}"`).join(', ')})
     select ${columns.map(expression).join(', ')}
@@ -237,6 +245,8 @@ async function fill(spec: Fill) {
     ${spec.wallet ? `join plan_wallets pw on pw.old_id = base."${spec.wallet}" and pw.n = pt.n` : ''}
     limit ${ROWS}`);
   for (const index of indexes) await query(index.indexdef);
+  for (const key of foreignKeys)
+    await query(`alter table "${spec.table}" add constraint "${key.name}" ${key.definition}`);
   for (const trigger of spec.triggers ?? [])
     await query(`alter table "${spec.table}" enable trigger "${trigger}"`);
 }

@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { writeCookie } from '@shared/session/web-port';
 import { cleanup, configure, prettyDOM } from '@testing-library/react';
+import * as React from 'react';
 import { afterEach } from 'vitest';
 import type { StoreApi } from 'zustand';
 import { clearBrowserCookies } from './browser-cookies';
@@ -41,11 +42,30 @@ configure({
   },
 });
 
-// jsdom lacks what Mantine measures the page with.
+/**
+ * React's development build records, for each element it creates, a stack trace and a console
+ * task (its "owner stack", printed in warnings to say where a component was rendered): about a
+ * tenth of the processor time of these tests. Past 10,000 elements in a second it stops and
+ * names an unknown owner; this counter stays there. Warnings are still given, without that stack.
+ */
+Object.defineProperty(
+  (React as unknown as Record<string, object>)
+    .__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE,
+  'recentlyCreatedOwnerStacks',
+  { configurable: true, get: () => 10_000, set: () => undefined },
+);
+
+/**
+ * jsdom lacks what Mantine measures the page with. The page asks for less motion, as the browser
+ * tests' Chromium does (`--force-prefers-reduced-motion`), which the console honours
+ * (`respectReducedMotion` in the theme): dialogs, menus, drawers and toasts open and close at
+ * once instead of over two animation frames and a timer, each step rendered again.
+ */
+const REDUCED_MOTION = /\(\s*prefers-reduced-motion\s*:\s*reduce\s*\)/;
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
-      matches: false,
+      matches: REDUCED_MOTION.test(query),
       media: query,
       onchange: null,
       addListener: () => undefined,

@@ -1,10 +1,15 @@
 import { startConsole } from '@console/app/bootstrap';
 import { announcements, announcementViews, guideProgress, users } from '@server/db/schema/index';
+import { verifyPassword } from '@server/lib/passwords';
+import { findUserByIdentifier } from '@server/modules/accounts/accounts.service';
+import { startSession } from '@server/modules/auth/auth.service';
+import { authEndpoints } from '@shared/contracts/auth.endpoints';
+import { API_CLIENTS } from '@shared/contracts/protocol';
 import { writeCookie } from '@shared/session/web-port';
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './app';
 import { fetchWithBrowserCookies } from './browser-cookies';
-import { signInByApi } from './stored-session';
+import { type SessionCall, signInByApi } from './stored-session';
 
 interface RenderOptions {
   app?: TestApp;
@@ -15,28 +20,75 @@ interface RenderOptions {
   firstVisit?: boolean;
 }
 
-/** Everyone in the app has seen the popup announcements and finished the tours. */
+/**
+ * Everyone in the app has seen the popup announcements and finished the tours: two statements,
+ * whatever the number of accounts.
+ */
 async function settleFirstVisit(app: TestApp) {
-  const now = app.clock.now();
-  const people = await app.db.select({ id: users.id }).from(users);
-  const popups = await app.db
-    .select({ id: announcements.id })
-    .from(announcements)
-    .where(eq(announcements.isPopup, true));
-  for (const { id } of people) {
-    await app.db
-      .insert(guideProgress)
-      .values(
-        ['main', 'dashboard'].map((guide) => ({ userId: id, guide, outcome: 'finished', at: now })),
-      )
-      .onConflictDoNothing();
-    if (popups.length > 0) {
-      await app.db
-        .insert(announcementViews)
-        .values(popups.map((popup) => ({ userId: id, announcementId: popup.id, seenAt: now })))
-        .onConflictDoNothing();
+  const at = app.clock.now().toISOString();
+  await app.db.execute(sql`
+    insert into ${guideProgress} (user_id, guide, outcome, at)
+    select ${users.id}, guide, 'finished', ${at}::timestamptz
+    from ${users} cross join (values ('main'), ('dashboard')) as tours (guide)
+    on conflict do nothing`);
+  await app.db.execute(sql`
+    insert into ${announcementViews} (user_id, announcement_id, seen_at)
+    select ${users.id}, ${announcements.id}, ${at}::timestamptz
+    from ${users} join ${announcements} on ${announcements.isPopup}
+    on conflict do nothing`);
+}
+
+/**
+ * Password checks already made in this worker, by stored hash (salted: one per account and
+ * password set) and the password given. Argon2 takes a tenth of a second or more of a busy
+ * machine, and a test opening the console several times would check the same pair each time.
+ */
+const passwordChecks = new Map<string, Promise<boolean>>();
+
+/**
+ * The app's calls, except that signing in with a password opens the session as the login does
+ * once the password is right (`startSession`, as the console's client would be recorded), with
+ * the check of that account's password made once per worker. The tests of login itself go
+ * through the login screen and the real endpoint.
+ */
+function signInCalls(app: TestApp): SessionCall {
+  return async (method, path, options) => {
+    if (method !== 'POST' || path !== authEndpoints.loginByPassword.path) {
+      return app.call(method, path, options);
     }
-  }
+    const { username, password } = options.json as { username: string; password: string };
+    const user = await findUserByIdentifier(app.deps, null, username);
+    const stored = user?.passwordHash ?? null;
+    const key = `${stored}\n${password}`;
+    let valid = passwordChecks.get(key);
+    if (!valid) {
+      valid = verifyPassword(stored, password);
+      if (stored !== null) passwordChecks.set(key, valid);
+    }
+    if (!user || !(await valid)) {
+      const text = `wrong e-mail, phone or password: ${username}`;
+      return { body: { resp_code: 1, resp_msg: text }, text };
+    }
+    const datas = await startSession(app.deps, null, {
+      user,
+      meta: { clientId: API_CLIENTS.console.id, ip: null, userAgent: null },
+    });
+    const body = { resp_code: 0, datas };
+    return { body, text: JSON.stringify(body) };
+  };
+}
+
+/**
+ * Signs in as the login does (without its form, the password checked once per worker): the
+ * token and the routes it answers, for a test that puts a session of its own making in place.
+ */
+export async function signInAs(app: TestApp, credentials: { username: string; password: string }) {
+  const { body, text } = await signInCalls(app)('POST', authEndpoints.loginByPassword.path, {
+    json: credentials,
+  });
+  if (body.resp_code !== 0) throw new Error(`login failed: ${text}`);
+  const login = body.datas as Awaited<ReturnType<typeof startSession>>;
+  return { token: login.access_token, routes: login.routerInfoList };
 }
 
 /** A fresh app holding the demo seller, copied from the database the run's setup seeded. */
@@ -46,6 +98,11 @@ const createDemoApp = () => createTestApp({ from: 'demo' });
 export async function renderConsole(path: string, options: RenderOptions = {}) {
   const app = options.app ?? (await createDemoApp());
   if (!options.firstVisit) await settleFirstVisit(app);
+  return mount(path, app, !options.app);
+}
+
+/** The console started at `path` on `app` (closed with it when `ownsApp`). */
+async function mount(path: string, app: TestApp, ownsApp: boolean) {
   window.history.replaceState(null, '', path);
   const element = document.createElement('div');
   document.body.append(element);
@@ -73,7 +130,7 @@ export async function renderConsole(path: string, options: RenderOptions = {}) {
       }
       running.stop();
       element.remove();
-      if (!options.app) await app.close();
+      if (ownsApp) await app.close();
     },
   };
 }
@@ -89,16 +146,8 @@ export async function renderSignedIn(
 ) {
   const app = options.app ?? (await createDemoApp());
   if (!options.firstVisit) await settleFirstVisit(app);
-  const { token, cache } = await signInByApi(app.call, credentials);
+  const { token, cache } = await signInByApi(signInCalls(app), credentials);
   writeCookie(document, 'access_token', token);
   localStorage.setItem('cmp-session', cache);
-  const running = await renderConsole(path, { app, firstVisit: options.firstVisit ?? false });
-  return {
-    ...running,
-    token,
-    close: async () => {
-      await running.close();
-      if (!options.app) await app.close();
-    },
-  };
+  return { ...(await mount(path, app, !options.app)), token };
 }

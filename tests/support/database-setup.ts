@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type DatabaseHandle, MIGRATIONS_FOLDER, openDatabase } from '@server/db/client';
 import type { TestProject } from 'vitest/node';
@@ -24,6 +24,8 @@ const CACHE_DIR = join(process.cwd(), 'node_modules', '.cache', 'cmp-tests');
 /** What the demo template is made by: its digest changes when any file it imports does. */
 const DEMO_SOURCES = ['server/seed/demo.ts', 'tests/support/clock.ts'];
 const SELF = 'tests/support/database-setup.ts';
+/** A template of other sources unused this long is removed (no run lasts a tenth of it). */
+const STALE_AFTER_MS = 12 * 60 * 60 * 1000;
 
 /**
  * A copy of the template starts in a fifth of the time when it is small: a test database needs
@@ -72,14 +74,26 @@ async function pgliteTemplates(): Promise<TestDatabaseConfig> {
     demo: join(CACHE_DIR, `pglite-demo-${digest.demo}.tar`),
   };
   const config: TestDatabaseConfig = { kind: 'pglite', templates: files };
-  if (existsSync(files.empty) && existsSync(files.demo)) return config;
+  if (existsSync(files.empty) && existsSync(files.demo)) {
+    // Marked as in use: a run of other sources (a file edited meanwhile) leaves them alone.
+    const now = new Date();
+    await Promise.all(Object.values(files).map((file) => utimes(file, now, now)));
+    return config;
+  }
 
   await mkdir(CACHE_DIR, { recursive: true });
   const current = new Set(Object.values(files).map((file) => file.split('/').pop()));
   for (const name of await readdir(CACHE_DIR)) {
-    // Templates of other sources are of no more use (a partial file `<name>.<pid>` is being written).
-    if (name.startsWith('pglite-') && !/\.\d+$/.test(name) && !current.has(name))
-      await rm(join(CACHE_DIR, name), { force: true });
+    // Templates of other sources not used for a while are of no more use; one used lately may
+    // be a run's that is still going, or a branch's that is checked out again (a partial file
+    // `<name>.<pid>` is being written).
+    if (!name.startsWith('pglite-') || /\.\d+$/.test(name) || current.has(name)) continue;
+    const path = join(CACHE_DIR, name);
+    const used = await stat(path).then(
+      (info) => info.mtimeMs,
+      () => Date.now(),
+    );
+    if (Date.now() - used > STALE_AFTER_MS) await rm(path, { force: true });
   }
   if (!existsSync(files.empty)) {
     const handle = await openDatabase({ kind: 'pglite', initdbArgs: PGLITE_INITDB });

@@ -14,6 +14,9 @@ export interface FileDuration {
   /** Its tests and hooks. */
   run: number;
   worker: number;
+  /** When its worker began and finished it, in ms from the start of the run (before global setup). */
+  start: number;
+  end: number;
 }
 
 /**
@@ -21,25 +24,37 @@ export interface FileDuration {
  * the slowest and keeps the table), so slow files are found by measurement after every run.
  */
 export default class DurationsReporter implements Reporter {
+  private readonly started = performance.now();
+  /** When each file ended; it began its total before (the reporter hears of its start late). */
+  private readonly ends = new Map<string, number>();
+
+  onTestModuleEnd(module: TestModule) {
+    this.ends.set(module.id, Math.round(performance.now() - this.started));
+  }
+
   onTestRunEnd(modules: ReadonlyArray<TestModule>) {
     const output = process.env.VITEST_DURATIONS;
     if (!output) return;
     const rows: FileDuration[] = modules.map((module) => {
       const diagnostic = module.diagnostic();
       const collect = diagnostic.collectDuration + diagnostic.setupDuration;
+      const total = Math.round(
+        diagnostic.environmentSetupDuration +
+          diagnostic.prepareDuration +
+          collect +
+          diagnostic.duration,
+      );
+      const end = this.ends.get(module.id) ?? 0;
       return {
         file: module.relativeModuleId,
         project: module.project.name,
         tests: [...module.children.allTests()].length,
-        total: Math.round(
-          diagnostic.environmentSetupDuration +
-            diagnostic.prepareDuration +
-            collect +
-            diagnostic.duration,
-        ),
+        total,
         collect: Math.round(collect),
         run: Math.round(diagnostic.duration),
         worker: diagnostic.concurrencyId,
+        start: Math.max(0, end - total),
+        end,
       };
     });
     return mkdir(dirname(output), { recursive: true }).then(() =>
