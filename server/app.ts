@@ -13,7 +13,7 @@ import type { PaymentProviders } from './integrations/payments/payment-provider'
 import { createPaymentProviders, paymentNotifyUrl } from './integrations/payments/payments.config';
 import { createWechatClient } from './integrations/wechat/wechat.client';
 import { proxyTrust } from './lib/client-address';
-import { type Clock, systemClock } from './lib/clock';
+import { type Clock, sleep, systemClock } from './lib/clock';
 import { AppError } from './lib/errors';
 import { createLogger, type Logger } from './lib/logger';
 import { createMailer } from './lib/mailer';
@@ -54,14 +54,18 @@ const limit = (maxSize: number) =>
 // Uploads (images and PDFs up to 2 MB) get room for the multipart framing; a payment provider's
 // notification is a few kilobytes; everything else 1 MB.
 const uploadLimit = limit(3 * MB);
+// Product media: videos up to 30 MB.
+const mediaLimit = limit(31 * MB);
 const notifyLimit = limit(64 * 1024);
 const defaultLimit = limit(MB);
 const bodyLimitOf = (path: string) =>
   path === '/api-user/file/upload' || path === '/order/purchaseorder/attachment'
     ? uploadLimit
-    : path.startsWith('/api-user/pay/notify/')
-      ? notifyLimit
-      : defaultLimit;
+    : path === '/product/media/upload'
+      ? mediaLimit
+      : path.startsWith('/api-user/pay/notify/')
+        ? notifyLimit
+        : defaultLimit;
 
 const HSTS = 'max-age=31536000';
 
@@ -128,6 +132,7 @@ export function createApp(options: CreateAppOptions) {
         createMarketplaceClients(config.marketplaces, {
           fetch: options.fetch ?? fetch,
           now: () => clock.now(),
+          sleep: (ms) => sleep(clock, ms),
         }),
       ),
     payments:

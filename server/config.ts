@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { API_CLIENTS } from '@shared/contracts/protocol';
 import {
   type MarketplacesConfig,
   sandboxMarketplaces,
 } from './integrations/marketplace/marketplace.config';
 import { type PaymentsConfig, sandboxPayments } from './integrations/payments/payments.config';
+import type { StorageConfig } from './lib/storage';
 
 /** WeChat (Open Platform sign-in and the official account's QR codes): the real one or the sandbox. */
 export interface WechatConfig {
@@ -57,6 +60,8 @@ export interface AppConfig {
   consoleDir?: string;
   /** Zipped extension served at /downloads/extension.zip, when present. */
   extensionZip?: string;
+  /** Uploaded images and videos: a folder (DATA_DIR/media) or an S3-compatible bucket (S3_*). */
+  storage: StorageConfig;
 }
 
 const DEFAULT_CLIENTS: Record<string, string> = Object.fromEntries(
@@ -79,6 +84,7 @@ export const defaultConfig: AppConfig = {
     orderSyncMinutes: 15,
     productSyncMinutes: 60,
   },
+  storage: { kind: 'disk', dir: join(tmpdir(), `cmp-media-${process.pid}`) },
 };
 
 /** Where a marketplace sends the seller back after consent: the console's public callback page. */

@@ -45,6 +45,12 @@ const EnvSchema = z.object({
   WECHAT_APP_SECRET: optionalText,
   WECHAT_TOKEN: optionalText,
   WECHAT_OPEN_BASE: text('https://open.weixin.qq.com'),
+  /** An S3-compatible bucket for uploads (all four S3_* but the region); without it they go to DATA_DIR/media. */
+  S3_ENDPOINT: z.optional(z.url()),
+  S3_BUCKET: optionalText,
+  S3_REGION: text('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
   /** Key for marketplace tokens at rest: 64 hex characters or base64 of 32 bytes. Embedded: kept in DATA_DIR when absent. */
   TOKEN_ENCRYPTION_KEY: optionalText,
   /** Real marketplace apps; a platform without its credentials is played by the sandbox. */

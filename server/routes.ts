@@ -11,7 +11,10 @@ import { guideRoutes } from './modules/guide/guide.routes';
 import { helpRoutes } from './modules/help/help.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { noticesRoutes } from './modules/notices/notices.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { returnsRoutes } from './modules/orders/returns.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import { productsRoutes } from './modules/products/products.routes';
 import { purchasesRoutes } from './modules/purchases/purchases.routes';
 import { registerRoutes } from './modules/register/register.routes';
 import { shopsRoutes } from './modules/shops/shops.routes';
@@ -52,5 +55,8 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...paymentsRoutes,
   ...purchasesRoutes,
   ...warehousesRoutes,
+  ...ordersRoutes,
+  ...returnsRoutes,
   ...docsRoutes(),
+  ...productsRoutes,
 ];

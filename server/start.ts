@@ -122,6 +122,17 @@ export async function startServer(
       orderSyncMinutes: env.ORDER_SYNC_MINUTES,
       productSyncMinutes: env.PRODUCT_SYNC_MINUTES,
     },
+    storage:
+      env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? ({
+            kind: 's3',
+            endpoint: env.S3_ENDPOINT,
+            bucket: env.S3_BUCKET,
+            region: env.S3_REGION,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          } as const)
+        : ({ kind: 'disk', dir: resolve(env.DATA_DIR, 'media') } as const),
   };
   const marketplaceClients = createMarketplaceClients(marketplaces, {
     fetch,

@@ -215,7 +215,13 @@ export function mountStatic(
       path === '/login' && options.prerender !== false
         ? prerendered(loaded)?.[prerenderKey(language, options.boot.thirdParty)]
         : undefined;
-    const key = `${language}:${namespaces.join(',')}:${still ? 'still' : ''}`;
+    // Past the login screen, the console waits for every component's styles before it draws
+    // (console/app/styles.ts): the page names the sheet so it comes beside the boot script.
+    const fullStyles =
+      path === '/login'
+        ? undefined
+        : [...loaded.keys()].find((name) => /^assets\/full-styles-[\w-]+\.css$/.test(name));
+    const key = `${language}:${namespaces.join(',')}:${still ? 'still' : ''}:${fullStyles ?? ''}`;
     const made = pages.get(key);
     if (made) return made;
     const index = loaded.get('index.html');
@@ -231,6 +237,7 @@ export function mountStatic(
       if (file) resources[namespace] = JSON.parse(Buffer.from(file.body).toString('utf8'));
     }
     const head =
+      (fullStyles ? `<link rel="preload" as="style" href="/cmp/${fullStyles}">` : '') +
       `<script type="application/json" id="${BOOT_CONFIG_ELEMENT_ID}">${scriptJson(options.boot)}</script>` +
       `<script type="application/json" id="${FIRST_SCREEN_MESSAGES_ELEMENT_ID}">${scriptJson({ language, resources })}</script>`;
     let html = Buffer.from(index.body)

@@ -45,9 +45,15 @@ export const MENU_CATALOGUE = [
   {
     url: '/thirdPartyPlatform/orderManage',
     roles: SELLER,
-    buttons: ['sync', 'process', 'giftShipment', 'purchaseLink', 'export'],
+    buttons: ['sync', 'process', 'giftShipment', 'purchaseLink', 'create', 'export'],
   },
-  { url: '/thirdPartyPlatform/returnManage', roles: EVERYONE, buttons: ['sign', 'process'] },
+  {
+    url: '/thirdPartyPlatform/returnManage',
+    roles: EVERYONE,
+    buttons: ['register', 'sign', 'process', 'cancel'],
+    // The warehouse signs for a return (decisions.md): never a seller's button, nor grantable.
+    operatorOnly: { sign: ['STOREKEEPER'] },
+  },
   {
     url: '/thirdPartyPlatform/authorizeList',
     roles: EVERYONE,

@@ -16,7 +16,10 @@ import { isBootScreen, loadFullStyles } from './styles';
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
   // A screen past the login one draws with components whose styles come after the first paint.
-  beforeLoad: async ({ location }) => {
+  // Waited for in the loader, beside the screen's own chunks and data (every matched route's
+  // loader and component load at once), not before them: a hook before the load would hold
+  // every request of the screen until the style sheet arrived.
+  loader: async ({ location }) => {
     if (!isBootScreen(location.pathname)) await loadFullStyles();
   },
   notFoundComponent: lazyRouteComponent(

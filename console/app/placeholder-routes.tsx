@@ -69,21 +69,6 @@ export const serviceProgress = createRoute({
   beforeLoad: requireMenu('/order/serviceProgress'),
   component: placeholder,
 });
-export const orderManage = createRoute({
-  getParentRoute: () => platformGroup,
-  path: 'orderManage',
-  staticData: { titleKey: 'routes.orderManage' },
-  validateSearch: (search: Record<string, unknown>) => idParam(search, 'orderId'),
-  beforeLoad: requireMenu('/thirdPartyPlatform/orderManage'),
-  component: placeholder,
-});
-export const returnManage = createRoute({
-  getParentRoute: () => platformGroup,
-  path: 'returnManage',
-  staticData: { titleKey: 'routes.returnManage' },
-  beforeLoad: requireMenu('/thirdPartyPlatform/returnManage'),
-  component: placeholder,
-});
 export const platformProductManage = createRoute({
   getParentRoute: () => platformGroup,
   path: 'platformProductManage',

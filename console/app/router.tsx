@@ -6,6 +6,7 @@ import { createCouponsRoutes } from '../features/coupons/coupons.routes';
 import { createDashboardRoutes } from '../features/dashboard/dashboard.routes';
 import { createDocumentationRoutes } from '../features/documentation/documentation.routes';
 import { createMessagesRoutes } from '../features/messages/messages.routes';
+import { createOrdersRoutes } from '../features/orders/orders.routes';
 import { createPayRoutes } from '../features/pay/pay.routes';
 import { createPolicyRoutes } from '../features/policy/policy.routes';
 import { createPurchasesRoutes } from '../features/purchases/purchases.routes';
@@ -62,6 +63,7 @@ const coupons = createCouponsRoutes({ other: otherGroup });
 const purchases = createPurchasesRoutes({ group: purchaseGroup });
 const account = createAccountRoutes({ account: accountGroup });
 const messages = createMessagesRoutes({ account: accountGroup });
+const orders = createOrdersRoutes({ platform: platformGroup });
 
 /** The signed-in pages, in menu order: the route table the menu is built from (console/layout/menu.ts). */
 export const menuRouteTree = authedRoute.addChildren([
@@ -81,8 +83,7 @@ export const menuRouteTree = authedRoute.addChildren([
   orderGroup.addChildren([orderIndexRoute, later.serviceProgress]),
   platformGroup.addChildren([
     platformIndexRoute,
-    later.orderManage,
-    later.returnManage,
+    ...orders.platform,
     ...shops.platform,
     later.platformProductManage,
   ]),

@@ -164,25 +164,39 @@ function ExportButton({ exporter, disabled }: { exporter: ListExport; disabled: 
   );
 }
 
-/** How many rows match, the pages, and the rows per page when the list offers a choice. */
+/**
+ * How many rows match (when the server counts them), the rows per page when the list offers a
+ * choice, and the pages: numbered, or the previous and next ones of a keyset list, as far as the
+ * server says there are.
+ */
 function PageFooter({
   list,
   total,
+  cursors,
   words,
   testId,
 }: {
   list: ListState;
-  total: number;
+  total: number | undefined;
+  /** Keyset pages: the server's positions around this one. */
+  cursors: { next: string | null; previous: string | null } | null;
   words: ListWords;
   testId: string;
 }) {
   const { t } = useTranslation('common');
-  const pages = Math.max(1, Math.ceil(total / list.limit));
+  const pages = Math.max(1, Math.ceil((total ?? 0) / list.limit));
+  // Without a position this is the first page; a page after it always leads back.
+  const hasPrevious = list.cursor !== undefined;
+  const next = cursors?.next ?? null;
   return (
     <Group justify="space-between" gap="sm">
-      <Text size="sm" c="dimmed" data-testid={`${testId}-total`} data-total={total}>
-        {words.total(total)}
-      </Text>
+      {total === undefined ? (
+        <span />
+      ) : (
+        <Text size="sm" c="dimmed" data-testid={`${testId}-total`} data-total={total}>
+          {words.total(total)}
+        </Text>
+      )}
       <Group gap="sm">
         {list.pageSizes.length > 1 && (
           <Select
@@ -200,61 +214,42 @@ function PageFooter({
             data-testid={`${testId}-page-size`}
           />
         )}
-        {pages > 1 && (
-          <nav aria-label={words.pagination}>
-            <Pagination
-              value={Math.min(list.page, pages)}
-              onChange={(page) => list.setPage(page)}
-              total={pages}
-              size="sm"
-            />
-          </nav>
-        )}
+        {cursors
+          ? (hasPrevious || next) && (
+              <Group gap="sm" component="nav" aria-label={words.pagination}>
+                <Button
+                  variant="default"
+                  size="xs"
+                  leftSection={<IconChevronLeft size={14} />}
+                  disabled={!hasPrevious}
+                  onClick={() => list.setCursor(cursors.previous)}
+                  data-testid={`${testId}-previous`}
+                >
+                  {t('list.previous')}
+                </Button>
+                <Button
+                  variant="default"
+                  size="xs"
+                  rightSection={<IconChevronRight size={14} />}
+                  disabled={!next}
+                  onClick={() => next && list.setCursor(next)}
+                  data-testid={`${testId}-next`}
+                >
+                  {t('list.next')}
+                </Button>
+              </Group>
+            )
+          : pages > 1 && (
+              <nav aria-label={words.pagination}>
+                <Pagination
+                  value={Math.min(list.page, pages)}
+                  onChange={(page) => list.setPage(page)}
+                  total={pages}
+                  size="sm"
+                />
+              </nav>
+            )}
       </Group>
-    </Group>
-  );
-}
-
-/** Keyset pages: the previous and the next one, as far as the server says there are. */
-function CursorFooter({
-  list,
-  next,
-  previous,
-  words,
-  testId,
-}: {
-  list: ListState;
-  next: string | null;
-  previous: string | null;
-  words: ListWords;
-  testId: string;
-}) {
-  const { t } = useTranslation('common');
-  // Without a position this is the first page; a page after it always leads back.
-  const hasPrevious = list.cursor !== undefined;
-  if (!hasPrevious && !next) return null;
-  return (
-    <Group justify="flex-end" gap="sm" component="nav" aria-label={words.pagination}>
-      <Button
-        variant="default"
-        size="xs"
-        leftSection={<IconChevronLeft size={14} />}
-        disabled={!hasPrevious}
-        onClick={() => list.setCursor(previous)}
-        data-testid={`${testId}-previous`}
-      >
-        {t('list.previous')}
-      </Button>
-      <Button
-        variant="default"
-        size="xs"
-        rightSection={<IconChevronRight size={14} />}
-        disabled={!next}
-        onClick={() => next && list.setCursor(next)}
-        data-testid={`${testId}-next`}
-      >
-        {t('list.next')}
-      </Button>
     </Group>
   );
 }
@@ -364,17 +359,13 @@ export function ListPage<Data, Row>(props: ListPageProps<Data, Row>) {
             props.children?.(rows, query.data)
           )}
         </Box>
-        {keyset ? (
-          <CursorFooter
-            list={list}
-            next={cursors?.next ?? null}
-            previous={cursors?.previous ?? null}
-            words={words}
-            testId={testId}
-          />
-        ) : (
-          <PageFooter list={list} total={total} words={words} testId={testId} />
-        )}
+        <PageFooter
+          list={list}
+          total={keyset && !props.total ? undefined : total}
+          cursors={keyset ? (cursors ?? { next: null, previous: null }) : null}
+          words={words}
+          testId={testId}
+        />
       </Stack>
     );
   }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import { runProductJobs } from '../modules/products/publish.service';
 import type { SyncDeps } from '../modules/shops/shop-sync.service';
 import { expireStaleRuns } from '../modules/shops/sync-runs.service';
 import { reconcileLedger } from './ledger-reconcile';
@@ -26,6 +27,7 @@ export function startJobs(deps: SyncDeps, options: { intervalMs?: number } = {})
     await warnExpiringAuthorizations(deps);
     await expireStaleRuns(deps, null);
     await runDueSyncs(deps, owner);
+    await runProductJobs(deps, null);
     await expirePaymentOrders(deps);
     await runWarehouseBilling(deps);
     await reconcileLedger(deps);

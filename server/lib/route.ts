@@ -7,13 +7,23 @@ import { AppError } from './errors';
 import { validationError } from './validate';
 
 /** Kinds of object a route can act on; each has an owner, and the authorization matrix knows how to make one. */
-type ObjectType = 'shop' | 'subAccount' | 'bindTicket';
+type ObjectType = 'shop' | 'subAccount' | 'bindTicket' | 'order' | 'return' | 'product';
 
 /** Ids of freshly made objects, for a route's example request. */
 export interface ExampleIds {
   shopId: string;
   subAccountId: string;
   bindTicketId: string;
+  /** An order of the shop (waiting to be processed), one of its items, a manual order, a service order. */
+  orderId: string;
+  orderItemId: string;
+  manualOrderId: string;
+  serviceNo: string;
+  /** A return of the order waiting to be signed, and one signed (waiting for the seller). */
+  returnId: string;
+  signedReturnId: string;
+  /** A product in the shop `shopId` names. */
+  productId: string;
 }
 
 type Schema = z.ZodMiniType;

@@ -8,6 +8,8 @@ import { seedCollector } from './collector';
 import { seedHelp } from './help';
 import { seedMessages } from './messages';
 import { seedNotices } from './notices';
+import { seedDemoOrders } from './orders';
+import { seedProducts } from './products';
 import { seedDemoPurchases } from './purchases';
 import { authorizeDemoShops } from './shops';
 import { seedDemoWallet } from './wallet';
@@ -49,6 +51,8 @@ export async function seedDemo(
     await seedDemoPurchases({ ...deps, config, logger, payments }, seller.id);
   }
   await seedCollector(deps, seller.id);
+  await seedDemoOrders(deps, seller.id);
+  await seedProducts(deps, seller.id);
   await seedMessages(deps, seller.id);
   await seedNotices(deps);
   await seedHelp(deps);

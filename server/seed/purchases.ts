@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Actor, AppDeps } from '../context';
 import {
   coupons,
-  platformProducts,
+  products,
   purchases,
   shops,
   walletFreezes,
@@ -123,14 +123,14 @@ export async function seedDemoPurchases(base: SeedDeps, sellerId: string): Promi
   });
 
   // Stock, sold through the demo shops' products, and a month of daily usage.
-  const products = await db
-    .select({ id: platformProducts.id })
-    .from(platformProducts)
-    .where(eq(platformProducts.ownerId, sellerId))
-    .orderBy(asc(platformProducts.title))
+  const listed = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.ownerId, sellerId))
+    .orderBy(asc(products.title))
     .limit(6);
   const linked = (from: number, count: number) =>
-    products.slice(from, from + count).map((product) => product.id);
+    listed.slice(from, from + count).map((product) => product.id);
   const lines = [
     {
       w: bangkok,

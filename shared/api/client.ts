@@ -10,6 +10,7 @@ import { createHelpApi } from './help';
 import { createHttp, type HttpOptions } from './http';
 import { createMessagesApi } from './messages';
 import { createNoticesApi } from './notices';
+import { createOrdersApi, createReturnsApi } from './orders';
 import { createPaymentsApi } from './payments';
 import { createPurchasesApi } from './purchases';
 import { createRegisterApi } from './register';
@@ -47,6 +48,8 @@ export function createApiClient(options: HttpOptions) {
     coupons: createCouponsApi(http),
     purchases: createPurchasesApi(http),
     warehouses: createWarehousesApi(http),
+    orders: createOrdersApi(http),
+    returns: createReturnsApi(http),
     apiReference: createApiReferenceApi(options),
   };
 }

@@ -4,7 +4,8 @@ import type { Http } from './http';
 
 /** One page of messages as a screen asks for it; no filter means every type and read state. */
 export interface MessageListParams {
-  page: number;
+  page?: number;
+  cursor?: string;
   limit: number;
   type?: MessageType;
   isRead?: ReadState;

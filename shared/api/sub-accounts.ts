@@ -7,7 +7,13 @@ const calls = endpoints.subAccounts;
 export function createSubAccountsApi(http: Http) {
   return {
     list: async (
-      query: { page: number; limit: number; keyword?: string; status?: SubAccount['status'] },
+      query: {
+        page?: number;
+        cursor?: string;
+        limit: number;
+        keyword?: string;
+        status?: SubAccount['status'];
+      },
       options: { signal?: AbortSignal } = {},
     ) => (await http.call(calls.list, { query, ...options })).datas,
     create: (input: CreateSubAccountRequest) => http.call(calls.create, { json: input }),

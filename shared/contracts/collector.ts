@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { currencyExponent } from './money';
+import { KeysetPageShape, KeysetQueryShape } from './paging';
 import { ProductDraftSchema, SOURCE_SITES } from './product-draft';
 import { PLATFORMS } from './shops';
 
@@ -64,6 +65,7 @@ export type CollectedProductDetail = z.infer<typeof CollectedProductDetailSchema
 
 /** GET /api-product/collect/list. */
 export const CollectListQuerySchema = z.object({
+  ...KeysetQueryShape,
   page: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1),
   limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 20),
   status: z._default(z.enum(COLLECT_STATUSES), 'unclaimed'),
@@ -75,6 +77,7 @@ export type CollectListQuery = z.infer<typeof CollectListQuerySchema>;
 export const CollectPageSchema = z.object({
   records: z.array(CollectedProductSchema),
   total: z.int(),
+  ...KeysetPageShape,
   /** How many of the account's products are in each tab (with the same keyword and site). */
   counts: z.object({ unclaimed: z.int(), claimed: z.int() }),
 });

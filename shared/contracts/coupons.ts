@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { CURRENCIES } from './money';
+import { KeysetPageShape, KeysetQueryShape } from './paging';
 
 /**
  * Coupons (spec sections 3, 4, 8 and 9): a coupon lowers what one order of its scope costs, once,
@@ -66,6 +67,7 @@ export type Coupon = z.infer<typeof CouponSchema>;
 
 /** GET /api-user/coupon/list: one tab of the coupon centre, with every tab's count. */
 export const CouponListQuerySchema = z.object({
+  ...KeysetQueryShape,
   page: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1),
   limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 20),
   status: z._default(z.enum(COUPON_STATES), 'unused'),
@@ -76,6 +78,7 @@ export type CouponListQuery = z.infer<typeof CouponListQuerySchema>;
 export const CouponPageSchema = z.object({
   records: z.array(CouponSchema),
   total: z.int(),
+  ...KeysetPageShape,
   counts: z.object({
     unused: z.int(),
     used: z.int(),

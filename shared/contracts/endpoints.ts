@@ -11,9 +11,12 @@ import { guideEndpoints } from './guide.endpoints';
 import { helpEndpoints } from './help.endpoints';
 import { messagesEndpoints } from './messages.endpoints';
 import { noticesEndpoints } from './notices.endpoints';
+import { ordersEndpoints } from './orders.endpoints';
 import { paymentsEndpoints } from './payments.endpoints';
+import { productsEndpoints } from './products.endpoints';
 import { purchasesEndpoints } from './purchases.endpoints';
 import { registerEndpoints } from './register.endpoints';
+import { returnsEndpoints } from './returns.endpoints';
 import { shopsEndpoints } from './shops.endpoints';
 import { shortLinksEndpoints } from './short-links.endpoints';
 import { sitesEndpoints } from './sites.endpoints';
@@ -52,6 +55,9 @@ export const endpoints = {
   purchases: purchasesEndpoints,
   warehouses: warehousesEndpoints,
   docs: docsEndpoints,
+  orders: ordersEndpoints,
+  returns: returnsEndpoints,
+  products: productsEndpoints,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every declaration of the table, each named `<domain>.<call>`. */

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { LANGUAGES } from './languages';
 import { RICH_TEXT_MAX_LENGTH } from './notices';
+import { KeysetPageShape, KeysetQueryShape } from './paging';
 
 /** A help-centre article. `content` is HTML, sanitised on save and again on render. */
 export const HelpArticleSchema = z.object({
@@ -15,6 +16,7 @@ export type HelpArticle = z.infer<typeof HelpArticleSchema>;
 
 /** GET /user-center/helpcenter/list/size: page 1, limit 10 by default (spec section 9). */
 export const HelpListQuerySchema = z.object({
+  ...KeysetQueryShape,
   page: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1),
   limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(50)), 10),
 });
@@ -22,6 +24,7 @@ export type HelpListQuery = z.infer<typeof HelpListQuerySchema>;
 export const HelpPageSchema = z.object({
   records: z.array(HelpArticleSchema),
   total: z.int(),
+  ...KeysetPageShape,
 });
 export type HelpPage = z.infer<typeof HelpPageSchema>;
 

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-
 import { MESSAGE_READ, MESSAGE_TYPES, MESSAGE_UNREAD } from './message-kinds';
+import { KeysetPageShape, KeysetQueryShape } from './paging';
 
 export {
   MESSAGE_READ,
@@ -60,6 +60,7 @@ const MESSAGE_PAGE_LIMIT_MAX = 50;
 
 /** getMessageList: newest first, optionally one type and one read state. */
 export const MessageListQuerySchema = z.object({
+  ...KeysetQueryShape,
   page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(10_000)), 1),
   limit: z._default(
     z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MESSAGE_PAGE_LIMIT_MAX)),
@@ -74,6 +75,7 @@ export type MessageListQuery = z.infer<typeof MessageListQuerySchema>;
 export const MessagePageSchema = z.object({
   records: z.array(MessageSchema),
   total: z.int(),
+  ...KeysetPageShape,
   unread: z.int(),
 });
 export type MessagePage = z.infer<typeof MessagePageSchema>;

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { LANGUAGES } from './languages';
+import { KeysetPageShape, KeysetQueryShape } from './paging';
 
 /** An announcement (spec section 3). `content` is HTML, sanitised on save and again on render. */
 export const AnnouncementSchema = z.object({
@@ -17,11 +18,12 @@ const Page = z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1);
 const Limit = z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(50)), 10);
 
 /** GET /user-center/user/notice/list. */
-export const NoticeListQuerySchema = z.object({ page: Page, limit: Limit });
+export const NoticeListQuerySchema = z.object({ ...KeysetQueryShape, page: Page, limit: Limit });
 export type NoticeListQuery = z.infer<typeof NoticeListQuerySchema>;
 export const NoticePageSchema = z.object({
   records: z.array(AnnouncementSchema),
   total: z.int(),
+  ...KeysetPageShape,
 });
 export type NoticePage = z.infer<typeof NoticePageSchema>;
 

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { COUPON_SCOPES } from './coupons';
 import { DateTimeSchema, TimeZoneSchema } from './date-range';
 import { CURRENCIES, type Currency } from './money';
+import { KeysetPageShape, KeysetQueryShape } from './paging';
 import { WalletBalanceSchema } from './wallet';
 
 /**
@@ -139,6 +140,7 @@ export const PaymentOrderQuerySchema = z.object({
 
 /** GET /api-user/pay/recharge/list: recharge history (spec section 3, recharge record). */
 export const RechargeListQuerySchema = z.object({
+  ...KeysetQueryShape,
   page: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1),
   limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 20),
   status: z.optional(z.enum(PAYMENT_ORDER_STATES)),
@@ -151,6 +153,7 @@ export type RechargeListQuery = z.infer<typeof RechargeListQuerySchema>;
 export const RechargePageSchema = z.object({
   records: z.array(PaymentOrderSchema),
   total: z.int(),
+  ...KeysetPageShape,
 });
 export type RechargePage = z.infer<typeof RechargePageSchema>;
 
@@ -188,11 +191,16 @@ export const TradeOrderQuerySchema = z.object({
 
 /** GET /api-user/pay/trade/list: the account's orders, pending first. */
 export const TradeListQuerySchema = z.object({
+  ...KeysetQueryShape,
   page: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1),
   limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 20),
   status: z.optional(z.enum(TRADE_ORDER_STATES)),
 });
-export const TradePageSchema = z.object({ records: z.array(TradeOrderSchema), total: z.int() });
+export const TradePageSchema = z.object({
+  records: z.array(TradeOrderSchema),
+  total: z.int(),
+  ...KeysetPageShape,
+});
 export type TradePage = z.infer<typeof TradePageSchema>;
 
 /**

@@ -6,6 +6,7 @@ import {
   passwordsMatch,
   TEL_CODES,
 } from './accounts';
+import { KeysetPageShape, KeysetQueryShape } from './paging';
 
 /** One menu a sub-account may open, with the buttons it may press there. */
 const MenuGrantSchema = z.object({
@@ -33,6 +34,7 @@ export const SubAccountSchema = z.object({
 export type SubAccount = z.infer<typeof SubAccountSchema>;
 
 export const SubAccountListQuerySchema = z.object({
+  ...KeysetQueryShape,
   page: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1),
   limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 10),
   keyword: z.optional(z.string().check(z.trim(), z.maxLength(100))),
@@ -42,6 +44,7 @@ export type SubAccountListQuery = z.infer<typeof SubAccountListQuerySchema>;
 export const SubAccountPageSchema = z.object({
   records: z.array(SubAccountSchema),
   total: z.int(),
+  ...KeysetPageShape,
 });
 
 const ShopIdsSchema = z.array(z.uuid({ error: 'invalid' })).check(z.maxLength(500));

@@ -27,6 +27,18 @@ export const VALIDATION_MESSAGE_KEYS = [
   'invalidOption',
   'unknownFields',
   'invalid',
+  'decimals',
+  'duplicate',
+  'fileType',
+  'fileTooLarge',
+  'videoDuration',
+  'promotionAbovePrice',
+  'endBeforeStart',
+  'wholesaleFirstMin',
+  'wholesaleOverlap',
+  'wholesaleRange',
+  'wholesaleAbovePrice',
+  'wholesaleTierPrice',
 ] as const;
 export type ValidationMessageKey = (typeof VALIDATION_MESSAGE_KEYS)[number];
 
@@ -45,7 +57,8 @@ function isMessageKey(value: string): value is ValidationMessageKey {
 }
 
 function describe(issue: z.core.$ZodIssue): ValidationMessage {
-  if (isMessageKey(issue.message)) return { key: issue.message, params: {} };
+  if (isMessageKey(issue.message))
+    return { key: issue.message, params: issue.code === 'custom' ? (issue.params ?? {}) : {} };
   switch (issue.code) {
     case 'invalid_type':
       if (!('input' in issue) || issue.input === undefined) return { key: 'required', params: {} };

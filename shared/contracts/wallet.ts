@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { DateTimeSchema, TimeZoneSchema } from './date-range';
 import type { MenuUrl } from './menus';
 import { CURRENCIES } from './money';
+import { KeysetPageShape, KeysetQueryShape } from './paging';
 
 /**
  * The page whose grant lets an account see its wallets' figures (the history, the summary, the
@@ -178,6 +179,7 @@ export type LedgerCheck = z.infer<typeof LedgerCheckSchema>;
  * 00:00:00 in the reader's time zone (spec section 9).
  */
 export const BalanceRecordQuerySchema = z.object({
+  ...KeysetQueryShape,
   page: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1),
   limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 20),
   /** Bill type: one kind of journal entry. */
@@ -212,6 +214,7 @@ export type BalanceRecord = z.infer<typeof BalanceRecordSchema>;
 export const BalanceRecordPageSchema = z.object({
   records: z.array(BalanceRecordSchema),
   total: z.int(),
+  ...KeysetPageShape,
   /** Sums over the whole filtered range: money in and money out. */
   totals: z.object({ income: z.int(), expense: z.int() }),
 });
@@ -222,6 +225,7 @@ export type BalanceRecordPage = z.infer<typeof BalanceRecordPageSchema>;
  * freeze details, newest first, in the same date range rules.
  */
 export const FreezeRecordQuerySchema = z.object({
+  ...KeysetQueryShape,
   page: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1),
   limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 20),
   state: z.optional(z.enum(FREEZE_STATES)),
@@ -251,6 +255,7 @@ export type FreezeRecord = z.infer<typeof FreezeRecordSchema>;
 export const FreezeRecordPageSchema = z.object({
   records: z.array(FreezeRecordSchema),
   total: z.int(),
+  ...KeysetPageShape,
   /** What is frozen now across the range's open freezes. */
   openTotal: z.int(),
 });

@@ -12,6 +12,7 @@ import type layout from '../../locales/en/layout.json';
 import type members from '../../locales/en/members.json';
 import type messages from '../../locales/en/messages.json';
 import type notices from '../../locales/en/notices.json';
+import type orders from '../../locales/en/orders.json';
 import type pay from '../../locales/en/pay.json';
 import type policy from '../../locales/en/policy.json';
 import type purchases from '../../locales/en/purchases.json';
@@ -41,6 +42,7 @@ declare module 'i18next' {
       members: typeof members;
       messages: typeof messages;
       notices: typeof notices;
+      orders: typeof orders;
       pay: typeof pay;
       policy: typeof policy;
       purchases: typeof purchases;

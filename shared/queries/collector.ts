@@ -15,8 +15,8 @@ import type {
 import { useApi } from './api-context';
 
 /** One page of a collection box tab, as the list screen asks for it. */
-export type CollectListParams = Pick<CollectListQuery, 'page' | 'limit' | 'status'> &
-  Partial<Pick<CollectListQuery, 'keyword' | 'site'>>;
+export type CollectListParams = Pick<CollectListQuery, 'limit' | 'status'> &
+  Partial<Pick<CollectListQuery, 'page' | 'cursor' | 'keyword' | 'site'>>;
 
 const collectorKeys = {
   all: ['collector'] as const,
@@ -29,10 +29,18 @@ const collectorKeys = {
 };
 
 /** The query sent: no empty keyword, no site filter when none is chosen. */
-function cleanParams({ page, limit, status, keyword, site }: CollectListParams): CollectListParams {
+function cleanParams({
+  page,
+  cursor,
+  limit,
+  status,
+  keyword,
+  site,
+}: CollectListParams): CollectListParams {
   const trimmed = keyword?.trim();
   return {
-    page,
+    ...(page !== undefined ? { page } : {}),
+    ...(cursor ? { cursor } : {}),
     limit,
     status,
     ...(trimmed ? { keyword: trimmed } : {}),

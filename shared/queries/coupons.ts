@@ -4,8 +4,8 @@ import type { CouponListQuery } from '../contracts/coupons';
 import { useApi } from './api-context';
 
 /** One page of a coupon centre tab, as the screen asks for it. */
-type CouponListParams = Pick<CouponListQuery, 'page' | 'limit' | 'status'> &
-  Partial<Pick<CouponListQuery, 'scope'>>;
+type CouponListParams = Pick<CouponListQuery, 'limit' | 'status'> &
+  Partial<Pick<CouponListQuery, 'page' | 'cursor' | 'scope'>>;
 
 /** Every coupon query starts with ['coupons']: using or releasing a coupon invalidates that prefix. */
 const couponKeys = {
@@ -14,8 +14,14 @@ const couponKeys = {
   list: (params: CouponListParams) => [...couponKeys.lists(), params] as const,
 };
 
-function couponListQuery(api: ApiClient, { page, limit, status, scope }: CouponListParams) {
-  const query: CouponListParams = { page, limit, status, ...(scope ? { scope } : {}) };
+function couponListQuery(api: ApiClient, { page, cursor, limit, status, scope }: CouponListParams) {
+  const query: CouponListParams = {
+    ...(page !== undefined ? { page } : {}),
+    ...(cursor ? { cursor } : {}),
+    limit,
+    status,
+    ...(scope ? { scope } : {}),
+  };
   return queryOptions({
     queryKey: couponKeys.list(query),
     queryFn: ({ signal }) => api.coupons.list(query, { signal }),

@@ -11,7 +11,8 @@ import { useApi } from './api-context';
 
 /** One page of the sub-account list, as the list screen asks for it. */
 export interface SubAccountListParams {
-  page: number;
+  page?: number;
+  cursor?: string;
   limit: number;
   keyword?: string;
   status?: SubAccount['status'];
@@ -24,9 +25,21 @@ const subAccountKeys = {
 };
 
 /** The query sent: no empty keyword, no status filter when none is chosen. */
-function cleanParams({ page, limit, keyword, status }: SubAccountListParams): SubAccountListParams {
+function cleanParams({
+  page,
+  cursor,
+  limit,
+  keyword,
+  status,
+}: SubAccountListParams): SubAccountListParams {
   const trimmed = keyword?.trim();
-  return { page, limit, ...(trimmed ? { keyword: trimmed } : {}), ...(status ? { status } : {}) };
+  return {
+    ...(page !== undefined ? { page } : {}),
+    ...(cursor ? { cursor } : {}),
+    limit,
+    ...(trimmed ? { keyword: trimmed } : {}),
+    ...(status ? { status } : {}),
+  };
 }
 
 function subAccountListQuery(api: ApiClient, params: SubAccountListParams) {

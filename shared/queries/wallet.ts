@@ -4,11 +4,11 @@ import type { BalanceRecordQuery, FreezeRecordQuery } from '../contracts/wallet'
 import { useApi } from './api-context';
 
 /** One page of the wallet history, as the history screen asks for it. */
-type BalanceRecordParams = Pick<BalanceRecordQuery, 'page' | 'limit'> &
-  Partial<Omit<BalanceRecordQuery, 'page' | 'limit'>>;
+type BalanceRecordParams = Pick<BalanceRecordQuery, 'limit'> &
+  Partial<Omit<BalanceRecordQuery, 'limit'>>;
 /** One page of the freeze details. */
-type FreezeRecordParams = Pick<FreezeRecordQuery, 'page' | 'limit'> &
-  Partial<Omit<FreezeRecordQuery, 'page' | 'limit'>>;
+type FreezeRecordParams = Pick<FreezeRecordQuery, 'limit'> &
+  Partial<Omit<FreezeRecordQuery, 'limit'>>;
 
 /**
  * Every wallet query starts with ['wallet']: whatever moves money (a payment, a recharge)
@@ -110,7 +110,7 @@ export function useFreezeRecords(params: FreezeRecordParams) {
 export function useExportBalanceRecords() {
   const api = useApi();
   return useMutation({
-    mutationFn: (query: Omit<BalanceRecordParams, 'page' | 'limit'>) =>
+    mutationFn: (query: Omit<BalanceRecordParams, 'page' | 'cursor' | 'limit'>) =>
       api.wallet.exportBalanceRecords(withoutEmpty(query)),
     meta: { inlineErrors: true },
   });
@@ -120,7 +120,7 @@ export function useExportBalanceRecords() {
 export function useExportFreezeRecords() {
   const api = useApi();
   return useMutation({
-    mutationFn: (query: Omit<FreezeRecordParams, 'page' | 'limit'>) =>
+    mutationFn: (query: Omit<FreezeRecordParams, 'page' | 'cursor' | 'limit'>) =>
       api.wallet.exportFreezeRecords(withoutEmpty(query)),
     meta: { inlineErrors: true },
   });

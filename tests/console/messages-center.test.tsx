@@ -27,9 +27,22 @@ describe('the message center', () => {
       en.messages.list.total.replace('{{count}}', '18'),
     );
     const pages = screen.getByRole('navigation', { name: en.messages.list.pagination });
-    await user.click(within(pages).getByRole('button', { name: '2' }));
-    await waitFor(() => expect(search(running)).toEqual({ page: 2 }));
+    expect(
+      (within(pages).getByRole('button', { name: en.common.list.previous }) as HTMLButtonElement)
+        .disabled,
+    ).toBe(true);
+    const firstPage = screen.getAllByTestId('message-line').map((line) => line.textContent);
+    await user.click(within(pages).getByRole('button', { name: en.common.list.next }));
+    // The next page's position is the server's cursor, in the address.
+    await waitFor(() => expect(search(running)).toEqual({ cursor: expect.any(String) }));
     await waitFor(() => expect(screen.getAllByTestId('message-line')).toHaveLength(8));
+    expect(screen.getByTestId('messages-next')).toHaveProperty('disabled', true);
+    await user.click(screen.getByTestId('messages-previous'));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('message-line').map((line) => line.textContent)).toEqual(
+        firstPage,
+      ),
+    );
 
     // A filter starts again at page 1.
     await user.click(screen.getByRole('combobox', { name: en.messages.filters.type }));

@@ -1,6 +1,13 @@
-import { wechatBindTickets } from '@server/db/schema/index';
+import {
+  orderReturns,
+  platformOrders,
+  products,
+  serviceOrders,
+  wechatBindTickets,
+} from '@server/db/schema/index';
 import { BROWSER_KEY_COOKIE, browserKeyHash } from '@server/lib/browser-key';
 import type { ExampleIds, RouteMeta } from '@server/lib/route';
+import { EXAMPLE_PRODUCT } from '@server/modules/products/products.routes';
 import { addShop } from '@server/modules/shops/shops.service';
 import { grantableMenus } from '@shared/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,7 +59,111 @@ async function freshObjects(): Promise<ExampleIds> {
     createdAt: now,
     expiresAt: new Date(now.getTime() + 300_000),
   });
-  return { shopId: shop.id, subAccountId: sub.id, bindTicketId: sceneId };
+  const order = async (source: 'platform' | 'manual') => {
+    const [row] = await t.db
+      .insert(platformOrders)
+      .values({
+        shopId: shop.id,
+        ownerId: owner.user.id,
+        platform: 'shopee',
+        externalId: `M${crypto.randomUUID()}`,
+        status: 'READY_TO_SHIP',
+        currency: 'THB',
+        totalMinor: 12_000,
+        buyerName: 'Matrix buyer',
+        receiver: { name: 'Matrix buyer', phone: '0812345678', address: '1 Matrix Road' },
+        paymentMethod: null,
+        items: [
+          {
+            externalId: 'item-1',
+            productExternalId: 'p-1',
+            skuExternalId: 's-1',
+            sellerSku: 'MX-1',
+            name: 'Matrix item',
+            variation: null,
+            image: null,
+            quantity: 3,
+            unitPriceMinor: 4000,
+          },
+        ],
+        platformCreatedAt: now,
+        platformUpdatedAt: now,
+        raw: null,
+        syncedAt: now,
+        source,
+      })
+      .returning({ id: platformOrders.id });
+    return row?.id ?? '';
+  };
+  const orderId = await order('platform');
+  const manualOrderId = await order('manual');
+  const serviceNo = `SVMX${crypto.randomUUID().slice(0, 8)}`;
+  // Already cancelled: cancelling it again answers it as it is.
+  await t.db.insert(serviceOrders).values({
+    serviceNo,
+    ownerId: owner.user.id,
+    type: 'crossSale',
+    status: 'cancelled',
+    shopId: shop.id,
+    orderId,
+    currency: 'THB',
+    estimateMinor: 100,
+    fees: {
+      purchase: 0,
+      domesticFreight: 0,
+      internationalFreight: 0,
+      service: 100,
+      consumables: 0,
+    },
+    items: [],
+    steps: [],
+    createdAt: now,
+    updatedAt: now,
+  });
+  const aReturn = async (status: 'toSign' | 'pending') => {
+    const [row] = await t.db
+      .insert(orderReturns)
+      .values({
+        returnNo: `RTMX${crypto.randomUUID().slice(0, 8)}`,
+        ownerId: owner.user.id,
+        shopId: shop.id,
+        orderId,
+        express: 'flash',
+        trackingNo: 'TH1',
+        items: [{ orderItemId: 'item-1', quantity: 1, remark: null }],
+        status,
+        createdAt: now,
+      })
+      .returning({ id: orderReturns.id });
+    return row?.id ?? '';
+  };
+  const [product] = await t.db
+    .insert(products)
+    .values({
+      ownerId: owner.user.id,
+      shopId: shop.id,
+      platform: 'shopee',
+      origin: 'created',
+      title: 'Object product',
+      currency: 'THB',
+      status: 'wait',
+      content: EXAMPLE_PRODUCT,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: products.id });
+  return {
+    shopId: shop.id,
+    subAccountId: sub.id,
+    bindTicketId: sceneId,
+    orderId,
+    orderItemId: 'item-1',
+    manualOrderId,
+    serviceNo,
+    returnId: await aReturn('toSign'),
+    signedReturnId: await aReturn('pending'),
+    productId: product?.id ?? '',
+  };
 }
 
 async function send(route: RouteMeta, ids: ExampleIds, token?: string) {
@@ -97,6 +208,35 @@ describe('the route table', () => {
   });
 });
 
+/**
+ * Calls that ask the shop's platform (its categories, logistics, a sync) or need a kind of shop
+ * the fresh one is not (6-in-1: a Malaysia-site Lazada shop): the fresh shop has no platform
+ * authorization, so its owner gets past every ownership check to this answer, naming its shop.
+ */
+const PAST_OWNERSHIP: Record<string, string> = {
+  'GET /product/platform/categories': 'PLATFORM_OAUTH_ERROR',
+  'GET /product/platform/categoryAttributes': 'PLATFORM_OAUTH_ERROR',
+  'GET /product/shop/logistics': 'PLATFORM_OAUTH_ERROR',
+  'POST /product/shop/defaultLogistics': 'PLATFORM_OAUTH_ERROR',
+  'POST /product/product/sync': 'PLATFORM_OAUTH_ERROR',
+  'POST /product/lazada/multiSite/publish': 'PRODUCT_MULTI_SITE_UNAVAILABLE',
+};
+
+/** The owner's (or a holding sub-account's) answer: success, or the refusal past its ownership. */
+function expectOwnersAnswer(
+  route: RouteMeta,
+  res: { body: Record<string, any>; text: string },
+  who: string,
+) {
+  const past = PAST_OWNERSHIP[`${route.method} ${route.path}`];
+  if (!past) {
+    expect(res.body.resp_code, `${who}: ${res.text}`).toBe(0);
+    expect(res.body.datas).not.toBeNull();
+    return;
+  }
+  expect(res.body.key, `${who}: ${res.text}`).toBe(past);
+}
+
 describe('object-level authorization', () => {
   const objectRoutes = () =>
     createTestAppRoutes().filter((route) => (route.objects ?? []).length > 0);
@@ -132,11 +272,10 @@ describe('object-level authorization', () => {
           grantableMenus(),
         );
         const res = await send(route, held, holder.token);
-        expect(res.body.resp_code, `sub-account holding the shop: ${res.text}`).toBe(0);
+        expectOwnersAnswer(route, res, 'sub-account holding the shop');
       }
       const mine = await send(route, ids, owner.token);
-      expect(mine.body.resp_code, `owner: ${mine.text}`).toBe(0);
-      expect(mine.body.datas).not.toBeNull();
+      expectOwnersAnswer(route, mine, 'owner');
     });
   }
 });

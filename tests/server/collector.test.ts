@@ -597,9 +597,9 @@ describe('POST /api-product/collect/claim', () => {
       priceMaxMinor: 2799,
       createdBy: seller.user.id,
     });
-    expect(lazada?.data.price).toEqual({ min: 1799, max: 2799 });
-    expect(lazada?.data.tiers.map((tier) => tier.price)).toEqual([2199, 1999, 1799]);
-    expect(lazada?.data.skus.map((sku) => [sku.price, sku.originalPrice])).toEqual([
+    expect(lazada?.data?.price).toEqual({ min: 1799, max: 2799 });
+    expect(lazada?.data?.tiers.map((tier) => tier.price)).toEqual([2199, 1999, 1799]);
+    expect(lazada?.data?.skus.map((sku) => [sku.price, sku.originalPrice])).toEqual([
       [2199, 2499],
       [2799, 2999],
     ]);

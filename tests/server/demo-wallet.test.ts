@@ -1,3 +1,4 @@
+import { serviceOrders } from '@server/db/schema/index';
 import { verifyCoupons } from '@server/modules/coupons/coupons.service';
 import { verifyLedger } from '@server/modules/wallet/ledger-verify';
 import { DEMO_ACCOUNT, seedDemo } from '@server/seed/demo';
@@ -55,7 +56,14 @@ describe('the demo wallet', () => {
     expect(thb.balance).toBe(
       (5000 + 3000 + 1500 - 882 + 120 - 450 + 90 + 60 - 500 - 320 - 865) * 100,
     );
-    expect(thb.frozen).toBe((2280 + 710 + 610 + 690 + 370) * 100);
+    // Besides, the demo orders processed into service orders have their estimates frozen.
+    const services = await t.db
+      .select({ frozen: serviceOrders.frozenMinor, status: serviceOrders.status })
+      .from(serviceOrders);
+    const servicesFrozen = services
+      .filter((service) => service.status === 'pending')
+      .reduce((sum, service) => sum + service.frozen, 0);
+    expect(thb.frozen).toBe((2280 + 710 + 610 + 690 + 370) * 100 + servicesFrozen);
   });
 
   it('lists its history newest first, each running balance the next older one plus the change, and exports it so', async () => {

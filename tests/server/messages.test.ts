@@ -260,7 +260,13 @@ describe('getMessageList', () => {
     const mine = await seller();
     const theirs = await seller();
     await send(theirs.user.id, { type: 6, titleKey: 'notice' });
-    expect(await list(mine.token)).toEqual({ records: [], total: 0, unread: 0 });
+    expect(await list(mine.token)).toEqual({
+      records: [],
+      total: 0,
+      unread: 0,
+      next: null,
+      previous: null,
+    });
     const anonymous = await t.call('GET', LIST);
     expect(anonymous.status).toBe(401);
   });

@@ -3,7 +3,7 @@ import th from '@locales/th/errors.json';
 import zh from '@locales/zh/errors.json';
 import {
   platformOrders,
-  platformProducts,
+  products as productRows,
   sandboxMarketplaceTokens,
   shopAuthorizations,
   shops,
@@ -132,10 +132,7 @@ describe('authorizing a shop through each platform', () => {
         .select()
         .from(platformOrders)
         .where(eq(platformOrders.shopId, shopId));
-      const products = await t.db
-        .select()
-        .from(platformProducts)
-        .where(eq(platformProducts.shopId, shopId));
+      const products = await t.db.select().from(productRows).where(eq(productRows.shopId, shopId));
       expect(orders.length).toBeGreaterThan(5);
       expect(products.length).toBeGreaterThan(3);
       const synced = (await shopList()).find((shop) => shop.id === shopId);

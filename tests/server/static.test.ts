@@ -68,6 +68,7 @@ beforeAll(async () => {
   );
   // A file of 1 KB or more the build left uncompressed (an older build): compressed once here.
   await writeFile(join(consoleDir, 'assets', 'late-aaa111.css'), BIG_CSS);
+  await writeFile(join(consoleDir, 'assets', 'full-styles-Xy_9-z.css'), '.m{color:blue}');
   for (const [language, words] of Object.entries(WORDS)) {
     await mkdir(join(consoleDir, 'assets', 'locales', 'h4sh', language), { recursive: true });
     for (const [namespace, messages] of Object.entries(words))
@@ -232,6 +233,15 @@ describe('served as a production host would', () => {
     ).text();
     expect(html).not.toContain('<script>alert(1)</script>');
     expect(firstScreenWords(html).resources.auth).toEqual(WORDS.zh?.auth);
+  });
+
+  it("names every component's style sheet for a screen past the login one, so it loads beside the boot script", async () => {
+    const preload = '<link rel="preload" as="style" href="/cmp/assets/full-styles-Xy_9-z.css">';
+    const dashboard = await (await t.app.request('/cmp/cmpDashboard')).text();
+    expect(dashboard.slice(0, dashboard.indexOf('</head>'))).toContain(preload);
+    // The login screen draws with its own few styles: the sheet would only compete with them.
+    const login = await (await t.app.request('/cmp/login')).text();
+    expect(login).not.toContain('full-styles');
   });
 
   it('sends the page itself compressed, made once per language and screen', async () => {

@@ -362,6 +362,8 @@ describe('GET /api-user/user/balance_record/list', () => {
       records: [],
       total: 0,
       totals: { income: 0, expense: 0 },
+      next: null,
+      previous: null,
     });
     const narrow = await makeSubAccount(
       t,

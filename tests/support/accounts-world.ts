@@ -1,17 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import {
-  files,
-  platformOrders,
-  platformProducts,
-  users,
-  wechatBindTickets,
-} from '@server/db/schema/index';
+import { files, platformOrders, products, users, wechatBindTickets } from '@server/db/schema/index';
 import { browserKeyHash } from '@server/lib/browser-key';
 import { createAccount } from '@server/modules/accounts/accounts.service';
 import { startSession } from '@server/modules/auth/auth.service';
 import { grantCoupon } from '@server/modules/coupons/coupons.service';
 import { freezeForOrder, settleOrder } from '@server/modules/payments/checkout.service';
 import { createTradeOrder, payTrade } from '@server/modules/payments/trade-orders.service';
+import { EXAMPLE_PRODUCT } from '@server/modules/products/products.routes';
 import { startAuthorization } from '@server/modules/shops/shop-authorization.service';
 import { addShop } from '@server/modules/shops/shops.service';
 import { recharge } from '@server/modules/wallet/wallet.service';
@@ -78,6 +73,8 @@ export interface Tenant {
   tradeNos: string[];
   couponIds: string[];
   fileIds: string[];
+  /** Products of its shops (the first in its TikTok shop, `shopIds[2]`). */
+  productIds: string[];
 }
 
 export interface World {
@@ -165,6 +162,21 @@ async function richTenant(t: AppUnderTest, label: string): Promise<Tenant> {
   }
   const [firstShop = ''] = shopIds;
   const now = t.clock.now();
+  const [product] = await t.db
+    .insert(products)
+    .values({
+      shopId: shopIds[2] ?? '',
+      ownerId: user.id,
+      platform: 'tiktok',
+      origin: 'created',
+      title: `Waiting product of ${label} ${mark}`,
+      currency: 'THB',
+      status: 'wait',
+      content: { ...EXAMPLE_PRODUCT, title: `Waiting product of ${label} ${mark}` },
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: products.id });
   await t.db.insert(platformOrders).values({
     shopId: firstShop,
     ownerId: user.id,
@@ -179,19 +191,22 @@ async function richTenant(t: AppUnderTest, label: string): Promise<Tenant> {
     platformUpdatedAt: new Date(now.getTime() - DAY),
     syncedAt: now,
   });
-  await t.db.insert(platformProducts).values({
+  await t.db.insert(products).values({
     shopId: firstShop,
     ownerId: user.id,
     platform: 'lazada',
+    origin: 'synced',
     externalId: `${mark}-product`,
     title: `Product of ${label} ${mark}`,
-    status: 'active',
+    platformStatus: 'active',
+    status: 'online',
     currency: 'THB',
     priceMinMinor: THB(99),
     priceMaxMinor: THB(199),
     stock: 12,
-    images: [],
-    skus: [],
+    raw: { images: [], skus: [], record: null },
+    createdAt: now,
+    updatedAt: now,
     platformCreatedAt: new Date(now.getTime() - 2 * DAY),
     platformUpdatedAt: new Date(now.getTime() - DAY),
     syncedAt: now,
@@ -317,6 +332,7 @@ async function richTenant(t: AppUnderTest, label: string): Promise<Tenant> {
     tradeNos: [paid.tradeNo, waiting.tradeNo],
     couponIds: [serviceCoupon.id, freightCoupon.id, spare.id],
     fileIds: [file.id],
+    productIds: product ? [product.id] : [],
   };
 }
 
@@ -374,6 +390,7 @@ export async function buildWorld(t: AppUnderTest): Promise<World> {
       tradeNos: [],
       couponIds: [],
       fileIds: [],
+      productIds: [],
     },
     actors,
     async renew(actor) {

@@ -49,6 +49,14 @@ export function describeEveryRouteAsEveryActor(
           shopId: owner.shopIds[2] ?? '',
           subAccountId: owner.subAccountIds[0] ?? '',
           bindTicketId: owner.bindTicketIds[0] ?? '',
+          // The world's tenants have no orders: the order routes are tried with ids that name none.
+          orderId: '',
+          orderItemId: '',
+          manualOrderId: '',
+          serviceNo: '',
+          returnId: '',
+          signedReturnId: '',
+          productId: owner.productIds[0] ?? '',
         };
         const outboundBefore = app.outbound?.length ?? 0;
         const problems: string[] = [];

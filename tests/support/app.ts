@@ -101,6 +101,8 @@ export async function createTestApp(
             createMarketplaceClients(config.marketplaces, {
               fetch: toSandbox as typeof fetch,
               now: () => clock.now(),
+              // A wait between dependent calls moves the test's clock rather than the real one.
+              sleep: async (ms) => clock.advance(ms),
               // The per-shop limits are checked on their own; here they would only slow tests down.
               transport: { ratePerSecond: { lazada: 10_000, shopee: 10_000, tiktok: 10_000 } },
             }),

@@ -460,7 +460,7 @@ export async function fuzzEndpoint(
  * Calls only operators may make: the service refuses every seller, main account or sub-account,
  * with PERMISSION_DENIED (publishing announcements and help articles).
  */
-export const OPERATOR_ONLY: readonly string[] = ['notices.save', 'help.save'];
+export const OPERATOR_ONLY: readonly string[] = ['notices.save', 'help.save', 'returns.sign'];
 
 /**
  * The authorization matrix's check of one route as one actor: a valid request (the route's

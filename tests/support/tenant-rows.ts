@@ -84,7 +84,16 @@ const TABLES: Record<string, Classification> = {
   }),
   sync_runs: owned('owner_id'),
   platform_orders: owned('owner_id', 'shop_id'),
-  platform_products: owned('owner_id', 'shop_id'),
+  service_orders: owned('owner_id', 'shop_id'),
+  order_submissions: owned('owner_id'),
+  order_returns: owned('owner_id', 'shop_id'),
+  purchase_links: owned('owner_id'),
+  shop_product_settings: (row, lookup) => ({
+    tenant: lookup.ownerOfShop(row.shop_id),
+    user: null,
+    shop: text(row.shop_id),
+  }),
+  media: owned('owner_id'),
   wallets: owned('owner_id'),
   wallet_freezes: owned('owner_id'),
   ledger_account_checks: owned('owner_id'),
@@ -283,7 +292,8 @@ const NAMED_TEXT: Record<string, readonly string[]> = {
   trade_orders: ['trade_no'],
   collected_products: ['title'],
   platform_orders: ['external_id', 'buyer_name'],
-  platform_products: ['title'],
+  service_orders: ['service_no', 'platform_order_no'],
+  order_returns: ['return_no', 'tracking_no'],
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

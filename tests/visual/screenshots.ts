@@ -43,6 +43,8 @@ async function optional(name: string, run: () => Promise<void>) {
  * `SCREENSHOTS_ONLY=collector` photographs the collection box alone (after signing in);
  * `SCREENSHOTS_ONLY=wallet` the wallet, payments and coupons; `SCREENSHOTS_ONLY=purchases` the
  * purchases and warehouses; `SCREENSHOTS_ONLY=layout` what
+ * `SCREENSHOTS_ONLY=orders` the orders and returns pages;
+ * `SCREENSHOTS_ONLY=wallet` the wallet, payments and coupons; `SCREENSHOTS_ONLY=layout` what
  * depends most on the language's length and format: the shell with many tabs open, shops, the
  * wallet's date inputs and calendar, coupons, dates of the sync and sub-account forms, the API
  * reference and the sign-in form (files named `layout-*`).
@@ -208,6 +210,47 @@ async function main() {
         };
         await dialogs('first-visit');
         await shot('dashboard');
+        if (!only || only === 'orders') {
+          await optional('orders', async () => {
+            // Orders: every tab counted, the pending tab, an order's details with its service
+            // order, the processing dialog, a manual order's form; returns in each tab.
+            await go('/thirdPartyPlatform/orderManage', '[data-testid="order-row"]');
+            await shot('orders-list');
+            await go('/thirdPartyPlatform/orderManage?tab=waitDeal', '[data-testid="order-row"]');
+            await shot('orders-pending');
+            await page.click('[data-testid="order-row"] [data-testid="order-open"]');
+            await page.waitForSelector('[data-testid="order-detail-body"]', { visible: true });
+            await shot('orders-detail');
+            await page.keyboard.press('Escape');
+            const process = await page.$('[data-testid="order-process"]');
+            if (process) {
+              await process.click();
+              await page.waitForSelector(
+                '[data-testid="process-form"], [data-testid="process-blocked"]',
+                { visible: true },
+              );
+              await shot('orders-process');
+              await page.keyboard.press('Escape');
+            }
+            await page.click('[data-testid="orders-create"]');
+            await page.waitForSelector('[data-testid="manual-order-form"]', { visible: true });
+            await shot('orders-manual');
+            await page.keyboard.press('Escape');
+            for (const status of ['toSign', 'pending', 'completed', 'cancelled']) {
+              await go(
+                `/thirdPartyPlatform/returnManage?status=${status}`,
+                '[data-testid="return-row"]',
+              );
+              await shot(`returns-${status}`);
+            }
+          });
+        }
+        if (only === 'orders') {
+          await page.bringToFront();
+          await signOut();
+          await page.close();
+          continue;
+        }
         if (only === 'layout') {
           await optional('layout', async () => {
             page.on('pageerror', (error) => console.error(`screenshots: page error ${error}`));
@@ -461,7 +504,7 @@ async function main() {
           await shot('message-center');
           await go('/account/messageSubscribe', '[data-testid="subscription-table"]');
           await shot('message-subscribe');
-          await go('/thirdPartyPlatform/orderManage', '[data-testid="route-placeholder"]');
+          await go('/service/serviceMarket', '[data-testid="route-placeholder"]');
           await shot('placeholder');
           await page.keyboard.down('Control');
           await page.keyboard.press('k');

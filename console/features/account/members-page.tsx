@@ -47,6 +47,7 @@ export function MembersPage() {
   // Search, status and page in the address; the words apply after a pause, or at once on Enter.
   const list = useListPage({
     to: MENU_URL,
+    paging: 'cursor',
     validate: validateMembersSearch,
     filters: ['keyword', 'status'],
     pageSize: PAGE_SIZE,
@@ -117,6 +118,7 @@ export function MembersPage() {
           rows={(data) => data.records}
           rowKey={(account) => account.id}
           total={(data) => data.total}
+          cursors={(data) => ({ next: data.next, previous: data.previous })}
           testId="members"
           words={{
             total: (count) => t('total', { count }),

@@ -1,5 +1,5 @@
 import type { SUB_ACCOUNT_STATUSES } from '@shared/contracts/sub-accounts';
-import { keywordParam, oneOf, pageParam } from '../../components/list-search';
+import { cursorParam, keywordParam, oneOf } from '../../components/list-search';
 
 // The route table reads this on the console's first load, so the statuses are a copy of the
 // contract's list (the contract module would bring the schema library with it); the type below
@@ -16,11 +16,12 @@ type Exactly<List extends readonly string[], Union extends string> = [
 /** The statuses in the order the filter offers them. */
 export const MEMBER_STATUSES: Exactly<typeof STATUS_LIST, Status> = STATUS_LIST;
 
-/** User management's search, status filter and page, as its address carries them. */
+/** User management's search, status filter and position, as its address carries them. */
 export interface MembersSearch {
   keyword?: string;
   status?: Status;
-  page?: number;
+  /** The server's keyset position; none on the first page. */
+  cursor?: string;
 }
 
 /**
@@ -32,6 +33,6 @@ export function validateMembersSearch(search: Record<string, unknown>): MembersS
   return {
     ...keywordParam(search.keyword),
     ...(status ? { status } : {}),
-    ...pageParam(search.page),
+    ...cursorParam(search.cursor),
   };
 }

@@ -129,6 +129,7 @@ export function CollectorListPage() {
   const navigate = useNavigate();
   const list = useListPage({
     to: MENU_URL,
+    paging: 'cursor',
     validate: validateCollectorListSearch,
     tab: { key: 'status', initial: 'unclaimed' },
     filters: ['keyword', 'site'],
@@ -213,6 +214,7 @@ export function CollectorListPage() {
           rows={(data) => data.records}
           rowKey={(product) => product.id}
           total={(data) => data.total}
+          cursors={(data) => ({ next: data.next, previous: data.previous })}
           testId="collect"
           words={{
             total: (count) => t('list.total', { count }),

@@ -1,6 +1,6 @@
 import type { CollectStatus } from '@shared/contracts/collector';
 import type { SourceSite } from '@shared/contracts/product-draft';
-import { keywordParam, pageParam } from '../../components/list-search';
+import { cursorParam, keywordParam } from '../../components/list-search';
 
 // Read by the route table on the console's first load: no schema library here.
 
@@ -13,11 +13,12 @@ const KNOWN_SITES: Record<SourceSite, true> = {
   pinduoduo: true,
 };
 
-/** The collection box's tab, page, keyword and site filter, as its address carries them. */
+/** The collection box's tab and position, keyword and site filter, as its address carries them. */
 export interface CollectorListSearch {
   /** The claimed tab; absent for the default, unclaimed. */
   status?: Exclude<CollectStatus, 'unclaimed'>;
-  page?: number;
+  /** The server's keyset position; none on the first page. */
+  cursor?: string;
   keyword?: string;
   site?: SourceSite;
 }
@@ -29,14 +30,14 @@ function isSite(value: unknown): value is SourceSite {
 }
 
 /**
- * The router's validateSearch for /product/collectorList: keeps the claimed tab, a page above 1,
+ * The router's validateSearch for /product/collectorList: keeps the claimed tab, a page's position (the server's cursor),
  * a keyword and a known site; drops anything else, so a hand-edited address still opens the page.
  */
 export function validateCollectorListSearch(search: Record<string, unknown>): CollectorListSearch {
   const site = isSite(search.site) ? (String(search.site) as SourceSite) : undefined;
   return {
     ...(search.status === 'claimed' ? { status: 'claimed' as const } : {}),
-    ...pageParam(search.page),
+    ...cursorParam(search.cursor),
     ...keywordParam(search.keyword),
     ...(site ? { site } : {}),
   };

@@ -35,6 +35,7 @@ export function CouponCenterPage() {
   const routes = useSession()?.routes ?? [];
   const list = useListPage({
     to: MENU_URL,
+    paging: 'cursor',
     validate: validateCouponCenterSearch,
     tab: { key: 'status', initial: 'unused' },
     filters: ['scope'],
@@ -65,6 +66,7 @@ export function CouponCenterPage() {
           rows={(data) => data.records}
           rowKey={(coupon) => coupon.id}
           total={(data) => data.total}
+          cursors={(data) => ({ next: data.next, previous: data.previous })}
           testId="coupon"
           words={{
             total: (count) => t('coupons.list.total', { count }),

@@ -1,5 +1,5 @@
 import type { CouponScope, CouponState } from '@shared/contracts/coupons';
-import { oneOf, pageParam } from '../../components/list-search';
+import { cursorParam, oneOf } from '../../components/list-search';
 
 // The route table reads these on the console's first load, so they check by hand against copies
 // of the contract's lists (the contract module would bring the schema library with it). The types
@@ -34,17 +34,18 @@ export const COUPON_TABS: Exactly<typeof STATE_LIST, CouponState> = STATE_LIST;
 /** The nine scopes of spec section 9. */
 export const COUPON_SCOPE_LIST: Exactly<typeof SCOPE_LIST, CouponScope> = SCOPE_LIST;
 
-/** The coupon centre's tab, scope filter and page, as its address carries them. */
+/** The coupon centre's tab, scope filter and position, as its address carries them. */
 export interface CouponCenterSearch {
   /** Absent for the default tab, the unused coupons. */
   status?: Exclude<CouponState, 'unused'>;
   scope?: CouponScope;
-  page?: number;
+  /** The server's keyset position; none on the first page. */
+  cursor?: string;
 }
 
 /**
  * The router's validateSearch for /other/couponCenter: keeps a tab other than the default, a
- * known scope and a page above 1; drops anything else, so a hand-edited address still opens.
+ * known scope and a page's position (the server's cursor); drops anything else, so a hand-edited address still opens.
  */
 export function validateCouponCenterSearch(search: Record<string, unknown>): CouponCenterSearch {
   const status = oneOf(COUPON_TABS, search.status);
@@ -52,6 +53,6 @@ export function validateCouponCenterSearch(search: Record<string, unknown>): Cou
   return {
     ...(status && status !== 'unused' ? { status } : {}),
     ...(scope ? { scope } : {}),
-    ...pageParam(search.page),
+    ...cursorParam(search.cursor),
   };
 }

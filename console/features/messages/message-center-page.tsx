@@ -35,6 +35,7 @@ export function MessageCenterPage() {
   const canReadAll = usePermission('readAll');
   const list = useListPage({
     to: MENU_URL,
+    paging: 'cursor',
     validate: validateMessageCenterSearch,
     filters: ['type', 'isRead'],
     pageSize: PAGE_SIZE,
@@ -88,6 +89,7 @@ export function MessageCenterPage() {
           rows={(data) => data.records}
           rowKey={(message) => String(message.id)}
           total={(data) => data.total}
+          cursors={(data) => ({ next: data.next, previous: data.previous })}
           testId="messages"
           words={{
             total: (count) => t('list.total', { count }),

@@ -1,16 +1,17 @@
 import { MESSAGE_READ, MESSAGE_TYPES, MESSAGE_UNREAD } from '@shared/contracts/message-kinds';
-import { pageParam, wholeNumber } from '../../components/list-search';
+import { cursorParam, wholeNumber } from '../../components/list-search';
 
-/** The message center's filters and page, as its address carries them. */
+/** The message center's filters and position, as its address carries them. */
 export interface MessageCenterSearch {
   type?: number;
   isRead?: 1 | 2;
-  page?: number;
+  /** The server's keyset position; none on the first page. */
+  cursor?: string;
 }
 
 /**
  * The router's validateSearch for /account/messageCenter: keeps a known type, a read state of 1
- * (unread) or 2 (read), and a page above 1; drops anything else, so a hand-edited address still
+ * (unread) or 2 (read), and a page's position (the server's cursor); drops anything else, so a hand-edited address still
  * opens the page.
  */
 export function validateMessageCenterSearch(search: Record<string, unknown>): MessageCenterSearch {
@@ -19,6 +20,6 @@ export function validateMessageCenterSearch(search: Record<string, unknown>): Me
   return {
     ...(type !== undefined && (MESSAGE_TYPES as readonly number[]).includes(type) ? { type } : {}),
     ...(isRead === MESSAGE_UNREAD || isRead === MESSAGE_READ ? { isRead } : {}),
-    ...pageParam(search.page),
+    ...cursorParam(search.cursor),
   };
 }

@@ -27,12 +27,12 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { FilteredEmpty, LoadFailed } from '../../components/list-states';
+import { OrdersSyncDialog } from '../../components/orders-sync-dialog';
 import { usePermission } from '../../components/permission';
 import { usePlatformIcons } from '../../components/platform-icon';
 import { AuthorizeDialog } from './authorize-dialog';
 import { AuthorizeGuideDialog } from './authorize-guide-dialog';
 import { type AuthorizePreset, readAuthorizePreset } from './authorize-search';
-import { OrdersSyncDialog } from './orders-sync-dialog';
 import { ShopAliasModal } from './shop-alias-modal';
 import { type ShopAction, ShopsTable, ShopsTableSkeleton } from './shops-table';
 

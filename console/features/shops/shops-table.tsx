@@ -14,8 +14,8 @@ import { formatDate } from '@shared/i18n/format';
 import { placeholderKeys } from '@shared/ui/skeletons';
 import { IconKey, IconPencil, IconUnlink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { FailureText, ShopSyncState, useNow } from '../../components/shop-sync-state';
 import { PlatformMark } from './platform-mark';
-import { FailureText, ShopSyncState, useNow } from './shop-sync-state';
 import classes from './shops.module.css';
 
 type Language = 'zh' | 'th' | 'en';

@@ -49,6 +49,7 @@ function rangeOf(search: HistoryMoneySearch, defaults: DateTimeRange): DateTimeR
 function useHistoryList(siteCurrency: Currency, defaults: DateTimeRange, timeZone: string) {
   return useListPage({
     to: MENU_URL,
+    paging: 'cursor',
     validate: validateHistoryMoneySearch,
     tab: { key: 'tab', initial: 'history' },
     filters: (tab) => TAB_FILTERS[tab],
@@ -123,7 +124,7 @@ function HistoryList({ list, currency, filters, tabs }: ListProps) {
   const { t } = useTranslation(['wallet', 'common']);
   const money = useMoney();
   const canExport = usePermission('export');
-  const { page: _page, limit: _limit, ...query } = list.params;
+  const { cursor: _cursor, limit: _limit, ...query } = list.params;
   const records = useBalanceRecords(list.params);
   const exporter = useExportBalanceRecords();
   const columns = useHistoryColumns();
@@ -136,6 +137,7 @@ function HistoryList({ list, currency, filters, tabs }: ListProps) {
       rows={(data) => data.records}
       rowKey={(record) => record.id}
       total={(data) => data.total}
+      cursors={(data) => ({ next: data.next, previous: data.previous })}
       testId="list"
       words={words}
       tabs={tabs}
@@ -210,7 +212,7 @@ function FreezeList({ list, currency, filters, tabs }: ListProps) {
   const { t } = useTranslation(['wallet', 'common']);
   const money = useMoney();
   const canExport = usePermission('export');
-  const { page: _page, limit: _limit, ...query } = list.params;
+  const { cursor: _cursor, limit: _limit, ...query } = list.params;
   const records = useFreezeRecords(list.params);
   const exporter = useExportFreezeRecords();
   const columns = useFreezeColumns();
@@ -223,6 +225,7 @@ function FreezeList({ list, currency, filters, tabs }: ListProps) {
       rows={(data) => data.records}
       rowKey={(record) => record.id}
       total={(data) => data.total}
+      cursors={(data) => ({ next: data.next, previous: data.previous })}
       testId="list"
       words={words}
       tabs={tabs}

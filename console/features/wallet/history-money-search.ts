@@ -1,6 +1,6 @@
 import { CURRENCIES, type Currency } from '@shared/contracts/money';
 import type { FREEZE_STATES, LedgerEntryKind } from '@shared/contracts/wallet';
-import { limitParam, oneOf, pageParam } from '../../components/list-search';
+import { cursorParam, limitParam, oneOf } from '../../components/list-search';
 import { parseDateTimeText } from './wallet-range';
 
 // The route table reads these on the console's first load, so they check by hand against copies
@@ -36,7 +36,7 @@ export const FREEZE_STATE_LIST: Exactly<typeof STATE_LIST, FreezeState> = STATE_
 export const HISTORY_PAGE_SIZE = 20;
 export const HISTORY_PAGE_SIZES = [20, 50, 100] as const;
 
-/** The money history's tab, filters and page, as its address carries them. */
+/** The money history's tab, filters and position, as its address carries them. */
 export interface HistoryMoneySearch {
   /** The freeze details tab; absent for the default, the wallet history. */
   tab?: 'freezes';
@@ -46,7 +46,8 @@ export interface HistoryMoneySearch {
   /** YYYY-MM-DD HH:mm:ss in the reader's time zone; absent for the default range. */
   beginTime?: string;
   endTime?: string;
-  page?: number;
+  /** The server's keyset position; none on the first page. */
+  cursor?: string;
   /** Rows per page, other than the default. */
   limit?: number;
 }
@@ -57,7 +58,7 @@ function dateTime(value: unknown): string | undefined {
 
 /**
  * The router's validateSearch for /other/historyMoney: keeps the freeze tab, a known bill type,
- * freeze state and currency, a range of two real moments in order, a page above 1 and a choice of
+ * freeze state and currency, a range of two real moments in order, a page's position (the server's cursor) and a choice of
  * rows per page; drops anything else, so a hand-edited address still opens the page.
  */
 export function validateHistoryMoneySearch(search: Record<string, unknown>): HistoryMoneySearch {
@@ -75,7 +76,7 @@ export function validateHistoryMoneySearch(search: Record<string, unknown>): His
     ...(currency ? { currency } : {}),
     ...(beginTime && ordered ? { beginTime } : {}),
     ...(endTime && ordered ? { endTime } : {}),
-    ...pageParam(search.page),
+    ...cursorParam(search.cursor),
     ...limitParam(search.limit, HISTORY_PAGE_SIZES, HISTORY_PAGE_SIZE),
   };
 }

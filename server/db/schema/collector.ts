@@ -1,6 +1,5 @@
 import { PRICE_ROUNDINGS } from '@shared/contracts/collector';
 import { type ProductDraft, SOURCE_SITES } from '@shared/contracts/product-draft';
-import { PLATFORMS } from '@shared/contracts/shops';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -14,7 +13,6 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { shops } from './shops';
 import { users } from './users';
 
 /**
@@ -60,46 +58,6 @@ export const collectedProducts = pgTable(
       t.updatedAt.desc().nullsFirst(),
       t.id,
     ),
-  ],
-);
-
-/**
- * A shop's product made by claiming a collected product: waiting (`wait`) to be edited and
- * published. One source item goes into one shop once: the database refuses a second.
- */
-export const products = pgTable(
-  'products',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    shopId: uuid('shop_id')
-      .notNull()
-      .references(() => shops.id, { onDelete: 'cascade' }),
-    platform: text('platform', { enum: PLATFORMS }).notNull(),
-    /** The collected product it was claimed from; kept when that is deleted from the box. */
-    collectId: uuid('collect_id').references(() => collectedProducts.id, {
-      onDelete: 'set null',
-    }),
-    sourceSite: text('source_site', { enum: SOURCE_SITES }).notNull(),
-    sourceItemId: text('source_item_id').notNull(),
-    sourceUrl: text('source_url').notNull(),
-    title: text('title').notNull(),
-    currency: text('currency').notNull(),
-    priceMinMinor: bigint('price_min_minor', { mode: 'number' }),
-    priceMaxMinor: bigint('price_max_minor', { mode: 'number' }),
-    status: text('status').notNull().default('wait'),
-    /** The draft with the seller's pricing template applied to every price. */
-    data: jsonb('data').$type<ProductDraft>().notNull(),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [
-    uniqueIndex('products_shop_source_key').on(t.shopId, t.sourceSite, t.sourceItemId),
-    index('products_owner_created_idx').on(t.ownerId, t.createdAt),
-    index('products_collect_id_idx').on(t.collectId),
   ],
 );
 

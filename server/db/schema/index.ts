@@ -1,8 +1,10 @@
-export { collectedProducts, pluginSettings, products } from './collector';
+export { collectedProducts, pluginSettings } from './collector';
 export { coupons } from './coupons';
 export { files } from './files';
 export { mailOutbox } from './mail';
+export { orderReturns, orderSubmissions, purchaseLinks, serviceOrders } from './orders';
 export { paymentCallbacks, paymentOrders, tradeOrders } from './payments';
+export { media, products, shopProductSettings } from './products';
 export { purchases } from './purchases';
 export {
   sandbox,
@@ -33,7 +35,6 @@ export {
 } from './shell';
 export {
   platformOrders,
-  platformProducts,
   shopAuthorizations,
   shopAuthStates,
   shopSync,

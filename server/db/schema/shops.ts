@@ -1,3 +1,4 @@
+import { ORDER_SOURCES, ORDER_STATUSES, ORDER_TYPES } from '@shared/contracts/orders';
 import {
   PLATFORMS,
   SHOP_STATUSES,
@@ -5,6 +6,7 @@ import {
   SYNC_RESOURCES,
   SYNC_RUN_STATUSES,
 } from '@shared/contracts/shops';
+import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
@@ -226,42 +228,27 @@ export const platformOrders = pgTable(
     platformUpdatedAt: timestamp('platform_updated_at', { withTimezone: true }).notNull(),
     raw: jsonb('raw'),
     syncedAt: timestamp('synced_at', { withTimezone: true }).notNull(),
+    /**
+     * The console's status of the raw one (shared/contracts/orders.ts, ORDER_STATUS_MAP), worked
+     * out by the database function of the same table so that tabs filter and count on an index.
+     */
+    orderStatus: text('order_status', { enum: ORDER_STATUSES }).generatedAlwaysAs(
+      sql`cmp_order_status(platform, status)`,
+    ),
+    /** A synced order (`platform`) or one the seller typed in (`manual`). */
+    source: text('source', { enum: ORDER_SOURCES }).notNull().default('platform'),
+    /** A manual order's type; a synced order's follows its shop (local or cross-border). */
+    orderType: text('order_type', { enum: ORDER_TYPES }),
   },
   (t) => [
     uniqueIndex('platform_orders_shop_external_key').on(t.platform, t.shopId, t.externalId),
     index('platform_orders_owner_created_idx').on(t.ownerId, t.platformCreatedAt),
-  ],
-);
-
-/** A shop's product as the platform last reported it, kept by its platform update time. */
-export const platformProducts = pgTable(
-  'platform_products',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    shopId: uuid('shop_id')
-      .notNull()
-      .references(() => shops.id, { onDelete: 'cascade' }),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    platform: text('platform', { enum: PLATFORMS }).notNull(),
-    externalId: text('external_id').notNull(),
-    title: text('title').notNull(),
-    status: text('status').notNull(),
-    currency: text('currency').notNull(),
-    categoryId: text('category_id'),
-    priceMinMinor: bigint('price_min_minor', { mode: 'number' }).notNull(),
-    priceMaxMinor: bigint('price_max_minor', { mode: 'number' }).notNull(),
-    stock: integer('stock').notNull(),
-    images: jsonb('images').$type<string[]>().notNull(),
-    skus: jsonb('skus').$type<unknown[]>().notNull(),
-    platformCreatedAt: timestamp('platform_created_at', { withTimezone: true }).notNull(),
-    platformUpdatedAt: timestamp('platform_updated_at', { withTimezone: true }).notNull(),
-    raw: jsonb('raw'),
-    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [
-    uniqueIndex('platform_products_shop_external_key').on(t.platform, t.shopId, t.externalId),
-    index('platform_products_owner_idx').on(t.ownerId, t.platformUpdatedAt),
+    index('platform_orders_owner_status_created_idx').on(
+      t.ownerId,
+      t.orderStatus,
+      t.platformCreatedAt.desc(),
+      t.id.desc(),
+    ),
+    index('platform_orders_shop_created_idx').on(t.shopId, t.platformCreatedAt.desc(), t.id.desc()),
   ],
 );

@@ -4,6 +4,7 @@ import { MarketplaceError, type MarketplaceFailure } from '../marketplace/market
 import type {
   Authorization,
   AuthorizedShop,
+  ImageUpload,
   MarketplaceClient,
   Page,
   PlatformOrder,
@@ -179,6 +180,8 @@ export function createLazadaClient(
       accessToken?: string;
       shopKey: string | null;
       signal?: AbortSignal | undefined;
+      /** A file part: the signed parameters go in the query, the file in a multipart body (not signed). */
+      file?: { field: string; upload: ImageUpload };
     },
     parse: (body: Body) => T,
   ): Promise<T> {
@@ -197,6 +200,16 @@ export function createLazadaClient(
         params.sign = lazadaSign(config.appSecret, input.path, params);
         const query = new URLSearchParams(params).toString();
         const url = `${input.base}${input.path}`;
+        if (input.file) {
+          const form = new FormData();
+          const { upload } = input.file;
+          form.append(
+            input.file.field,
+            new Blob([upload.bytes as Uint8Array<ArrayBuffer>], { type: upload.mime }),
+            upload.name,
+          );
+          return { url: `${url}?${query}`, init: { method: 'POST', body: form } };
+        }
         return input.method === 'GET'
           ? { url: `${url}?${query}`, init: { method: 'GET' } }
           : {
@@ -234,7 +247,11 @@ export function createLazadaClient(
     path: string,
     params: Record<string, string | undefined>,
     parse: (body: Body) => T,
-    options: { method?: 'GET' | 'POST'; signal?: AbortSignal | undefined } = {},
+    options: {
+      method?: 'GET' | 'POST';
+      signal?: AbortSignal | undefined;
+      file?: { field: string; upload: ImageUpload };
+    } = {},
   ) =>
     call(
       {
@@ -245,6 +262,7 @@ export function createLazadaClient(
         accessToken: shop.accessToken,
         shopKey: shop.shopId,
         signal: options.signal,
+        ...(options.file ? { file: options.file } : {}),
       },
       parse,
     );
@@ -525,6 +543,45 @@ export function createLazadaClient(
     logisticsChannels(shop) {
       return shopCall(shop, '/shipment/providers/get', {}, (body) =>
         readShipmentProviders(body.data),
+      );
+    },
+
+    uploadImage(shop, image) {
+      return shopCall(
+        shop,
+        '/image/upload',
+        {},
+        (body) => {
+          const data = isRecord(body.data) && isRecord(body.data.image) ? body.data.image : null;
+          return idOf(data?.url, 'image url');
+        },
+        { method: 'POST', file: { field: 'image', upload: image } },
+      );
+    },
+
+    async setListed(shop, externalId, listed) {
+      // Deactivating takes the item id; activating is an update of the item's status.
+      const payload = listed
+        ? JSON.stringify({
+            Request: { Product: { ItemId: externalId, Attributes: { status: 'active' } } },
+          })
+        : JSON.stringify({ Request: { Product: { ItemId: externalId } } });
+      await shopCall(
+        shop,
+        listed ? '/product/update' : '/product/deactivate',
+        { payload },
+        () => undefined,
+        { method: 'POST' },
+      );
+    },
+
+    async deleteProduct(shop, externalId) {
+      await shopCall(
+        shop,
+        '/product/remove',
+        { payload: JSON.stringify({ Request: { Product: { ItemId: externalId } } }) },
+        () => undefined,
+        { method: 'POST' },
       );
     },
   };

@@ -11,13 +11,22 @@ export type MarketplaceClients = Record<Platform, MarketplaceClient>;
 /** The three platform clients over one transport (retries, timeouts, per-shop rate limits). */
 export function createMarketplaceClients(
   config: MarketplacesConfig,
-  deps: { fetch: typeof fetch; now: () => Date; transport?: Partial<TransportOptions> },
+  deps: {
+    fetch: typeof fetch;
+    now: () => Date;
+    transport?: Partial<TransportOptions>;
+    /** How a client waits between dependent calls (Shopee's 5 s before variations). */
+    sleep?: (ms: number) => Promise<void>;
+  },
 ): MarketplaceClients {
   const transport = createTransport({ fetch: deps.fetch, ...deps.transport });
   const common = { transport, now: deps.now };
   return {
     lazada: createLazadaClient(config.lazada, common),
-    shopee: createShopeeClient(config.shopee, common),
+    shopee: createShopeeClient(config.shopee, {
+      ...common,
+      ...(deps.sleep ? { sleep: deps.sleep } : {}),
+    }),
     tiktok: createTiktokClient(config.tiktok, common),
   };
 }

@@ -184,6 +184,12 @@ export interface LogisticsChannel {
   name: string;
   enabled: boolean;
   cod: boolean;
+  /** The heaviest parcel the channel takes, in grams, when the platform says. */
+  weightLimitGrams?: number | null;
+  /** The longest side it takes, in cm, when the platform says. */
+  maxSideCm?: number | null;
+  /** The largest volume it takes, in cm3, when the platform says. */
+  maxVolumeCm3?: number | null;
 }
 
 export interface MarketplaceClient {
@@ -227,4 +233,21 @@ export interface MarketplaceClient {
   categories(shop: ShopAccess): Promise<PlatformCategory[]>;
   categoryAttributes(shop: ShopAccess, categoryId: string): Promise<PlatformAttribute[]>;
   logisticsChannels(shop: ShopAccess): Promise<LogisticsChannel[]>;
+  /**
+   * Puts an image on the platform (Lazada UploadImage, Shopee media_space, TikTok images/upload)
+   * and answers the reference its products take: Lazada's image URL, Shopee's image_id, TikTok's
+   * uri.
+   */
+  uploadImage(shop: ShopAccess, image: ImageUpload): Promise<string>;
+  /** Lists (activates) or delists (deactivates) a product on the platform. */
+  setListed(shop: ShopAccess, externalId: string, listed: boolean): Promise<void>;
+  deleteProduct(shop: ShopAccess, externalId: string): Promise<void>;
+}
+
+export interface ImageUpload {
+  bytes: Uint8Array;
+  /** image/jpeg, image/png or image/webp, read from the bytes. */
+  mime: string;
+  /** A file name for the multipart part ("<sha256>.jpg"). */
+  name: string;
 }

@@ -5,6 +5,7 @@ import { MarketplaceError } from '../marketplace/marketplace.errors';
 import type {
   Authorization,
   AuthorizedShop,
+  ImageUpload,
   MarketplaceClient,
   PlatformOrder,
   PlatformProduct,
@@ -89,6 +90,9 @@ const PATHS = {
   category: '/api/v2/product/get_category',
   attributeTree: '/api/v2/product/get_attribute_tree',
   channels: '/api/v2/logistics/get_channel_list',
+  uploadImage: '/api/v2/media_space/upload_image',
+  unlistItem: '/api/v2/product/unlist_item',
+  deleteItem: '/api/v2/product/delete_item',
 } as const;
 
 /** Who a shop call acts for: the shop's token and Shopee shop_id; our shop id keys the rate limit. */
@@ -107,6 +111,8 @@ interface Call {
   body?: Json;
   signal?: AbortSignal | undefined;
   override?: FailureOverride;
+  /** A multipart body with this file (media_space), instead of JSON. */
+  file?: { field: string; upload: ImageUpload; fields: Record<string, string> };
 }
 
 export interface ShopeeClientDeps {
@@ -185,6 +191,22 @@ export function createShopeeClient(
           else params.append(key, String(value));
         }
         const url = `${base}${input.path}?${params}`;
+        if (input.file) {
+          const form = new FormData();
+          for (const [name, value] of Object.entries(input.file.fields)) form.append(name, value);
+          const { upload } = input.file;
+          form.append(
+            input.file.field,
+            new Blob([upload.bytes as Uint8Array<ArrayBuffer>], { type: upload.mime }),
+            upload.name,
+          );
+          const init: RequestInit = {
+            method: 'POST',
+            headers: { accept: 'application/json' },
+            body: form,
+          };
+          return { url, init };
+        }
         if (input.method === 'GET') {
           const init: RequestInit = { method: 'GET', headers: { accept: 'application/json' } };
           return { url, init };
@@ -749,6 +771,35 @@ export function createShopeeClient(
     async logisticsChannels(shop) {
       const response = await get(PATHS.channels, accessOf(shop), {});
       return records(response.logistics_channel_list).map(normalizeChannel);
+    },
+
+    async uploadImage(_shop, image) {
+      // A public API: signed with partner id, path and timestamp only, no token or shop.
+      const answer = await call({
+        method: 'POST',
+        path: PATHS.uploadImage,
+        access: null,
+        file: { field: 'image', upload: image, fields: { scene: 'normal' } },
+      });
+      const info = rec(rec(answer.response).image_info);
+      const imageId = text(info.image_id);
+      if (!imageId)
+        fail({
+          failure: 'request',
+          code: 'error_data',
+          message: 'upload_image returned no image_id',
+        });
+      return imageId;
+    },
+
+    async setListed(shop, externalId, listed) {
+      await post(PATHS.unlistItem, accessOf(shop), {
+        item_list: [{ item_id: numericId(externalId, 'The item'), unlist: !listed }],
+      });
+    },
+
+    async deleteProduct(shop, externalId) {
+      await post(PATHS.deleteItem, accessOf(shop), { item_id: numericId(externalId, 'The item') });
     },
   };
 }

@@ -259,5 +259,22 @@ export function normalizeChannel(channel: Json): LogisticsChannel {
     name: text(channel.logistics_channel_name),
     enabled: channel.enabled === true,
     cod: channel.cod_enabled === true,
+    ...channelLimits(channel),
+  };
+}
+
+/** A channel's limits: weight_limit{item_max_weight} in kg, item_max_dimension{length,…} in cm. */
+function channelLimits(channel: Json) {
+  const weight = isRecord(channel.weight_limit)
+    ? Number(channel.weight_limit.item_max_weight)
+    : Number.NaN;
+  const size = isRecord(channel.item_max_dimension) ? channel.item_max_dimension : null;
+  const side = size
+    ? Math.max(Number(size.length) || 0, Number(size.width) || 0, Number(size.height) || 0)
+    : 0;
+  return {
+    weightLimitGrams: Number.isFinite(weight) && weight > 0 ? Math.round(weight * 1000) : null,
+    maxSideCm: side > 0 ? side : null,
+    maxVolumeCm3: null,
   };
 }

@@ -452,7 +452,7 @@ export function createTiktokClient(
 
   /** One signed Partner API call; the timestamp and sign are made afresh for every attempt. */
   function call<T>(request: {
-    method: 'GET' | 'POST' | 'PUT';
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE';
     path: string;
     accessToken: string;
     shop: ShopAccess | null;
@@ -460,6 +460,8 @@ export function createTiktokClient(
     body?: unknown;
     parse: (data: unknown) => T;
     signal?: AbortSignal | undefined;
+    /** A multipart body (image upload): not signed, as TikTok documents. */
+    form?: FormData;
   }): Promise<T> {
     const body = request.body === undefined ? null : JSON.stringify(request.body);
     const cipher = request.shop ? cipherOf(request.shop) : null;
@@ -476,6 +478,14 @@ export function createTiktokClient(
         };
         const sign = tiktokSign(config.appSecret, request.path, query, body);
         const search = new URLSearchParams({ ...query, sign });
+        if (request.form) {
+          const init: RequestInit = {
+            method: 'POST',
+            headers: { 'x-tts-access-token': request.accessToken },
+            body: request.form,
+          };
+          return { url: `${config.apiBase}${request.path}?${search}`, init };
+        }
         return {
           url: `${config.apiBase}${request.path}?${search}`,
           init: {
@@ -816,6 +826,56 @@ export function createTiktokClient(
           cod: false,
         }),
       );
+    },
+
+    async uploadImage(shop, image) {
+      const form = new FormData();
+      form.append(
+        'data',
+        new Blob([image.bytes as Uint8Array<ArrayBuffer>], { type: image.mime }),
+        image.name,
+      );
+      form.append('use_case', 'MAIN_IMAGE');
+      return call({
+        method: 'POST',
+        path: '/product/202309/images/upload',
+        accessToken: shop.accessToken,
+        shop,
+        form,
+        parse: (data) => {
+          const uri = data && typeof data === 'object' ? (data as { uri?: unknown }).uri : null;
+          if (typeof uri !== 'string' || !uri)
+            throw new MarketplaceError({
+              platform: 'tiktok',
+              failure: 'request',
+              platformCode: 'malformed',
+              platformMessage: 'The image upload answered no uri',
+            });
+          return uri;
+        },
+      });
+    },
+
+    async setListed(shop, externalId, listed) {
+      await call({
+        method: 'POST',
+        path: `/product/202309/products/${listed ? 'activate' : 'deactivate'}`,
+        accessToken: shop.accessToken,
+        shop,
+        body: { product_ids: [externalId] },
+        parse: () => undefined,
+      });
+    },
+
+    async deleteProduct(shop, externalId) {
+      await call({
+        method: 'DELETE',
+        path: '/product/202309/products',
+        accessToken: shop.accessToken,
+        shop,
+        body: { product_ids: [externalId] },
+        parse: () => undefined,
+      });
     },
   };
 }

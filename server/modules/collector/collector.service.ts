@@ -11,19 +11,7 @@ import type { Language } from '@shared/contracts/languages';
 import type { ProductDraft } from '@shared/contracts/product-draft';
 import type { SharedLink } from '@shared/contracts/short-links';
 import { sourceSiteOf } from '@shared/contracts/source-sites';
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type * as z from 'zod/mini';
 import type { Actor, AppDeps } from '../../context';
@@ -31,6 +19,7 @@ import type { Database } from '../../db/client';
 import { collectedProducts, products, shops } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { type Translator, translator } from '../../lib/i18n';
+import { keyset } from '../../lib/keyset';
 import { sanitizeHtml } from '../../lib/sanitize-html';
 import { validationError } from '../../lib/validate';
 import {
@@ -285,32 +274,44 @@ export async function listCollected(
   if (query.site) conditions.push(eq(t.site, query.site));
   const base = and(...conditions);
   const tab = query.status === 'unclaimed' ? isNull(t.claimedAt) : isNotNull(t.claimedAt);
-  // Both tabs' counts and the page, side by side (two connections, one wait).
-  const [[counted], rows] = await Promise.all([
-    db
-      .select({
-        unclaimed: sql<number>`count(*) filter (where ${t.claimedAt} is null)`.mapWith(Number),
-        claimed: sql<number>`count(*) filter (where ${t.claimedAt} is not null)`.mapWith(Number),
-      })
-      .from(t)
-      .where(base),
-    db
-      .select(summaryColumns)
-      .from(t)
-      .where(and(base, tab))
-      .orderBy(desc(t.updatedAt), asc(t.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-  ]);
-  const counts = { unclaimed: counted?.unclaimed ?? 0, claimed: counted?.claimed ?? 0 };
+  const page = keyset(
+    [
+      { column: t.updatedAt, order: 'desc' },
+      { column: t.id, order: 'asc' },
+    ],
+    query,
+  );
+  // Both tabs' counts (a subquery the database runs once) ride along the page's rows: one
+  // statement for the whole answer, a second only past the end, where no row carries them.
+  const tally = sql<number[] | null>`(select array[
+      count(*) filter (where ${t.claimedAt} is null),
+      count(*) filter (where ${t.claimedAt} is not null)
+    ]::int[] from ${t} where ${base})`;
+  const found = await db
+    .select({ ...summaryColumns, cursorKey: page.key, tally })
+    .from(t)
+    .where(and(base, tab, page.where))
+    .orderBy(...page.orderBy)
+    .limit(page.limit)
+    .offset(page.offset);
+  let tallied = found[0]?.tally;
+  if (!tallied) {
+    const [row] = await db.select({ tally }).from(sql`(values (1)) as one (x)`);
+    tallied = row?.tally;
+  }
+  const { rows, next, previous } = page.finish(found);
+  const counts = { unclaimed: tallied?.[0] ?? 0, claimed: tallied?.[1] ?? 0 };
+  // Only a claimed product has claims (claiming sets its time, and nothing clears it).
   const claims = await claimsOf(
     db,
     actor,
-    rows.map((row) => row.id),
+    rows.filter((row) => row.claimedAt !== null).map((row) => row.id),
   );
   return {
     records: rows.map((row) => toCollected(row, claims.get(row.id) ?? [])),
     total: counts[query.status],
+    next,
+    previous,
     counts,
   };
 }

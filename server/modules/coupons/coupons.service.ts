@@ -12,11 +12,12 @@ import {
 } from '@shared/contracts/coupons';
 import { LANGUAGES, type Language } from '@shared/contracts/languages';
 import { CURRENCIES, type Currency } from '@shared/contracts/money';
-import { and, asc, desc, eq, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Actor, AppDeps } from '../../context';
 import type { Database } from '../../db/client';
 import { coupons, users } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
+import { type KeysetKey, keyset } from '../../lib/keyset';
 import type { LedgerTx } from '../wallet/idempotency';
 
 /**
@@ -127,16 +128,29 @@ function tabCondition(state: CouponState, now: Date): SQL | undefined {
 }
 
 /** Each tab in the order its reader needs: what expires soonest, what happened last. */
-function tabOrder(state: CouponState) {
+function tabOrder(state: CouponState): KeysetKey[] {
   switch (state) {
     case 'unused':
-      return [asc(coupons.validTo), asc(coupons.createdAt), asc(coupons.id)];
+      return [
+        { column: coupons.validTo, order: 'asc' },
+        { column: coupons.createdAt, order: 'asc' },
+        { column: coupons.id, order: 'asc' },
+      ];
     case 'expired':
-      return [desc(coupons.validTo), asc(coupons.id)];
+      return [
+        { column: coupons.validTo, order: 'desc' },
+        { column: coupons.id, order: 'asc' },
+      ];
     case 'freezing':
-      return [desc(coupons.frozenAt), asc(coupons.id)];
+      return [
+        { column: coupons.frozenAt, order: 'desc' },
+        { column: coupons.id, order: 'asc' },
+      ];
     case 'used':
-      return [desc(coupons.usedAt), asc(coupons.id)];
+      return [
+        { column: coupons.usedAt, order: 'desc' },
+        { column: coupons.id, order: 'asc' },
+      ];
   }
 }
 
@@ -171,16 +185,20 @@ export async function listCoupons(
     expired: Number(counts?.expired ?? 0),
     freezing: Number(counts?.freezing ?? 0),
   };
-  const rows = await db
-    .select()
+  const page = keyset(tabOrder(query.status), query);
+  const found = await db
+    .select({ coupon: coupons, cursorKey: page.key })
     .from(coupons)
-    .where(and(mine, tabCondition(query.status, now)))
-    .orderBy(...tabOrder(query.status))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+    .where(and(mine, tabCondition(query.status, now), page.where))
+    .orderBy(...page.orderBy)
+    .limit(page.limit)
+    .offset(page.offset);
+  const { rows, next, previous } = page.finish(found);
   return {
-    records: rows.map((row) => toCoupon(row, language, now)),
+    records: rows.map((row) => toCoupon(row.coupon, language, now)),
     total: tally[query.status],
+    next,
+    previous,
     counts: tally,
   };
 }

@@ -12,19 +12,12 @@ import {
   TREND_DAYS,
 } from '@shared/contracts/dashboard';
 import { type OrderStatus, orderStatusOf, SOLD_ORDER_STATUSES } from '@shared/contracts/orders';
-import { isProductStatus, type ProductStatus, productStatusOf } from '@shared/contracts/products';
+import { isProductStatus, type ProductStatus } from '@shared/contracts/products';
 import { dayIn, isSiteCode, SITE_TIME_ZONES } from '@shared/contracts/site-codes';
 import { and, count, eq, gte, ilike, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Actor, AppDeps } from '../../context';
 import type { Database } from '../../db/client';
-import {
-  platformOrders,
-  platformProducts,
-  products,
-  shops,
-  sites,
-  users,
-} from '../../db/schema/index';
+import { platformOrders, products, shops, sites, users } from '../../db/schema/index';
 import { addDays, instantOf, parseDateTime } from '../../lib/zoned-time';
 import { countPurchasesByStatus } from '../purchases/purchases.service';
 
@@ -93,35 +86,22 @@ async function paidRange(db: Database, actor: Actor, query: StatusSummaryQuery) 
  */
 
 /**
- * Products of these shops by status: the claimed products waiting in them (`products`, whose
- * status is already the console's) and the products synced from the platforms
- * (`platform_products`, by their platform's status).
+ * Products of these shops by status: one table holds every product, claimed or synced, each
+ * with the console's status (a synced one's is mapped from its platform's when stored).
  */
 async function countProducts(
   db: Database,
   shopIds: readonly string[],
 ): Promise<Partial<ProductStatusSummary>> {
   if (shopIds.length === 0) return {};
-  const claimed = await db
+  const rows = await db
     .select({ status: products.status, count: count() })
     .from(products)
     .where(inArray(products.shopId, [...shopIds]))
     .groupBy(products.status);
-  const synced = await db
-    .select({
-      platform: platformProducts.platform,
-      status: platformProducts.status,
-      count: count(),
-    })
-    .from(platformProducts)
-    .where(inArray(platformProducts.shopId, [...shopIds]))
-    .groupBy(platformProducts.platform, platformProducts.status);
   const found: Partial<Record<ProductStatus, number>> = {};
-  const add = (status: string, n: number) => {
-    if (isProductStatus(status)) found[status] = (found[status] ?? 0) + n;
-  };
-  for (const row of claimed) add(row.status, row.count);
-  for (const row of synced) add(productStatusOf(row.platform, row.status), row.count);
+  for (const row of rows)
+    if (isProductStatus(row.status)) found[row.status] = (found[row.status] ?? 0) + row.count;
   return found;
 }
 

@@ -14,6 +14,7 @@ import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Actor, AppDeps } from '../../context';
 import { helpArticles } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
+import { keyset } from '../../lib/keyset';
 import { sanitizeHtml } from '../../lib/sanitize-html';
 import { assertOperator } from '../notices/notices.service';
 
@@ -82,17 +83,30 @@ export async function listHelpArticles(
   const { db } = deps;
   const { language } = query;
   const where = eq(helpArticles.language, language);
-  const [rows, [total]] = await Promise.all([
+  const page = keyset(
+    [
+      { column: helpArticles.sort, order: 'asc' },
+      { column: helpArticles.id, order: 'asc' },
+    ],
+    query,
+  );
+  const [found, [total]] = await Promise.all([
     db
-      .select()
+      .select({ article: helpArticles, cursorKey: page.key })
       .from(helpArticles)
-      .where(where)
-      .orderBy(asc(helpArticles.sort), asc(helpArticles.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
+      .where(and(where, page.where))
+      .orderBy(...page.orderBy)
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ value: count() }).from(helpArticles).where(where),
   ]);
-  return { records: rows.map(toArticle), total: total?.value ?? 0 };
+  const { rows, next, previous } = page.finish(found);
+  return {
+    records: rows.map((row) => toArticle(row.article)),
+    total: total?.value ?? 0,
+    next,
+    previous,
+  };
 }
 
 /** One article, in whichever language it was written. */

@@ -19,11 +19,12 @@ import {
   type SubscriptionRow,
 } from '@shared/contracts/messages';
 import { isSiteCode, SITE_LANGUAGES } from '@shared/contracts/site-codes';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Actor, AppDeps } from '../../context';
 import type { Database } from '../../db/client';
 import { messageSubscriptions, messages, users } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
+import { keyset } from '../../lib/keyset';
 import {
   issueShortLink,
   SHARED_LINK_TTL_SECONDS,
@@ -228,9 +229,17 @@ export async function listMessages(
     query.type === undefined ? undefined : eq(messages.type, query.type),
     query.isRead === undefined ? undefined : eq(messages.isRead, query.isRead),
   );
-  const [rows, [counts]] = await Promise.all([
+  const page = keyset(
+    [
+      { column: messages.createdAt, order: 'desc' },
+      { column: messages.id, order: 'desc' },
+    ],
+    query,
+  );
+  const [found, [counts]] = await Promise.all([
     db
       .select({
+        cursorKey: page.key,
         id: messages.id,
         type: messages.type,
         titleKey: messages.titleKey,
@@ -242,10 +251,10 @@ export async function listMessages(
         readAt: messages.readAt,
       })
       .from(messages)
-      .where(filters)
-      .orderBy(sql`${messages.createdAt} desc nulls last`, desc(messages.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
+      .where(and(filters, page.where))
+      .orderBy(...page.orderBy)
+      .limit(page.limit)
+      .offset(page.offset),
     db
       .select({
         total: db.$count(messages, filters),
@@ -253,9 +262,12 @@ export async function listMessages(
       })
       .from(sql`(values (1)) as one (x)`),
   ]);
+  const { rows, next, previous } = page.finish(found);
   return {
     records: rows.map((row) => toMessage(row, language)),
     total: counts?.total ?? 0,
+    next,
+    previous,
     unread: counts?.unread ?? 0,
   };
 }

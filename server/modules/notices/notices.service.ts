@@ -1,10 +1,11 @@
 import type { Language } from '@shared/contracts/languages';
 import type { Announcement, NoticeListQuery, NoticePage } from '@shared/contracts/notices';
 import { ROLES } from '@shared/permissions';
-import { and, asc, count, desc, eq, inArray, lte, notExists, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lte, notExists, sql } from 'drizzle-orm';
 import type { Actor, AppDeps } from '../../context';
 import { announcements, announcementViews } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
+import { keyset } from '../../lib/keyset';
 import { sanitizeHtml } from '../../lib/sanitize-html';
 
 type AnnouncementRow = typeof announcements.$inferSelect;
@@ -90,17 +91,30 @@ export async function listAnnouncements(
   const { db, clock } = deps;
   const { language } = query;
   const where = shownIn(language, clock.now());
-  const [rows, [total]] = await Promise.all([
+  const page = keyset(
+    [
+      { column: announcements.showTime, order: 'desc' },
+      { column: announcements.id, order: 'desc' },
+    ],
+    query,
+  );
+  const [found, [total]] = await Promise.all([
     db
-      .select()
+      .select({ notice: announcements, cursorKey: page.key })
       .from(announcements)
-      .where(where)
-      .orderBy(desc(announcements.showTime), desc(announcements.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
+      .where(and(where, page.where))
+      .orderBy(...page.orderBy)
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ value: count() }).from(announcements).where(where),
   ]);
-  return { records: rows.map(toAnnouncement), total: total?.value ?? 0 };
+  const { rows, next, previous } = page.finish(found);
+  return {
+    records: rows.map((row) => toAnnouncement(row.notice)),
+    total: total?.value ?? 0,
+    next,
+    previous,
+  };
 }
 
 /** A popup announcement this account has not seen yet. */

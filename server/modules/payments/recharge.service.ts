@@ -12,12 +12,13 @@ import {
 } from '@shared/contracts/payments';
 import { isSiteCode, SITE_TIME_ZONES } from '@shared/contracts/site-codes';
 import type { ValidationMessageKey } from '@shared/contracts/validation';
-import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { Actor, AppDeps } from '../../context';
 import type { Database } from '../../db/client';
 import { paymentOrders, users } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { type Translator, translator } from '../../lib/i18n';
+import { keyset } from '../../lib/keyset';
 import { parseDateTime } from '../../lib/zoned-time';
 import { type Conversion, convert } from '../wallet/exchange-rates';
 import { requestHash } from '../wallet/idempotency';
@@ -287,14 +288,22 @@ export async function listRecharges(
   ];
   const where = and(...conditions);
   const [total] = await deps.db.select({ n: count() }).from(paymentOrders).where(where);
-  const rows = await deps.db
-    .select()
+  const page = keyset(
+    [
+      { column: paymentOrders.createdAt, order: 'desc' },
+      { column: paymentOrders.orderNo, order: 'desc' },
+    ],
+    query,
+  );
+  const found = await deps.db
+    .select({ order: paymentOrders, cursorKey: page.key })
     .from(paymentOrders)
-    .where(where)
-    .orderBy(desc(paymentOrders.createdAt), desc(paymentOrders.orderNo))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+    .where(and(where, page.where))
+    .orderBy(...page.orderBy)
+    .limit(page.limit)
+    .offset(page.offset);
+  const { rows, next, previous } = page.finish(found);
   const records = [];
-  for (const row of rows) records.push(await paymentOrderView(deps, null, row));
-  return { records, total: total?.n ?? 0 };
+  for (const row of rows) records.push(await paymentOrderView(deps, null, row.order));
+  return { records, total: total?.n ?? 0, next, previous };
 }

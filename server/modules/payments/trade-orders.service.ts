@@ -10,12 +10,13 @@ import {
   type TradeOrder,
   type TradePage,
 } from '@shared/contracts/payments';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Actor, AppDeps } from '../../context';
 import type { Database } from '../../db/client';
 import { ledgerEntries, paymentOrders, tradeOrders, walletFreezes } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { translator } from '../../lib/i18n';
+import { keyset } from '../../lib/keyset';
 import {
   couponOrderRef,
   releaseCoupon,
@@ -166,18 +167,32 @@ export async function listTrades(
     query.status ? eq(tradeOrders.status, query.status) : undefined,
   );
   const [total] = await deps.db.select({ n: count() }).from(tradeOrders).where(where);
-  const rows = await deps.db
-    .select()
+  const page = keyset(
+    [
+      {
+        column: sql`(case when ${tradeOrders.status} in ('pending', 'paying') then 0 else 1 end)`,
+        type: 'integer',
+        order: 'asc',
+      },
+      { column: tradeOrders.createdAt, order: 'desc' },
+      { column: tradeOrders.tradeNo, order: 'desc' },
+    ],
+    query,
+  );
+  const found = await deps.db
+    .select({ trade: tradeOrders, cursorKey: page.key })
     .from(tradeOrders)
-    .where(where)
-    .orderBy(
-      asc(sql`case when ${tradeOrders.status} in ('pending', 'paying') then 0 else 1 end`),
-      desc(tradeOrders.createdAt),
-      desc(tradeOrders.tradeNo),
-    )
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  return { records: rows.map((row) => tradeView(row, language)), total: total?.n ?? 0 };
+    .where(and(where, page.where))
+    .orderBy(...page.orderBy)
+    .limit(page.limit)
+    .offset(page.offset);
+  const { rows, next, previous } = page.finish(found);
+  return {
+    records: rows.map((row) => tradeView(row.trade, language)),
+    total: total?.n ?? 0,
+    next,
+    previous,
+  };
 }
 
 /** GET /api-user/pay/trade/detail. */

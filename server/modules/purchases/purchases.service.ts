@@ -14,7 +14,7 @@ import {
   type PurchaseShip,
   type PurchaseStatus,
 } from '@shared/contracts/purchases';
-import { and, count, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Actor, AppDeps } from '../../context';
 import type { Database } from '../../db/client';
 import {
@@ -27,7 +27,7 @@ import {
   warehouses,
 } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
-import { decodeCursor, encodeCursor } from '../../lib/keyset';
+import { keyset } from '../../lib/keyset';
 import { notify } from '../messages/messages.service';
 import { cancelOrder, freezeForOrder, settleOrder } from '../payments/checkout.service';
 import { cancel, freeze } from '../wallet/wallet.service';
@@ -186,35 +186,30 @@ export async function listPurchases(
         )
       : undefined,
   );
-  const after = decodeCursor(query.cursor);
+  const keys = keyset(
+    [
+      { column: purchases.createdAt, order: 'desc' },
+      { column: purchases.purchaseNo, order: 'desc' },
+    ],
+    query,
+  );
   const statuses = PURCHASE_TABS[query.tab];
-  const rows = await db
+  const found = await db
     .select({
       row: purchases,
       shopName: shops.alias,
       warehouseName: warehouses.code,
       creatorName: users.name,
+      cursorKey: keys.key,
     })
     .from(purchases)
     .innerJoin(shops, eq(shops.id, purchases.shopId))
     .innerJoin(warehouses, eq(warehouses.id, purchases.warehouseId))
     .leftJoin(users, eq(users.id, purchases.createdBy))
-    .where(
-      and(
-        filters,
-        inArray(purchases.status, [...statuses]),
-        after
-          ? or(
-              lt(purchases.createdAt, after.at),
-              and(eq(purchases.createdAt, after.at), lt(purchases.purchaseNo, after.id)),
-            )
-          : undefined,
-      ),
-    )
-    .orderBy(desc(purchases.createdAt), desc(purchases.purchaseNo))
-    .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
+    .where(and(filters, inArray(purchases.status, [...statuses]), keys.where))
+    .orderBy(...keys.orderBy)
+    .limit(keys.limit);
+  const { rows: page, next } = keys.finish(found);
   const grouped = await db
     .select({ status: purchases.status, n: count() })
     .from(purchases)
@@ -239,10 +234,7 @@ export async function listPurchases(
       creatorName: creatorName ?? '',
       createdAt: row.createdAt.toISOString(),
     })),
-    next:
-      rows.length > query.limit && last
-        ? encodeCursor({ at: last.row.createdAt, id: last.row.purchaseNo })
-        : null,
+    next,
     counts: {
       waitAudit: sum(PURCHASE_TABS.waitAudit),
       waitShip: sum(PURCHASE_TABS.waitShip),

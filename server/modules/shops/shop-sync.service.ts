@@ -1,13 +1,7 @@
 import type { SyncResource } from '@shared/contracts/shops';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
-import {
-  platformOrders,
-  platformProducts,
-  shopAuthorizations,
-  shopSync,
-  shops,
-} from '../../db/schema/index';
+import { platformOrders, shopAuthorizations, shopSync, shops } from '../../db/schema/index';
 import { MarketplaceError } from '../../integrations/marketplace/marketplace.errors';
 import type {
   PlatformOrder,
@@ -17,6 +11,7 @@ import type {
 } from '../../integrations/marketplace/marketplace.types';
 import { AppError } from '../../lib/errors';
 import { openSecret } from '../../lib/secret-box';
+import { upsertSyncedProducts } from './product-upsert';
 
 /**
  * Syncing a shop: pulls its orders or products from its marketplace in time windows (no longer
@@ -84,10 +79,11 @@ type ShopRow = typeof shops.$inferSelect;
 const IDENTITY = new Set(['id', 'shopId', 'ownerId', 'platform', 'externalId']);
 
 /** On conflict, every other column takes the incoming (`excluded`) value. */
-function takeIncoming(table: typeof platformOrders | typeof platformProducts) {
+function takeIncoming(table: typeof platformOrders) {
   return Object.fromEntries(
     Object.entries(getTableColumns(table))
-      .filter(([key]) => !IDENTITY.has(key))
+      // A generated column (the order's console status) is the database's to work out.
+      .filter(([key, column]) => !IDENTITY.has(key) && !column.generated)
       .map(([key, column]) => [key, sql.raw(`excluded.${column.name}`)]),
   );
 }
@@ -127,48 +123,8 @@ async function upsertOrders(
     });
 }
 
-async function upsertProducts(
-  deps: Pick<SyncDeps, 'db' | 'clock'>,
-  shop: ShopRow,
-  products: PlatformProduct[],
-): Promise<void> {
-  if (products.length === 0) return;
-  const now = deps.clock.now();
-  await deps.db
-    .insert(platformProducts)
-    .values(
-      newestById(products).map((product) => {
-        const prices = product.skus.map((sku) => sku.salePriceMinor ?? sku.priceMinor);
-        return {
-          shopId: shop.id,
-          ownerId: shop.ownerId,
-          platform: shop.platform,
-          externalId: product.externalId,
-          title: product.title,
-          status: product.status,
-          currency: product.currency,
-          categoryId: product.categoryId,
-          priceMinMinor: prices.length ? Math.min(...prices) : 0,
-          priceMaxMinor: prices.length ? Math.max(...prices) : 0,
-          stock: product.skus.reduce((sum, sku) => sum + sku.stock, 0),
-          images: product.images,
-          skus: product.skus,
-          platformCreatedAt: product.createdAt,
-          platformUpdatedAt: product.updatedAt,
-          raw: bounded(product.raw),
-          syncedAt: now,
-        };
-      }),
-    )
-    .onConflictDoUpdate({
-      target: [platformProducts.platform, platformProducts.shopId, platformProducts.externalId],
-      set: takeIncoming(platformProducts),
-      setWhere: sql`${platformProducts.platformUpdatedAt} <= excluded.platform_updated_at`,
-    });
-}
-
 /** A shop with what a call needs; a shop without a normal authorization cannot sync. */
-async function shopAccess(
+export async function shopAccess(
   deps: Pick<SyncDeps, 'db' | 'config'>,
   shopId: string,
 ): Promise<{ shop: ShopRow; access: ShopAccess; authorizationId: string }> {
@@ -208,6 +164,8 @@ export interface SyncControl {
   /** After every page, with the number of records so far. */
   onPage?: (count: number) => Promise<void>;
   signal?: AbortSignal;
+  /** Every page of products read (a full sync notes which it saw). */
+  onProducts?: (items: PlatformProduct[]) => Promise<void>;
 }
 
 async function renewLease(
@@ -258,7 +216,8 @@ export async function syncRange(
         cursor = page.next;
       } else {
         const page = await client.listProducts(access, window, cursor, control.signal);
-        await upsertProducts(deps, shop, page.items);
+        await upsertSyncedProducts(deps, shop, page.items);
+        await control.onProducts?.(page.items);
         count += page.items.length;
         cursor = page.next;
       }

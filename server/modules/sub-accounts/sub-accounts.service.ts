@@ -1,5 +1,5 @@
 import { normaliseMobile } from '@shared/contracts/accounts';
-import type { SiteCode } from '@shared/contracts/site-codes';
+import { dayIn, SITE_CODES, SITE_TIME_ZONES, type SiteCode } from '@shared/contracts/site-codes';
 import type {
   CreateSubAccountRequest,
   MenuGrant,
@@ -7,11 +7,12 @@ import type {
   SubAccountListQuery,
 } from '@shared/contracts/sub-accounts';
 import { grantableMenus } from '@shared/permissions';
-import { and, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Actor, AppDeps } from '../../context';
 import type { Database } from '../../db/client';
 import { userShops, users } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
+import { keyset } from '../../lib/keyset';
 import { hashPassword } from '../../lib/passwords';
 import { createAccount, findUserById, type UserRow } from '../accounts/accounts.service';
 import { isExpired, revokeSessionsOf } from '../auth/auth.service';
@@ -79,6 +80,24 @@ async function ownSubAccount(
   return row;
 }
 
+/** Today in each site's time zone: a validity date before it has passed (as `isExpired` says). */
+function todayOfSite(clock: Deps['clock']): SQL {
+  const now = clock.now();
+  const days = SITE_CODES.map(
+    (site) => sql`when ${site} then ${dayIn(SITE_TIME_ZONES[site], now)}`,
+  );
+  return sql`(case ${users.site} ${sql.join(days, sql` `)} else ${dayIn('UTC', now)} end)::date`;
+}
+
+/** The sub-accounts in a status, in SQL (as `statusOf` derives it). */
+function inStatus(status: SubAccount['status'], clock: Deps['clock']): SQL {
+  const lapsed = sql`(${users.status} = 'expired' or ${users.validUntil} < ${todayOfSite(clock)})`;
+  if (status === 'forbidden') return sql`${users.status} = 'forbidden'`;
+  if (status === 'expired') return sql`(${users.status} <> 'forbidden' and ${lapsed})`;
+  return sql`(${users.status} <> 'forbidden' and not coalesce(${lapsed}, false))`;
+}
+
+/** The main account's sub-accounts, newest first, a keyset page (or a numbered one). */
 export async function listSubAccounts(deps: Deps, actor: Actor, query: SubAccountListQuery) {
   const conditions: (SQL | undefined)[] = [eq(users.parentId, actor.ownerId)];
   if (query.keyword) {
@@ -87,23 +106,35 @@ export async function listSubAccounts(deps: Deps, actor: Actor, query: SubAccoun
       or(ilike(users.name, like), ilike(users.email, like), ilike(users.phone, like)),
     );
   }
-  const rows = await deps.db
-    .select()
-    .from(users)
-    .where(and(...conditions))
-    .orderBy(desc(users.createdAt));
-  // Status is partly derived (a validity date in the past), so it filters after the read.
-  const filtered = query.status
-    ? rows.filter((row) => statusOf(row, deps.clock) === query.status)
-    : rows;
-  const page = filtered.slice((query.page - 1) * query.limit, query.page * query.limit);
+  if (query.status) conditions.push(inStatus(query.status, deps.clock));
+  const where = and(...conditions);
+  const page = keyset(
+    [
+      { column: users.createdAt, order: 'desc' },
+      { column: users.id, order: 'desc' },
+    ],
+    query,
+  );
+  const [found, [counted]] = await Promise.all([
+    deps.db
+      .select({ user: users, cursorKey: page.key })
+      .from(users)
+      .where(and(where, page.where))
+      .orderBy(...page.orderBy)
+      .limit(page.limit)
+      .offset(page.offset),
+    deps.db.select({ total: count() }).from(users).where(where),
+  ]);
+  const { rows, next, previous } = page.finish(found);
   const shops = await shopIdsOf(
     deps.db,
-    page.map((row) => row.id),
+    rows.map((row) => row.user.id),
   );
   return {
-    records: page.map((row) => toSubAccount(row, shops.get(row.id) ?? [], deps.clock)),
-    total: filtered.length,
+    records: rows.map((row) => toSubAccount(row.user, shops.get(row.user.id) ?? [], deps.clock)),
+    total: counted?.total ?? 0,
+    next,
+    previous,
   };
 }
 

@@ -10,12 +10,13 @@ import {
   type FreezeRecordQuery,
   type LedgerEntryKind,
 } from '@shared/contracts/wallet';
-import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Actor, AppDeps } from '../../context';
 import type { Database } from '../../db/client';
 import { sites, users, walletFreezes, wallets } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import { type KeysetQuery, keyset } from '../../lib/keyset';
 import { addDays, instantOf, parseDateTime } from '../../lib/zoned-time';
 import type { LedgerTx } from './idempotency';
 
@@ -189,24 +190,32 @@ async function balanceRecords(
   ownerId: string,
   range: HistoryRange,
   billType: LedgerEntryKind | undefined,
-  page: { limit: number; offset: number },
+  position: KeysetQuery,
 ): Promise<BalanceRecordPage> {
+  const page = keyset([{ column: sql`sequence`, type: 'bigint', order: 'desc' }], position);
   return snapshot(db, async (tx) => {
     const base = entriesInRange(ownerId, range, billType);
     // The count and totals ride along the page's rows (window sums over the whole filtered set,
     // taken before the limit): one pass over the journal instead of two.
-    const rows = await rowsOf<EntryRow & { total: unknown; income: unknown; expense: unknown }>(
+    // With a cursor the sums are taken over the whole range before the position narrows it.
+    const found = await rowsOf<
+      EntryRow & { total: unknown; income: unknown; expense: unknown; cursorKey: string }
+    >(
       tx,
-      sql`select listed.*,
-          count(*) over () as total,
-          sum(greatest(d_available + d_frozen, 0)) over () as income,
-          sum(greatest(-(d_available + d_frozen), 0)) over () as expense
-        from (${base}) listed
-        order by sequence desc limit ${page.limit} offset ${page.offset}`,
+      sql`select * from (
+          select listed.*, ${page.key} as "cursorKey",
+            count(*) over () as total,
+            sum(greatest(d_available + d_frozen, 0)) over () as income,
+            sum(greatest(-(d_available + d_frozen), 0)) over () as expense
+          from (${base}) listed
+        ) summed
+        ${page.where ? sql`where ${page.where}` : sql``}
+        order by ${sql.join(page.orderBy, sql`, `)} limit ${page.limit} offset ${page.offset}`,
     );
-    let sums: { total: unknown; income: unknown; expense: unknown } | undefined = rows[0];
+    const { rows, next, previous } = page.finish(found);
+    let sums: { total: unknown; income: unknown; expense: unknown } | undefined = found[0];
     // A page past the end has no rows to carry them.
-    if (!sums && page.offset > 0)
+    if (!sums && (page.offset > 0 || position.cursor))
       [sums] = await rowsOf<{ total: unknown; income: unknown; expense: unknown }>(
         tx,
         sql`select count(*) as total,
@@ -218,6 +227,8 @@ async function balanceRecords(
       records: rows.map(toBalanceRecord),
       total: n(sums?.total),
       totals: { income: n(sums?.income), expense: n(sums?.expense) },
+      next,
+      previous,
     };
   });
 }
@@ -235,10 +246,7 @@ export async function listBalanceRecords(
 ): Promise<BalanceRecordPage> {
   const { db, clock } = deps;
   const range = await historyRange(db, clock, actor, query);
-  return balanceRecords(db, actor.ownerId, range, query.billType, {
-    limit: query.limit,
-    offset: (query.page - 1) * query.limit,
-  });
+  return balanceRecords(db, actor.ownerId, range, query.billType, query);
 }
 
 /** The rows of a balance export: the newest EXPORT_ROW_LIMIT of the filtered range, and how many there are. */
@@ -250,10 +258,7 @@ export async function balanceRecordsForExport(
   const { db, clock } = deps;
   const limit = query.maxRows ?? EXPORT_ROW_LIMIT;
   const range = await historyRange(db, clock, actor, query);
-  const page = await balanceRecords(db, actor.ownerId, range, query.billType, {
-    limit,
-    offset: 0,
-  });
+  const page = await balanceRecords(db, actor.ownerId, range, query.billType, { limit });
   return { ...page, range };
 }
 
@@ -285,8 +290,15 @@ async function freezeRecords(
   ownerId: string,
   range: HistoryRange,
   state: FreezeRecordQuery['state'],
-  page: { limit: number; offset: number },
+  position: KeysetQuery,
 ): Promise<FreezeRecordPage> {
+  const page = keyset(
+    [
+      { column: walletFreezes.createdAt, order: 'desc' },
+      { column: walletFreezes.id, order: 'desc' },
+    ],
+    position,
+  );
   return snapshot(db, async (tx) => {
     const inRange = and(
       eq(walletFreezes.ownerId, ownerId),
@@ -303,18 +315,21 @@ async function freezeRecords(
       .from(walletFreezes)
       .innerJoin(wallets, eq(wallets.id, walletFreezes.walletId))
       .where(inRange);
-    const rows = await tx
-      .select({ freeze: walletFreezes, currency: wallets.currency })
+    const found = await tx
+      .select({ freeze: walletFreezes, currency: wallets.currency, cursorKey: page.key })
       .from(walletFreezes)
       .innerJoin(wallets, eq(wallets.id, walletFreezes.walletId))
-      .where(listed)
-      .orderBy(desc(walletFreezes.createdAt), desc(walletFreezes.id))
+      .where(and(listed, page.where))
+      .orderBy(...page.orderBy)
       .limit(page.limit)
       .offset(page.offset);
+    const { rows, next, previous } = page.finish(found);
     return {
       records: rows.map((row) => toFreezeRecord({ ...row.freeze, currency: row.currency })),
       total: n(sums?.total),
       openTotal: n(sums?.openTotal),
+      next,
+      previous,
     };
   });
 }
@@ -331,10 +346,7 @@ export async function listFreezeRecords(
 ): Promise<FreezeRecordPage> {
   const { db, clock } = deps;
   const range = await historyRange(db, clock, actor, query);
-  return freezeRecords(db, actor.ownerId, range, query.state, {
-    limit: query.limit,
-    offset: (query.page - 1) * query.limit,
-  });
+  return freezeRecords(db, actor.ownerId, range, query.state, query);
 }
 
 /** The rows of a freeze export: the newest EXPORT_ROW_LIMIT of the filtered range, and how many there are. */
@@ -346,6 +358,6 @@ export async function freezeRecordsForExport(
   const { db, clock } = deps;
   const limit = query.maxRows ?? EXPORT_ROW_LIMIT;
   const range = await historyRange(db, clock, actor, query);
-  const page = await freezeRecords(db, actor.ownerId, range, query.state, { limit, offset: 0 });
+  const page = await freezeRecords(db, actor.ownerId, range, query.state, { limit });
   return { ...page, range };
 }

@@ -1,7 +1,7 @@
 import type { InventoryLine, WarehouseForecast } from '@shared/contracts/warehouses';
 import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import type { Actor, AppDeps } from '../../context';
-import { platformProducts, shops, warehouseStock, warehouseUsage } from '../../db/schema/index';
+import { products, shops, warehouseStock, warehouseUsage } from '../../db/schema/index';
 import { daysLeft, prorate, zoneOf } from './billing';
 import { addDays, projectUsage } from './forecast';
 import { ownedWarehouse, warehousePrices } from './warehouses.service';
@@ -26,28 +26,23 @@ export async function warehouseInventory(
     .where(eq(warehouseStock.warehouseId, warehouse.id))
     .orderBy(asc(warehouseStock.sku));
   const productIds = [...new Set(lines.flatMap((line) => line.productIds))];
-  const products =
+  const linked =
     productIds.length === 0
       ? []
       : await db
           .select({
-            id: platformProducts.id,
-            platform: platformProducts.platform,
-            title: platformProducts.title,
-            externalId: platformProducts.externalId,
+            id: products.id,
+            platform: products.platform,
+            title: products.title,
+            externalId: products.externalId,
             shopName: shops.alias,
             shopId: shops.id,
           })
-          .from(platformProducts)
-          .innerJoin(shops, eq(shops.id, platformProducts.shopId))
-          .where(
-            and(
-              inArray(platformProducts.id, productIds),
-              eq(platformProducts.ownerId, actor.ownerId),
-            ),
-          );
+          .from(products)
+          .innerJoin(shops, eq(shops.id, products.shopId))
+          .where(and(inArray(products.id, productIds), eq(products.ownerId, actor.ownerId)));
   // A sub-account sees the sales links of its own shops only.
-  const visible = products.filter(
+  const visible = linked.filter(
     (product) => !actor.shopIds || actor.shopIds.includes(product.shopId),
   );
   const byId = new Map(visible.map((product) => [product.id, product]));
@@ -69,7 +64,7 @@ export async function warehouseInventory(
                 platform: product.platform,
                 shopName: product.shopName,
                 title: product.title,
-                externalId: product.externalId,
+                externalId: product.externalId ?? '',
               },
             ]
           : [];

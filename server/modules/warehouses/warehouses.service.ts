@@ -266,6 +266,38 @@ export async function hasUsableWarehouse(
   return result.rows[0]?.usable === true;
 }
 
+/**
+ * What an order that ships from the overseas warehouse finds on a site: `active` when one of the
+ * seller's warehouses there is normal with room left, `full` when the normal ones are over their
+ * volume, `expired` when the only ones left there expired, `none` when there is none (pending or
+ * closed ones do not count).
+ */
+export async function warehouseCapacityOnSite(
+  db: Database,
+  ownerId: string,
+  site: string,
+): Promise<'none' | 'active' | 'full' | 'expired'> {
+  const rows = await db
+    .select()
+    .from(warehouses)
+    .where(
+      and(
+        eq(warehouses.ownerId, ownerId),
+        sql`${warehouses.site} = ${site}`,
+        inArray(warehouses.state, ['normal', 'expired']),
+      ),
+    );
+  const occupied = await occupiedOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  const states = rows.map((row) => stateOf(row, occupied.get(row.id) ?? 0));
+  if (states.includes('normal')) return 'active';
+  if (states.includes('insufficient')) return 'full';
+  if (states.includes('expired')) return 'expired';
+  return 'none';
+}
+
 // ---------------------------------------------------------------------------------------------
 // Ordering capacity
 

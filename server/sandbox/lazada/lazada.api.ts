@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import { decimalToMinor } from '@shared/contracts/money';
 import { and, asc, count, desc, eq, gte, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
@@ -10,6 +10,7 @@ import {
   parseLazadaIsoParam,
 } from '../../integrations/lazada/lazada.ventures';
 import type { LazadaCountry } from '../../integrations/marketplace/marketplace.config';
+import { sniffMediaType } from '../../lib/media-type';
 import type { SandboxMarketplaceOptions } from '../marketplace/platform';
 import {
   checkAccessToken,
@@ -433,6 +434,37 @@ export function lazadaApiRoutes(options: SandboxMarketplaceOptions): Hono {
     return problems;
   }
 
+  /** DeactivateProduct and RemoveProduct: the item of the payload takes the status. */
+  async function setProductStatus(
+    params: Record<string, string>,
+    shop: SandboxShop,
+    status: string,
+    shown: string,
+  ): Promise<Answer> {
+    const read = productOf(params);
+    if (!('product' in read)) return read;
+    const itemId = text(read.product.ItemId ?? read.product.item_id);
+    if (!itemId) return missing('ItemId');
+    const row = await productRow(shop, itemId);
+    if (!row || row.status === 'deleted') return failure('208', 'Item not exist');
+    const now = clock.now();
+    await db
+      .update(sandboxProducts)
+      .set({
+        status,
+        data: { ...row.data, status: shown, updated_time: String(now.getTime()) },
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(sandboxProducts.platform, 'lazada'),
+          eq(sandboxProducts.shopId, shop.shopId),
+          eq(sandboxProducts.productId, row.productId),
+        ),
+      );
+    return success({});
+  }
+
   const imageList = (value: unknown) => listOf(value, 'Image').map(text).filter(Boolean);
 
   function skuRecord(sku: Json, itemId: number, country: LazadaCountry, before: Json | null): Json {
@@ -727,9 +759,13 @@ export function lazadaApiRoutes(options: SandboxMarketplaceOptions): Hono {
         if (!before.some((candidate) => candidate.SellerSku === text(sku.SellerSku)))
           merged.push(skuRecord(sku, Number(row.data.item_id), country, null));
       const now = clock.now();
-      const attributes = isRecord(product.Attributes) ? product.Attributes : {};
+      const { status: asked, ...attributes } = isRecord(product.Attributes)
+        ? product.Attributes
+        : {};
+      const activate = asked === 'active';
       const data: Json = {
         ...row.data,
+        ...(activate ? { status: 'Active' } : {}),
         primary_category: text(product.PrimaryCategory)
           ? Number(text(product.PrimaryCategory))
           : row.data.primary_category,
@@ -743,7 +779,7 @@ export function lazadaApiRoutes(options: SandboxMarketplaceOptions): Hono {
       };
       await db
         .update(sandboxProducts)
-        .set({ data, updatedAt: now })
+        .set({ data, updatedAt: now, ...(activate ? { status: 'live' } : {}) })
         .where(
           and(
             eq(sandboxProducts.platform, 'lazada'),
@@ -753,6 +789,11 @@ export function lazadaApiRoutes(options: SandboxMarketplaceOptions): Hono {
         );
       return success({});
     },
+
+    '/product/deactivate': async (params, { shop }) =>
+      setProductStatus(params, shop, 'inactive', 'InActive'),
+    '/product/remove': async (params, { shop }) =>
+      setProductStatus(params, shop, 'deleted', 'Deleted'),
 
     '/category/tree/get': async () => success({ data: CATEGORY_TREE }),
 
@@ -767,6 +808,21 @@ export function lazadaApiRoutes(options: SandboxMarketplaceOptions): Hono {
       success({ data: { shipment_providers: SHIPMENT_PROVIDERS[country] } }),
   };
 
+  /** UploadImage: a JPG or PNG of at most 3 MB, answered as a Lazada-hosted URL. */
+  async function uploadImage(c: Context): Promise<Answer> {
+    const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const file = body.image;
+    if (!(file instanceof File)) return missing('image');
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const type = sniffMediaType(bytes);
+    if (type !== 'image/jpeg' && type !== 'image/png')
+      return failure('300', 'E300: The image format is not supported (JPG or PNG)');
+    if (bytes.length > 3 * 1024 * 1024) return failure('303', 'E303: Image size is too large');
+    const hash = createHash('sha256').update(bytes).digest('hex');
+    const url = `https://sg-test-11.slatic.net/p/${hash}.${type === 'image/png' ? 'png' : 'jpg'}`;
+    return success({ data: { image: { url, hash_code: hash.slice(0, 32) } } });
+  }
+
   app.all('/api/:country/rest/*', async (c) => {
     const country = c.req.param('country');
     if (!isLazadaCountry(country)) return c.notFound();
@@ -774,6 +830,11 @@ export function lazadaApiRoutes(options: SandboxMarketplaceOptions): Hono {
     const params = await readParams(c);
     const refused = checkCall(apiPath, params);
     if (refused) return respond(c, refused);
+    if (apiPath === '/image/upload') {
+      const venture = await ventureOf(country, params);
+      if ('failure' in venture || 'body' in venture) return respond(c, venture);
+      return respond(c, await uploadImage(c));
+    }
     const api = sellerApis[apiPath];
     if (!api) return respond(c, failure('InvalidApiPath', `The API path "${apiPath}" is invalid`));
     const venture = await ventureOf(country, params);

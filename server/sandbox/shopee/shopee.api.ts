@@ -1,9 +1,10 @@
-import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { CURRENCY_DECIMALS, type Currency } from '@shared/contracts/money';
 import { and, asc, count, eq, gt, gte, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { sandboxMarketplaceTokens, sandboxOrders, sandboxProducts } from '../../db/schema/index';
 import { shopeeSign } from '../../integrations/shopee/shopee.sign';
+import { sniffMediaType } from '../../lib/media-type';
 import { consentPage, consentWords, invalidLinkPage } from '../marketplace/consent';
 import type { SandboxMarketplaceOptions } from '../marketplace/platform';
 import {
@@ -1089,6 +1090,48 @@ export function createShopeeSandboxApp(options: SandboxMarketplaceOptions): Hono
     '/api/v2/product/init_tier_variation': { method: 'POST', handle: initTierVariation },
     '/api/v2/product/update_price': { method: 'POST', handle: updatePrice },
     '/api/v2/product/update_stock': { method: 'POST', handle: updateStock },
+    '/api/v2/product/unlist_item': {
+      method: 'POST',
+      handle: async ({ shop, body, now }) => {
+        const entries = jsons(body.item_list);
+        if (entries.length === 0 || entries.length > 50)
+          throw param('item_list needs 1 to 50 items');
+        const success: Json[] = [];
+        const failure: Json[] = [];
+        for (const entry of entries) {
+          try {
+            const row = await itemRow(shop, entry.item_id);
+            const unlist = entry.unlist === true;
+            await saveItem(
+              shop,
+              row.productId,
+              { ...row.data, item_status: unlist ? 'UNLIST' : 'NORMAL', update_time: seconds(now) },
+              now,
+            );
+            success.push({ item_id: Number(row.productId), unlist });
+          } catch (error) {
+            failure.push({
+              item_id: entry.item_id,
+              failed_reason: error instanceof ApiError ? error.message : 'failed',
+            });
+          }
+        }
+        return { response: { success_list: success, failure_list: failure } };
+      },
+    },
+    '/api/v2/product/delete_item': {
+      method: 'POST',
+      handle: async ({ shop, body, now }) => {
+        const row = await itemRow(shop, body.item_id);
+        await saveItem(
+          shop,
+          row.productId,
+          { ...row.data, item_status: 'SELLER_DELETE', update_time: seconds(now) },
+          now,
+        );
+        return { response: {} };
+      },
+    },
     '/api/v2/product/get_category': {
       method: 'GET',
       handle: async ({ query }) => ({
@@ -1128,6 +1171,32 @@ export function createShopeeSandboxApp(options: SandboxMarketplaceOptions): Hono
       }),
     );
   }
+
+  // media_space.upload_image: a public API (no token, no shop); JPG or PNG of at most 10 MB.
+  const UPLOAD_PATH = '/api/v2/media_space/upload_image';
+  app.post(UPLOAD_PATH, (c) =>
+    serve(c, UPLOAD_PATH, async (query) => {
+      checkCommon(query, UPLOAD_PATH, 'public');
+      const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+      const file = form.image;
+      if (!(file instanceof File)) throw param('image is required');
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const type = sniffMediaType(bytes);
+      if (type !== 'image/jpeg' && type !== 'image/png')
+        throw new ApiError('error_invalid_image', 'The image must be JPG, JPEG or PNG');
+      if (bytes.length > 10 * 1024 * 1024)
+        throw new ApiError('error_image_too_large', 'The image must be at most 10 MB');
+      const imageId = `sg-11134201-${createHash('sha256').update(bytes).digest('hex').slice(0, 24)}`;
+      return {
+        response: {
+          image_info: {
+            image_id: imageId,
+            image_url_list: [{ image_url_region: 'SG', image_url: imageRef(imageId) }],
+          },
+        },
+      };
+    }),
+  );
 
   app.all('/api/v2/*', (c) =>
     c.json(

@@ -1,9 +1,10 @@
-import { timingSafeEqual } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import { sandboxOrders, sandboxProducts } from '../../db/schema/index';
 import { tiktokSign } from '../../integrations/tiktok/tiktok.sign';
 import { tiktokCurrencyOf } from '../../integrations/tiktok/tiktok.sites';
+import { sniffMediaType } from '../../lib/media-type';
 import type { SandboxMarketplaceOptions } from '../marketplace/platform';
 import {
   checkAccessToken,
@@ -171,7 +172,9 @@ export function registerTiktokApi(app: Hono, options: SandboxMarketplaceOptions)
   ): Promise<Caller | Response> {
     const path = apiPath(c);
     const query = c.req.query();
-    const raw = await c.req.text();
+    // A multipart body (image upload) is not signed.
+    const multipart = (c.req.header('content-type') ?? '').startsWith('multipart/form-data');
+    const raw = multipart ? '' : await c.req.text();
     if (query.app_key !== options.app.key) return fail(c, E.credentials, 'Invalid app_key');
     if (!query.sign) return fail(c, E.credentials, 'Missing sign');
     if (!query.timestamp || !/^\d{10}$/.test(query.timestamp))
@@ -405,6 +408,7 @@ export function registerTiktokApi(app: Hono, options: SandboxMarketplaceOptions)
     const caller = await gate(c, 'search products', 'shop');
     if (caller instanceof Response) return caller;
     const shop = caller.shop as SandboxShop;
+    await settleReviews(shop);
     const pageSize = pageSizeOf(caller.query.page_size);
     if (!pageSize) return fail(c, E.invalidRequest, 'page_size must be between 1 and 100');
     const filters = timeFilters(caller.body, [
@@ -472,7 +476,28 @@ export function registerTiktokApi(app: Hono, options: SandboxMarketplaceOptions)
     });
   });
 
+  /** Review: a product pending this long reads as approved (ACTIVATE). */
+  const REVIEW_MS = 60_000;
+  async function settleReviews(shop: SandboxShop) {
+    await db
+      .update(sandboxProducts)
+      .set({
+        status: 'ACTIVATE',
+        data: sql`jsonb_set(${sandboxProducts.data}, '{status}', '"ACTIVATE"')`,
+        updatedAt: sql`${sandboxProducts.updatedAt} + interval '60 seconds'`,
+      })
+      .where(
+        and(
+          eq(sandboxProducts.platform, 'tiktok'),
+          eq(sandboxProducts.shopId, shop.shopId),
+          eq(sandboxProducts.status, 'PENDING'),
+          lte(sandboxProducts.updatedAt, new Date(clock.now().getTime() - REVIEW_MS)),
+        ),
+      );
+  }
+
   async function productRow(shop: SandboxShop, productId: string) {
+    await settleReviews(shop);
     const [row] = await db
       .select()
       .from(sandboxProducts)
@@ -816,6 +841,81 @@ export function registerTiktokApi(app: Hono, options: SandboxMarketplaceOptions)
       );
     return ok(c, answerSkus(productId, result.skus));
   });
+
+  app.post('/open-api/product/202309/images/upload', async (c) => {
+    const caller = await gate(c, 'upload image', 'account');
+    if (caller instanceof Response) return caller;
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const file = form.data;
+    if (!(file instanceof File)) return fail(c, E.invalidRequest, 'data is required');
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const type = sniffMediaType(bytes);
+    if (!type || type === 'video/mp4')
+      return fail(c, E.invalidRequest, 'The image must be JPG, JPEG, PNG or WEBP');
+    if (bytes.length > 10 * 1024 * 1024)
+      return fail(c, E.invalidRequest, 'The image must be at most 10 MB');
+    const uri = `tos-maliva-i-o3syd03w52-us/${createHash('sha256').update(bytes).digest('hex')}`;
+    return ok(c, {
+      uri,
+      url: `https://p16-oec-va.ibyteimg.com/${uri}~tplv-o3syd03w52-origin-jpeg.jpeg`,
+      use_case: String(form.use_case ?? 'MAIN_IMAGE'),
+    });
+  });
+
+  /** Activate, deactivate and delete: each product of product_ids takes the status. */
+  async function setStatuses(c: Context, api: string, next: string, allowed: readonly string[]) {
+    const caller = await gate(c, api, 'shop');
+    if (caller instanceof Response) return caller;
+    const shop = caller.shop as SandboxShop;
+    const ids = Array.isArray(caller.body.product_ids) ? caller.body.product_ids.map(String) : [];
+    if (ids.length === 0 || ids.length > 20)
+      return fail(c, E.invalidRequest, 'product_ids needs 1 to 20 ids');
+    const errors: Json[] = [];
+    const now = clock.now();
+    for (const id of ids) {
+      const row = await productRow(shop, id);
+      if (!row || row.status === 'DELETED' || !allowed.includes(row.status)) {
+        errors.push({
+          code: E.productStatusInvalid,
+          message: `Product status invalid: ${row?.status ?? 'missing'}`,
+          detail: { product_id: id },
+        });
+        continue;
+      }
+      await db
+        .update(sandboxProducts)
+        .set({
+          status: next,
+          data: { ...row.data, status: next, update_time: Math.floor(now.getTime() / 1000) },
+          updatedAt: now,
+        })
+        .where(
+          and(
+            eq(sandboxProducts.platform, 'tiktok'),
+            eq(sandboxProducts.shopId, shop.shopId),
+            eq(sandboxProducts.productId, id),
+          ),
+        );
+    }
+    if (errors.length === ids.length) return fail(c, E.productStatusInvalid, 'No product changed');
+    return ok(c, { errors });
+  }
+  app.post('/open-api/product/202309/products/activate', (c) =>
+    setStatuses(c, 'activate products', 'ACTIVATE', ['SELLER_DEACTIVATED']),
+  );
+  app.post('/open-api/product/202309/products/deactivate', (c) =>
+    setStatuses(c, 'deactivate products', 'SELLER_DEACTIVATED', ['ACTIVATE']),
+  );
+  app.delete('/open-api/product/202309/products', (c) =>
+    setStatuses(c, 'delete products', 'DELETED', [
+      'DRAFT',
+      'PENDING',
+      'FAILED',
+      'ACTIVATE',
+      'SELLER_DEACTIVATED',
+      'PLATFORM_DEACTIVATED',
+    ]),
+  );
 
   app.get('/open-api/product/202309/categories', async (c) => {
     const caller = await gate(c, 'get categories', 'shop');

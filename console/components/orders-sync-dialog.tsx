@@ -20,8 +20,8 @@ import { useErrorText } from '@shared/ui/error-message';
 import { IconAlertTriangle, IconCircleCheck, IconPlayerStop } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LocalDateInput } from '../../components/date-fields';
-import { FormFailure } from '../../components/form-parts';
+import { LocalDateInput } from './date-fields';
+import { FormFailure } from './form-parts';
 import { FailureText } from './shop-sync-state';
 
 type Language = 'zh' | 'th' | 'en';
@@ -318,7 +318,7 @@ function RunView({
           icon={<IconCircleCheck size={18} />}
           data-testid="sync-result"
         >
-          {t('sync.done', { count: run.itemCount })}
+          {run.itemCount === 0 ? t('sync.noOrders') : t('sync.done', { count: run.itemCount })}
         </Alert>
       )}
       {run.status === 'cancelled' && (

@@ -1,0 +1,550 @@
+import {
+  Alert,
+  Anchor,
+  Avatar,
+  Button,
+  Card,
+  Group,
+  Paper,
+  ScrollArea,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import type { PlatformOrder } from '@shared/contracts/orders';
+import type { ShopDetail } from '@shared/contracts/shops';
+import { useExportOrders, useOrderStatistics, useOrders } from '@shared/queries/orders';
+import { useRetryShopSync, useShops } from '@shared/queries/shops';
+import { EmptyState } from '@shared/ui/empty-state';
+import { toast } from '@shared/ui/toast';
+import { IconPlus, IconReceipt, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ListPage, type ListTab } from '../../components/list-page';
+import type { ListColumn } from '../../components/list-table';
+import { OrdersSyncDialog } from '../../components/orders-sync-dialog';
+import { Permission, usePermission } from '../../components/permission';
+import { PlatformIcon, usePlatformIcons } from '../../components/platform-icon';
+import { ShopSyncState, useNow } from '../../components/shop-sync-state';
+import { useListPage } from '../../components/use-list-page';
+import { ManualOrderDialog } from './manual-order-dialog';
+import { OrderDetailDrawer } from './order-detail-drawer';
+import {
+  defaultRange,
+  OrderStatusBadge,
+  RangeFilter,
+  readerTimeZone,
+  ServiceSummary,
+  useFormat,
+} from './order-parts';
+import {
+  type OrdersSearch,
+  PLATFORM_CHOICES,
+  SITES,
+  TABS,
+  TYPES,
+  validateOrdersSearch,
+} from './orders-search';
+import { ProcessOrderDialog } from './process-order-dialog';
+import { ReturnRegisterDialog } from './return-register-dialog';
+
+const MENU_URL = '/thirdPartyPlatform/orderManage';
+const SHOPS_URL = '/thirdPartyPlatform/authorizeList';
+/** Orders per page: a long page scrolls in a box that renders only the rows in view. */
+const PAGE_SIZE = 50;
+/** Marketplace names are brands: the same in every language. */
+export const PLATFORM_NAMES = {
+  lazada: 'Lazada',
+  shopee: 'Shopee',
+  tiktok: 'TikTok Shop',
+} as const;
+const FILTERS = [
+  'shopId',
+  'site',
+  'platform',
+  'orderType',
+  'orderNo',
+  'beginTime',
+  'endTime',
+] as const;
+
+type Dialog =
+  | { kind: 'process'; order: PlatformOrder }
+  | { kind: 'return'; orderId: string }
+  | { kind: 'manual' }
+  | { kind: 'sync' };
+
+function filtersOf(
+  search: OrdersSearch,
+  defaults: { beginTime: string; endTime: string },
+  timeZone: string,
+) {
+  return {
+    ...(search.shopId ? { shopId: search.shopId } : {}),
+    ...(search.site ? { site: search.site } : {}),
+    ...(search.platform ? { platform: search.platform } : {}),
+    ...(search.orderType ? { orderType: search.orderType } : {}),
+    ...(search.orderNo ? { orderNo: search.orderNo } : {}),
+    beginTime: search.beginTime ?? defaults.beginTime,
+    endTime: search.endTime ?? defaults.endTime,
+    timeZone,
+  };
+}
+
+/** Sync you can see: per shop when its orders last synced, when next, the last failure and a retry. */
+function ShopsSyncStrip({ shops }: { shops: readonly ShopDetail[] }) {
+  const { t } = useTranslation(['orders', 'shops']);
+  const now = useNow();
+  const retry = useRetryShopSync();
+  const canSync = usePermission('sync');
+  const abnormal = shops.filter((shop) => shop.status === 'abnormal');
+  if (shops.length === 0) return null;
+  return (
+    <Stack gap="xs" data-testid="orders-sync-strip">
+      {abnormal.map((shop) => (
+        <Alert key={shop.id} color="red" variant="light" data-testid="orders-shop-abnormal">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">{t('sync.authExpired', { name: shop.alias || shop.name })}</Text>
+            <Button component={Link} to={SHOPS_URL} size="compact-sm" variant="light" color="red">
+              {t('sync.reauthorize')}
+            </Button>
+          </Group>
+        </Alert>
+      ))}
+      <ScrollArea type="auto" offsetScrollbars>
+        <Group gap="sm" wrap="nowrap" align="stretch">
+          {shops.map((shop) => (
+            <Paper
+              key={shop.id}
+              withBorder
+              radius="md"
+              p="xs"
+              miw={220}
+              data-testid="orders-shop-sync"
+            >
+              <Stack gap={6}>
+                <Group gap={6} wrap="nowrap">
+                  <PlatformIcon platform={shop.platform} size={18} />
+                  <Text size="sm" fw={600} truncate maw={170}>
+                    {shop.alias || shop.name}
+                  </Text>
+                </Group>
+                <ShopSyncState
+                  shop={shop}
+                  now={now}
+                  canRetry={canSync}
+                  retrying={retry.isPending && retry.variables?.shopId === shop.id}
+                  onRetry={() =>
+                    retry.mutate(
+                      { shopId: shop.id },
+                      {
+                        onSuccess: () =>
+                          toast({
+                            color: 'green',
+                            message: t('shops:syncState.retried', {
+                              name: shop.alias || shop.name,
+                            }),
+                          }),
+                      },
+                    )
+                  }
+                />
+              </Stack>
+            </Paper>
+          ))}
+        </Group>
+      </ScrollArea>
+    </Stack>
+  );
+}
+
+function useColumns(
+  onOpen: (order: PlatformOrder) => void,
+  onProcess: (order: PlatformOrder) => void,
+) {
+  const { t } = useTranslation('orders');
+  const format = useFormat();
+  const icons = usePlatformIcons();
+  const canProcess = usePermission('process');
+  const columns: ListColumn<PlatformOrder>[] = [
+    {
+      key: 'order',
+      header: t('fields.orderNo'),
+      width: 230,
+      cell: (order) => (
+        <Stack gap={2}>
+          <Group gap={6} wrap="nowrap">
+            <PlatformIcon platform={order.platform} iconUrl={icons[order.platform]} size={18} />
+            <Anchor
+              size="sm"
+              fw={600}
+              component="button"
+              type="button"
+              onClick={() => onOpen(order)}
+              data-testid="order-open"
+            >
+              {order.orderNo}
+            </Anchor>
+          </Group>
+          <Text size="xs" c="dimmed" truncate maw={210}>
+            {order.shopName} · {t(`orderTypes.${order.orderType}`)}
+            {order.source === 'manual' ? ` · ${t('sources.manual')}` : ''}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'items',
+      header: t('fields.items'),
+      cell: (order) => {
+        const [first] = order.items;
+        if (!first) return null;
+        return (
+          <Group gap="xs" wrap="nowrap">
+            <Avatar src={first.image} radius="sm" size={36} alt="" />
+            <Stack gap={0} style={{ minWidth: 0 }}>
+              <Text size="sm" truncate maw={260}>
+                {first.name}
+              </Text>
+              <Text size="xs" c="dimmed" truncate maw={260}>
+                {[first.attributes, `×${first.quantity}`].filter(Boolean).join(' · ')}
+                {order.items.length > 1
+                  ? ` ${t('list.itemsMore', { count: order.items.length - 1 })}`
+                  : ''}
+              </Text>
+            </Stack>
+          </Group>
+        );
+      },
+    },
+    {
+      key: 'total',
+      header: t('fields.total'),
+      align: 'right',
+      width: 120,
+      cell: (order) => (
+        <Stack gap={0} align="flex-end">
+          <Text size="sm" fw={600}>
+            {format.money(order.total, order.currency)}
+          </Text>
+          <Text size="xs" c={order.paymentStatus === 'paid' ? 'dimmed' : 'orange'}>
+            {t(`payment.${order.paymentStatus}`)}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'status',
+      header: t('fields.status'),
+      width: 150,
+      cell: (order) => <OrderStatusBadge order={order} />,
+    },
+    {
+      key: 'service',
+      header: t('fields.service'),
+      width: 170,
+      cell: (order) => <ServiceSummary service={order.service} />,
+    },
+    {
+      key: 'time',
+      header: t('fields.time'),
+      width: 180,
+      cell: (order) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {format.time(order.createdAt)}
+        </Text>
+      ),
+    },
+    {
+      key: 'actions',
+      header: '',
+      width: 150,
+      align: 'right',
+      cell: (order) => (
+        <Group gap={6} justify="flex-end" wrap="nowrap">
+          <Button size="compact-xs" variant="subtle" onClick={() => onOpen(order)}>
+            {t('actions.details')}
+          </Button>
+          {canProcess && order.status === 'waitDeal' && !order.service && (
+            <Button size="compact-xs" onClick={() => onProcess(order)} data-testid="order-process">
+              {t('actions.process')}
+            </Button>
+          )}
+        </Group>
+      ),
+    },
+  ];
+  return columns;
+}
+
+/**
+ * Platform orders (spec section 2: /thirdPartyPlatform/orderManage): sync you can see per shop,
+ * tabs counted with the filters, filters (shop, site, platform, type, number, time: the last 14
+ * days by default), keyset pages in a virtual table, the .xlsx export, and an order's details in
+ * a drawer that `?orderId` opens (a message's target). Tab, filters and position live in the
+ * address and in `cmp-search-query`.
+ */
+export function OrdersPage() {
+  const { t } = useTranslation(['orders', 'common']);
+  const timeZone = readerTimeZone();
+  const defaults = defaultRange();
+  const list = useListPage({
+    to: MENU_URL,
+    validate: validateOrdersSearch,
+    tab: { key: 'tab', initial: 'all' },
+    filters: FILTERS,
+    paging: 'cursor',
+    pageSize: PAGE_SIZE,
+    remember: true,
+    query: (search, tab) => ({ ...filtersOf(search, defaults, timeZone), tab }),
+  });
+  const { search } = list;
+  const filters = filtersOf(search, defaults, timeZone);
+  const orders = useOrders(list.params);
+  const statistics = useOrderStatistics(filters);
+  const exporter = useExportOrders();
+  const shops = useShops();
+  const canExport = usePermission('export');
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [syncRun, setSyncRun] = useState<{ id: string; joined: boolean } | null>(null);
+  const [orderNo, setOrderNo] = useState(search.orderNo ?? '');
+  // Keyset pages lead forward; the way back is remembered as the pages are walked.
+  const previous = useRef(new Map<string, string | null>());
+  const navigate = useNavigate();
+  // The open order is not a filter: opening or closing it keeps the tab, filters and position.
+  const showOrder = (orderId: string | undefined) =>
+    void navigate({
+      to: MENU_URL,
+      search: { ...search, orderId } as OrdersSearch,
+      replace: orderId === undefined,
+    });
+  const openOrder = (order: { id: string }) => showOrder(order.id);
+  const columns = useColumns(openOrder, (order) => setDialog({ kind: 'process', order }));
+  const shopList = shops.data ?? [];
+
+  const tabs: ListTab[] = TABS.map((tab) => ({
+    value: tab,
+    label: t(`tabs.${tab}`),
+    count: statistics.data?.[tab],
+    testId: `orders-tab-${tab}`,
+  }));
+  const choice = <T extends string>(
+    label: string,
+    all: string,
+    values: readonly { value: T; label: string }[],
+    value: T | undefined,
+    onChange: (next: T | undefined) => void,
+    testId: string,
+  ) => (
+    <Select
+      label={label}
+      w={{ base: '100%', xs: 160 }}
+      data={[{ value: '', label: all }, ...values]}
+      value={value ?? ''}
+      allowDeselect={false}
+      comboboxProps={{ hideDetached: false }}
+      onChange={(next) => onChange(values.find((entry) => entry.value === next)?.value)}
+      data-testid={testId}
+    />
+  );
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <Title order={2}>{t('title')}</Title>
+        <Group gap="sm">
+          <Permission value="create">
+            <Button
+              variant="default"
+              leftSection={<IconPlus size={16} />}
+              onClick={() => setDialog({ kind: 'manual' })}
+              data-testid="orders-create"
+            >
+              {t('actions.create')}
+            </Button>
+          </Permission>
+          <Permission value="sync">
+            <Button
+              leftSection={<IconRefresh size={16} />}
+              onClick={() => setDialog({ kind: 'sync' })}
+              data-testid="orders-sync"
+            >
+              {t('actions.sync')}
+            </Button>
+          </Permission>
+        </Group>
+      </Group>
+      <ShopsSyncStrip shops={shopList} />
+      <Card withBorder radius="lg" padding="lg">
+        <ListPage
+          list={list}
+          query={orders}
+          rows={(data) => data.records}
+          rowKey={(order) => order.id}
+          cursors={(data) => {
+            if (data.nextCursor) previous.current.set(data.nextCursor, list.cursor ?? null);
+            return {
+              next: data.nextCursor,
+              previous: list.cursor ? (previous.current.get(list.cursor) ?? null) : null,
+            };
+          }}
+          testId="orders"
+          words={{ total: (count) => t('list.total', { count }) }}
+          tabs={tabs}
+          filters={
+            <>
+              {choice(
+                t('fields.shop'),
+                t('filters.allShops'),
+                shopList.map((shop) => ({ value: shop.id, label: shop.alias || shop.name })),
+                search.shopId,
+                (shopId) => list.set({ shopId }),
+                'orders-filter-shop',
+              )}
+              {choice(
+                t('fields.site'),
+                t('filters.allSites'),
+                SITES.filter((site) => shopList.some((shop) => shop.site === site)).map((site) => ({
+                  value: site,
+                  label: t(`common:sites.${site}`),
+                })),
+                search.site,
+                (site) => list.set({ site }),
+                'orders-filter-site',
+              )}
+              {choice(
+                t('fields.platform'),
+                t('filters.allPlatforms'),
+                PLATFORM_CHOICES.map((platform) => ({
+                  value: platform,
+                  label: PLATFORM_NAMES[platform],
+                })),
+                search.platform,
+                (platform) => list.set({ platform }),
+                'orders-filter-platform',
+              )}
+              {choice(
+                t('fields.orderType'),
+                t('filters.allTypes'),
+                TYPES.map((type) => ({ value: type, label: t(`orderTypes.${type}`) })),
+                search.orderType,
+                (orderType) => list.set({ orderType }),
+                'orders-filter-type',
+              )}
+              <form
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  list.set({ orderNo: orderNo.trim() || undefined });
+                }}
+              >
+                <TextInput
+                  label={t('fields.orderNo')}
+                  placeholder={t('filters.orderNoPlaceholder')}
+                  w={{ base: '100%', xs: 200 }}
+                  value={orderNo}
+                  onChange={(event) => setOrderNo(event.currentTarget.value)}
+                  onBlur={() => list.set({ orderNo: orderNo.trim() || undefined })}
+                  rightSection={<IconSearch size={14} />}
+                  data-testid="orders-filter-no"
+                />
+              </form>
+              <RangeFilter
+                range={{ beginTime: filters.beginTime, endTime: filters.endTime }}
+                onChange={(next) =>
+                  list.set({
+                    ...('beginTime' in next
+                      ? {
+                          beginTime:
+                            next.beginTime && next.beginTime !== defaults.beginTime
+                              ? next.beginTime
+                              : undefined,
+                        }
+                      : {}),
+                    ...('endTime' in next
+                      ? {
+                          endTime:
+                            next.endTime && next.endTime !== defaults.endTime
+                              ? next.endTime
+                              : undefined,
+                        }
+                      : {}),
+                  })
+                }
+              />
+            </>
+          }
+          exporter={{
+            run: () => exporter.mutateAsync({ ...filters, tab: list.tab as (typeof TABS)[number] }),
+            testId: 'orders-export',
+            allowed: canExport,
+          }}
+          summary={(data) => (
+            <Text size="sm" c="dimmed" data-testid="orders-total" data-total={data.total}>
+              {t('list.total', { count: data.total })}
+            </Text>
+          )}
+          empty={
+            <EmptyState
+              icon={<IconReceipt size={28} />}
+              title={t('list.empty')}
+              hint={t('list.emptyHint')}
+              py={48}
+            />
+          }
+          table={{
+            columns,
+            label: t('title'),
+            testId: 'orders-table',
+            minWidth: 1320,
+            virtual: { rowHeight: 64, height: 640 },
+            rowProps: (order) => ({
+              'data-testid': 'order-row',
+              'data-id': order.id,
+              'data-status': order.status,
+            }),
+            onRowOpen: (order: PlatformOrder) => openOrder(order),
+          }}
+        />
+      </Card>
+      <SimpleGrid cols={1}>
+        <Text size="xs" c="dimmed">
+          {t('export.timeZone', { zone: timeZone })}
+        </Text>
+      </SimpleGrid>
+      <OrderDetailDrawer
+        orderId={search.orderId === undefined ? null : String(search.orderId)}
+        onClose={() => showOrder(undefined)}
+        onProcess={(order) => setDialog({ kind: 'process', order })}
+        onReturn={(orderId) => setDialog({ kind: 'return', orderId })}
+      />
+      <ProcessOrderDialog
+        order={dialog?.kind === 'process' ? dialog.order : null}
+        onClose={() => setDialog(null)}
+      />
+      <ReturnRegisterDialog
+        orderId={dialog?.kind === 'return' ? dialog.orderId : null}
+        onClose={() => setDialog(null)}
+      />
+      <ManualOrderDialog
+        opened={dialog?.kind === 'manual'}
+        shops={shopList}
+        onClose={() => setDialog(null)}
+        onCreated={(order) => {
+          setDialog(null);
+          openOrder(order);
+        }}
+      />
+      <OrdersSyncDialog
+        opened={dialog?.kind === 'sync'}
+        onClose={() => setDialog(null)}
+        shops={shopList}
+        run={syncRun}
+        onRun={setSyncRun}
+      />
+    </Stack>
+  );
+}

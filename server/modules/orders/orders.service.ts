@@ -1,0 +1,538 @@
+import type { Currency } from '@shared/contracts/money';
+import {
+  type CreateOrder,
+  ORDER_TABS,
+  type OrderDetail,
+  type OrderFilters,
+  type OrderItem,
+  type OrderListQuery,
+  type OrderPage,
+  type OrderStatistics,
+  type OrderStatus,
+  type OrderTab,
+  type OrderType,
+  type PaymentStatus,
+  type PlatformOrder,
+  statusesOfTab,
+  statusKey,
+  tabOf,
+} from '@shared/contracts/orders';
+import { progressOf, type ServiceOrder } from '@shared/contracts/service-orders';
+import type { Platform } from '@shared/contracts/shops';
+import { dayIn, isSiteCode, SITE_TIME_ZONES, type SiteCode } from '@shared/contracts/site-codes';
+import { and, count, desc, eq, gte, ilike, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import type { Actor, AppDeps } from '../../context';
+import type { Database } from '../../db/client';
+import {
+  orderReturns,
+  platformOrders,
+  serviceOrders,
+  shops,
+  sites,
+  users,
+} from '../../db/schema/index';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import { keyset } from '../../lib/keyset';
+import { addDays, instantOf, parseDateTime } from '../../lib/zoned-time';
+import { InputIssues } from './input-issues';
+import { stockOfSkus } from './order-sources';
+
+type OrderRow = typeof platformOrders.$inferSelect;
+type ServiceRow = typeof serviceOrders.$inferSelect;
+
+/** The list's default range: the last 14 days from 00:00:00 (spec section 9). */
+const DEFAULT_DAYS = 14;
+
+/** The orders an actor sees: its main account's, and a sub-account only those of its shops. */
+function orderScope(actor: Pick<Actor, 'ownerId' | 'shopIds'>): SQL | undefined {
+  const owned = eq(platformOrders.ownerId, actor.ownerId);
+  if (actor.shopIds === null) return owned;
+  if (actor.shopIds.length === 0) return sql`false`;
+  return and(owned, inArray(platformOrders.shopId, actor.shopIds));
+}
+
+/** A synced order's type follows its shop: a local shop's orders are local, the rest cross-border. */
+const orderTypeExpr = sql<OrderType>`coalesce(${platformOrders.orderType}, case when ${shops.shopType} = 'local' then 'local' else 'crossBorder' end)`;
+
+export interface OrderRange {
+  zone: string;
+  from: Date;
+  to: Date;
+  firstDay: string;
+  lastDay: string;
+}
+
+/**
+ * The creation range a query names (YYYY-MM-DD HH:mm:ss in the reader's zone, the end second
+ * included), by default the last 14 days from 00:00:00 to the end of today; the zone is the one
+ * sent, else the reader's site's.
+ */
+async function orderRange(
+  db: Database,
+  clock: Clock,
+  actor: Pick<Actor, 'userId'>,
+  filters: Pick<OrderFilters, 'beginTime' | 'endTime' | 'timeZone'>,
+): Promise<OrderRange> {
+  let zone = filters.timeZone;
+  if (!zone) {
+    const [reader] = await db
+      .select({ site: users.site })
+      .from(users)
+      .where(eq(users.id, actor.userId))
+      .limit(1);
+    zone = reader && isSiteCode(reader.site) ? SITE_TIME_ZONES[reader.site] : 'UTC';
+  }
+  const today = dayIn(zone, clock.now());
+  const from = filters.beginTime
+    ? parseDateTime(zone, filters.beginTime)
+    : instantOf(zone, addDays(today, 1 - DEFAULT_DAYS));
+  const to = filters.endTime
+    ? new Date(parseDateTime(zone, filters.endTime).getTime() + 1000)
+    : instantOf(zone, addDays(today, 1));
+  if (from.getTime() >= to.getTime()) throw new InputIssues([{ field: 'endTime', key: 'invalid' }]);
+  return {
+    zone,
+    from,
+    to,
+    firstDay: dayIn(zone, from),
+    lastDay: dayIn(zone, new Date(to.getTime() - 1)),
+  };
+}
+
+/** The conditions of the list's filters (not the tab). */
+function filterConditions(actor: Actor, filters: OrderFilters, range: OrderRange): SQL[] {
+  const conditions: (SQL | undefined)[] = [
+    orderScope(actor),
+    gte(platformOrders.platformCreatedAt, range.from),
+    lt(platformOrders.platformCreatedAt, range.to),
+    filters.shopId ? eq(platformOrders.shopId, filters.shopId) : undefined,
+    filters.platform ? eq(platformOrders.platform, filters.platform) : undefined,
+    filters.site ? eq(shops.site, filters.site) : undefined,
+    filters.orderType ? sql`${orderTypeExpr} = ${filters.orderType}` : undefined,
+    filters.orderNo
+      ? ilike(platformOrders.externalId, `%${filters.orderNo.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+      : undefined,
+  ];
+  return conditions.filter((condition): condition is SQL => condition !== undefined);
+}
+
+function tabCondition(tab: OrderTab): SQL | undefined {
+  if (tab === 'all') return undefined;
+  return inArray(platformOrders.orderStatus, [...statusesOfTab(tab)]);
+}
+
+/** Whether the buyer paid, from the platform's status: unpaid while it says so. */
+function paymentStatusOf(row: Pick<OrderRow, 'status' | 'source'>): PaymentStatus {
+  if (row.source === 'manual') return 'paid';
+  return row.status.split(',').some((part) => statusKey(part) === 'unpaid') ? 'unpaid' : 'paid';
+}
+
+interface StoredItem {
+  externalId: string;
+  productExternalId: string | null;
+  skuExternalId: string | null;
+  sellerSku: string | null;
+  name: string;
+  variation: string | null;
+  image: string | null;
+  quantity: number;
+  unitPriceMinor: number;
+}
+
+export function itemsOf(row: Pick<OrderRow, 'items'>): OrderItem[] {
+  return (row.items as StoredItem[]).map((item) => ({
+    id: item.externalId,
+    name: item.name,
+    image: item.image,
+    attributes: item.variation,
+    sku: item.sellerSku,
+    productId: item.productExternalId,
+    skuId: item.skuExternalId,
+    quantity: item.quantity,
+    unitPrice: item.unitPriceMinor,
+  }));
+}
+
+const orderColumns = {
+  order: platformOrders,
+  shopName: sql<string>`coalesce(nullif(${shops.alias}, ''), ${shops.name})`,
+  site: shops.site,
+  orderType: orderTypeExpr,
+};
+
+type ListedRow = { order: OrderRow; shopName: string; site: string; orderType: OrderType };
+
+export function toPlatformOrder(row: ListedRow, service: ServiceRow | undefined): PlatformOrder {
+  const { order } = row;
+  return {
+    id: order.id,
+    orderNo: order.externalId,
+    source: order.source,
+    platform: order.platform,
+    platformStatus: order.status,
+    status: (order.orderStatus ?? 'unknown') as OrderStatus,
+    orderType: row.orderType,
+    site: row.site as SiteCode,
+    shopId: order.shopId,
+    shopName: row.shopName,
+    createdAt: order.platformCreatedAt.toISOString(),
+    updatedAt: order.platformUpdatedAt.toISOString(),
+    paymentStatus: paymentStatusOf(order),
+    paymentMethod: order.paymentMethod,
+    currency: order.currency as Currency,
+    total: order.totalMinor,
+    service: service
+      ? {
+          serviceNo: service.serviceNo,
+          type: service.type,
+          status: service.status,
+          progress: progressOf(service.steps),
+        }
+      : null,
+    receiver: order.receiver?.name ?? order.buyerName,
+    phone: order.receiver?.phone ?? null,
+    address: order.receiver?.address ?? null,
+    items: itemsOf(order),
+  };
+}
+
+export function toServiceOrder(row: ServiceRow): ServiceOrder {
+  return {
+    id: row.id,
+    serviceNo: row.serviceNo,
+    type: row.type,
+    status: row.status,
+    currency: row.currency as Currency,
+    estimate: row.estimateMinor,
+    fees: row.fees,
+    discount: row.discountMinor,
+    frozen: row.frozenMinor,
+    couponId: row.couponId,
+    actual: row.actualMinor,
+    orderId: row.orderId,
+    platformOrderNo: row.platformOrderNo,
+    shopId: row.shopId,
+    items: row.items,
+    steps: row.steps,
+    progress: progressOf(row.steps),
+    remark: row.remark,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The service each order is under: its newest service order that is not cancelled, else its newest. */
+async function servicesOf(db: Database, orderIds: string[]): Promise<Map<string, ServiceRow>> {
+  const found = new Map<string, ServiceRow>();
+  if (orderIds.length === 0) return found;
+  const rows = await db
+    .select()
+    .from(serviceOrders)
+    .where(inArray(serviceOrders.orderId, orderIds))
+    .orderBy(desc(serviceOrders.createdAt), desc(serviceOrders.id));
+  for (const row of rows) {
+    if (!row.orderId) continue;
+    const kept = found.get(row.orderId);
+    if (!kept || (kept.status === 'cancelled' && row.status !== 'cancelled'))
+      found.set(row.orderId, row);
+  }
+  return found;
+}
+
+/** One tab of orders, newest first, by keyset; and the tab's count with the filters. */
+export async function listOrders(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  actor: Actor,
+  query: OrderListQuery,
+): Promise<OrderPage> {
+  const { db } = deps;
+  const range = await orderRange(db, deps.clock, actor, query);
+  const where = and(...filterConditions(actor, query, range), tabCondition(query.tab));
+  const keys = keyset(
+    [
+      { column: platformOrders.platformCreatedAt, order: 'desc' },
+      { column: platformOrders.id, order: 'desc' },
+    ],
+    query,
+  );
+  const rows = await db
+    .select({ ...orderColumns, cursorKey: keys.key })
+    .from(platformOrders)
+    .innerJoin(shops, eq(shops.id, platformOrders.shopId))
+    .where(and(where, keys.where))
+    .orderBy(...keys.orderBy)
+    .limit(keys.limit);
+  const page = keys.finish(rows);
+  const [total] = await db
+    .select({ total: count() })
+    .from(platformOrders)
+    .innerJoin(shops, eq(shops.id, platformOrders.shopId))
+    .where(where);
+  const services = await servicesOf(
+    db,
+    page.rows.map((row) => row.order.id),
+  );
+  return {
+    records: page.rows.map((row) => toPlatformOrder(row, services.get(row.order.id))),
+    nextCursor: page.next,
+    total: total?.total ?? 0,
+  };
+}
+
+/** Each tab's count with the list's filters: `all` is every order, `other` holds the unknown ones. */
+export async function orderStatistics(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  actor: Actor,
+  filters: OrderFilters,
+): Promise<OrderStatistics> {
+  const { db } = deps;
+  const range = await orderRange(db, deps.clock, actor, filters);
+  const rows = await db
+    .select({ status: platformOrders.orderStatus, count: count() })
+    .from(platformOrders)
+    .innerJoin(shops, eq(shops.id, platformOrders.shopId))
+    .where(and(...filterConditions(actor, filters, range)))
+    .groupBy(platformOrders.orderStatus);
+  const counts = Object.fromEntries(ORDER_TABS.map((tab) => [tab, 0])) as OrderStatistics;
+  for (const row of rows) {
+    const tab = tabOf((row.status ?? 'unknown') as OrderStatus);
+    counts[tab] += row.count;
+    counts.all += row.count;
+  }
+  return counts;
+}
+
+/** An order the actor sees, with its shop's name, site and the order's type; RECORD_NOT_FOUND otherwise. */
+export async function findOrder(
+  db: Database,
+  actor: Pick<Actor, 'ownerId' | 'shopIds'>,
+  orderId: string,
+  options: { lock?: boolean } = {},
+): Promise<ListedRow> {
+  const query = db
+    .select(orderColumns)
+    .from(platformOrders)
+    .innerJoin(shops, eq(shops.id, platformOrders.shopId))
+    .where(and(eq(platformOrders.id, orderId), orderScope(actor)))
+    .limit(1);
+  const [row] = options.lock ? await query.for('update', { of: platformOrders }) : await query;
+  if (!row) throw new AppError('RECORD_NOT_FOUND');
+  return row;
+}
+
+/** Pieces of each item still returnable: ordered, less what returns not cancelled hold. */
+export async function returnableOf(
+  db: Database,
+  order: Pick<OrderRow, 'id' | 'items'>,
+): Promise<Record<string, number>> {
+  const returns = await db
+    .select({ items: orderReturns.items })
+    .from(orderReturns)
+    .where(and(eq(orderReturns.orderId, order.id), ne(orderReturns.status, 'cancelled')));
+  const left: Record<string, number> = {};
+  for (const item of itemsOf(order)) left[item.id] = (left[item.id] ?? 0) + item.quantity;
+  for (const row of returns)
+    for (const item of row.items)
+      left[item.orderItemId] = (left[item.orderItemId] ?? 0) - item.quantity;
+  for (const key of Object.keys(left)) left[key] = Math.max(left[key] ?? 0, 0);
+  return left;
+}
+
+/** An order with its service orders, its returnable pieces and what happened to it. */
+export async function orderDetail(
+  deps: Pick<AppDeps, 'db'>,
+  actor: Actor,
+  input: { orderId: string; manual?: boolean },
+): Promise<OrderDetail> {
+  const { db } = deps;
+  const row = await findOrder(db, actor, input.orderId);
+  if (input.manual && row.order.source !== 'manual') throw new AppError('RECORD_NOT_FOUND');
+  return detailOf(db, row);
+}
+
+async function detailOf(db: Database, row: ListedRow): Promise<OrderDetail> {
+  const services = await db
+    .select()
+    .from(serviceOrders)
+    .where(eq(serviceOrders.orderId, row.order.id))
+    .orderBy(desc(serviceOrders.createdAt), desc(serviceOrders.id));
+  const returns = await db
+    .select({
+      returnNo: orderReturns.returnNo,
+      createdAt: orderReturns.createdAt,
+      status: orderReturns.status,
+    })
+    .from(orderReturns)
+    .where(eq(orderReturns.orderId, row.order.id));
+  const { order } = row;
+  const history: OrderDetail['history'] = [
+    {
+      at: order.platformCreatedAt.toISOString(),
+      kind: order.source === 'manual' ? ('manual' as const) : ('created' as const),
+      detail: null,
+    },
+    ...(order.source === 'platform'
+      ? [
+          {
+            at: order.platformUpdatedAt.toISOString(),
+            kind: 'platformStatus' as const,
+            detail: order.status,
+          },
+          { at: order.syncedAt.toISOString(), kind: 'synced' as const, detail: null },
+        ]
+      : []),
+    ...services.map((service) => ({
+      at: service.createdAt.toISOString(),
+      kind: 'service' as const,
+      detail: service.serviceNo,
+    })),
+    ...returns.map((entry) => ({
+      at: entry.createdAt.toISOString(),
+      kind: 'return' as const,
+      detail: entry.returnNo,
+    })),
+  ].sort((a, b) => b.at.localeCompare(a.at));
+  const kept = services.find((service) => service.status !== 'cancelled') ?? services[0];
+  return {
+    order: toPlatformOrder(row, kept),
+    serviceOrders: services.map(toServiceOrder),
+    history,
+    cancelledOnPlatform: order.source === 'platform' && order.orderStatus === 'cancel',
+    returnable: await returnableOf(db, order),
+  };
+}
+
+/** The status a manual order starts in on each platform: paid and waiting for the seller. */
+const MANUAL_START_STATUS: Record<Platform, string> = {
+  lazada: 'pending',
+  shopee: 'READY_TO_SHIP',
+  tiktok: 'AWAITING_SHIPMENT',
+};
+
+/**
+ * A manual order (spec section 5): in a shop the actor sees, on that shop's platform and site,
+ * with a number not yet taken in the shop; a local order only with items in stock. It is paid and
+ * waiting to be processed.
+ */
+export async function createManualOrder(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  actor: Actor,
+  input: CreateOrder,
+): Promise<OrderDetail> {
+  const { db, clock } = deps;
+  const [shop] = await db
+    .select()
+    .from(shops)
+    .where(
+      and(
+        eq(shops.id, input.shopId),
+        eq(shops.ownerId, actor.ownerId),
+        actor.shopIds === null
+          ? undefined
+          : actor.shopIds.length
+            ? inArray(shops.id, actor.shopIds)
+            : sql`false`,
+      ),
+    )
+    .limit(1);
+  if (!shop) throw new AppError('RECORD_NOT_FOUND');
+  const issues: { field: string; key: 'invalidOption' }[] = [];
+  if (shop.platform !== input.platform) issues.push({ field: 'platform', key: 'invalidOption' });
+  if (shop.site !== input.site) issues.push({ field: 'site', key: 'invalidOption' });
+  if (input.orderType === 'local' && shop.shopType !== 'local')
+    issues.push({ field: 'orderType', key: 'invalidOption' });
+  if (issues.length) throw new InputIssues(issues);
+  if (input.orderType === 'local') {
+    const stock = await stockOfSkus(
+      db,
+      shop.id,
+      input.items.map((item) => item.sku),
+    );
+    const wanted = new Map<string, number>();
+    for (const item of input.items)
+      wanted.set(item.sku, (wanted.get(item.sku) ?? 0) + item.quantity);
+    const short = input.items.flatMap((item, index) =>
+      (stock.get(item.sku) ?? 0) < (wanted.get(item.sku) ?? 0) ? [`items.${index}.sku`] : [],
+    );
+    if (short.length)
+      throw new AppError('ORDER_ITEM_OUT_OF_STOCK', {
+        params: { fields: short.join(', ') },
+        datas: { fields: short },
+      });
+  }
+  const [site] = await db
+    .select({ currency: sites.currency })
+    .from(sites)
+    .where(eq(sites.code, shop.site));
+  const now = clock.now();
+  const inserted = await db
+    .insert(platformOrders)
+    .values({
+      shopId: shop.id,
+      ownerId: shop.ownerId,
+      platform: shop.platform,
+      externalId: input.orderNo,
+      status: MANUAL_START_STATUS[shop.platform],
+      currency: site?.currency ?? 'CNY',
+      totalMinor: input.items.reduce((sum, item) => sum + item.price * item.quantity, 0),
+      buyerName: input.receiver,
+      receiver: { name: input.receiver, phone: input.phone, address: input.address },
+      paymentMethod: null,
+      items: input.items.map((item, index) => ({
+        externalId: `M${index + 1}`,
+        productExternalId: null,
+        skuExternalId: null,
+        sellerSku: item.sku,
+        name: item.name,
+        variation: null,
+        image: null,
+        quantity: item.quantity,
+        unitPriceMinor: item.price,
+      })),
+      platformCreatedAt: now,
+      platformUpdatedAt: now,
+      raw: null,
+      syncedAt: now,
+      source: 'manual',
+      orderType: input.orderType,
+    })
+    .onConflictDoNothing()
+    .returning({ id: platformOrders.id });
+  const created = inserted[0];
+  if (!created) throw new AppError('ORDER_NUMBER_TAKEN', { datas: { fields: ['orderNo'] } });
+  return detailOf(db, await findOrder(db, actor, created.id));
+}
+
+/** Rows of an export: the tab with the filters, newest first, at most `limit`. */
+export async function ordersForExport(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  actor: Actor,
+  query: OrderFilters & { tab: OrderTab },
+  limit: number,
+): Promise<{ records: PlatformOrder[]; total: number; range: OrderRange }> {
+  const { db } = deps;
+  const range = await orderRange(db, deps.clock, actor, query);
+  const where = and(...filterConditions(actor, query, range), tabCondition(query.tab));
+  const rows = await db
+    .select(orderColumns)
+    .from(platformOrders)
+    .innerJoin(shops, eq(shops.id, platformOrders.shopId))
+    .where(where)
+    .orderBy(desc(platformOrders.platformCreatedAt), desc(platformOrders.id))
+    .limit(limit);
+  const [total] = await db
+    .select({ total: count() })
+    .from(platformOrders)
+    .innerJoin(shops, eq(shops.id, platformOrders.shopId))
+    .where(where);
+  const services = await servicesOf(
+    db,
+    rows.map((row) => row.order.id),
+  );
+  return {
+    records: rows.map((row) => toPlatformOrder(row, services.get(row.order.id))),
+    total: total?.total ?? 0,
+    range,
+  };
+}

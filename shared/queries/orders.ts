@@ -1,0 +1,227 @@
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { ApiClient } from '../api/client';
+import type { UsableCouponsQuery } from '../contracts/coupons';
+import type {
+  CreateOrder,
+  DictionaryName,
+  OrderFilters,
+  OrderListQuery,
+  OrderTab,
+  ProcessOrderRequest,
+} from '../contracts/orders';
+import type { CreateReturn, ReturnListQuery, ReturnOutcome } from '../contracts/returns';
+import { useApi } from './api-context';
+
+/**
+ * Every orders query starts with ['orders']: processing, a manual order or a return invalidates
+ * that prefix, and lists, counts and details read again; processing also moves money (['wallet']).
+ */
+const orderKeys = {
+  all: ['orders'] as const,
+  lists: () => [...orderKeys.all, 'list'] as const,
+  list: (params: Partial<OrderListQuery>) => [...orderKeys.lists(), params] as const,
+  statistics: (filters: OrderFilters) => [...orderKeys.all, 'statistics', filters] as const,
+  detail: (orderId: string) => [...orderKeys.all, 'detail', orderId] as const,
+  deal: (orderId: string) => [...orderKeys.all, 'deal', orderId] as const,
+  choices: (orderId: string, keyword: string) =>
+    [...orderKeys.all, 'choices', orderId, keyword] as const,
+  returns: (params: Partial<ReturnListQuery>) => [...orderKeys.all, 'returns', params] as const,
+  dictionary: (name: DictionaryName) => ['dictionary', name] as const,
+};
+
+function withoutEmpty<T extends object>(params: T): T {
+  return Object.fromEntries(
+    Object.entries(params).filter(
+      ([, value]) => value !== undefined && value !== null && value !== '',
+    ),
+  ) as T;
+}
+
+function orderListQuery(api: ApiClient, params: Partial<OrderListQuery>) {
+  const query = withoutEmpty(params);
+  return queryOptions({
+    queryKey: orderKeys.list(query),
+    queryFn: ({ signal }) => api.orders.list(query, { signal }),
+  });
+}
+
+/** One page of a tab of orders; the previous page stays while the next loads. */
+export function useOrders(params: Partial<OrderListQuery>) {
+  return useQuery({
+    ...orderListQuery(useApi(), params),
+    placeholderData: keepPreviousData,
+    meta: { inlineErrors: true },
+  });
+}
+
+/** Each tab's count with the list's filters. */
+export function useOrderStatistics(filters: OrderFilters) {
+  const api = useApi();
+  const query = withoutEmpty(filters);
+  return useQuery({
+    queryKey: orderKeys.statistics(query),
+    queryFn: ({ signal }) => api.orders.statistics(query, { signal }),
+    placeholderData: keepPreviousData,
+    meta: { inlineErrors: true },
+  });
+}
+
+/** An order's details (a manual order's through virtualOrderDetail). */
+export function useOrderDetail(orderId: string | null, manual = false) {
+  const api = useApi();
+  return useQuery({
+    queryKey: orderKeys.detail(orderId ?? ''),
+    queryFn: ({ signal }) =>
+      manual
+        ? api.orders.virtualDetail(orderId ?? '', { signal })
+        : api.orders.detail(orderId ?? '', { signal }),
+    enabled: orderId !== null,
+    meta: { inlineErrors: true },
+  });
+}
+
+/** What processing an order needs. */
+export function useDealOrderDetail(orderId: string | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: orderKeys.deal(orderId ?? ''),
+    queryFn: ({ signal }) => api.orders.dealDetail(orderId ?? '', { signal }),
+    enabled: orderId !== null,
+    meta: { inlineErrors: true },
+  });
+}
+
+/** The price of a processing choice, before submitting it. */
+export function useProcessEstimate(request: ProcessOrderRequest | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: [...orderKeys.all, 'estimate', request] as const,
+    queryFn: () => api.orders.process({ ...(request as ProcessOrderRequest), estimateOnly: true }),
+    enabled: request !== null && request.items.length > 0,
+    placeholderData: keepPreviousData,
+    retry: false,
+    meta: { inlineErrors: true },
+  });
+}
+
+/** Coupons that fit an amount. */
+export function useUsableCoupons(query: UsableCouponsQuery | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['coupons', 'usable', query] as const,
+    queryFn: ({ signal }) => api.coupons.usable(query as UsableCouponsQuery, { signal }),
+    enabled: query !== null && query.amount > 0,
+    meta: { inlineErrors: true },
+  });
+}
+
+function useOrdersMutation<I, O>(run: (api: ApiClient, input: I) => Promise<O>, wallet = false) {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: I) => run(api, input),
+    meta: { inlineErrors: true },
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: orderKeys.all });
+      if (wallet) await client.invalidateQueries({ queryKey: ['wallet'] });
+    },
+  });
+}
+
+export const useProcessOrder = () =>
+  useOrdersMutation((api, input: ProcessOrderRequest) => api.orders.process(input), true);
+export const useCancelService = () =>
+  useOrdersMutation(
+    (api, input: { orderId: string; serviceNo: string }) => api.orders.cancelService(input),
+    true,
+  );
+export const useSavePurchaseLink = () =>
+  useOrdersMutation(
+    (
+      api,
+      input: {
+        orderId: string;
+        orderItemId: string;
+        url: string;
+        supplierSku?: string;
+        price: number;
+      },
+    ) => api.orders.savePurchaseLink(input),
+  );
+export const useCreateOrder = () =>
+  useOrdersMutation((api, input: CreateOrder) => api.orders.create(input));
+
+/** The seller's products an item can be matched with. */
+export function useProductChoices(orderId: string | null, keyword: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: orderKeys.choices(orderId ?? '', keyword),
+    queryFn: ({ signal }) =>
+      api.orders.productChoices(
+        { orderId: orderId ?? '', ...(keyword ? { keyword } : {}) },
+        { signal },
+      ),
+    enabled: orderId !== null,
+    placeholderData: keepPreviousData,
+    meta: { inlineErrors: true },
+  });
+}
+
+/** The list's tab and filters as an .xlsx file; the list words a failure. */
+export function useExportOrders() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: (query: OrderFilters & { tab?: OrderTab }) =>
+      api.orders.export(withoutEmpty(query)),
+    meta: { inlineErrors: true },
+  });
+}
+
+/** A dictionary, read once per session (a fixed table). */
+export function useDictionary(name: DictionaryName) {
+  const api = useApi();
+  return useQuery({
+    queryKey: orderKeys.dictionary(name),
+    queryFn: ({ signal }) => {
+      const read = {
+        RETURN_EXPRESS: api.orders.returnExpress,
+        PLATFORM_TYPE: api.orders.platformTypes,
+        SITE_NAME: api.orders.siteNames,
+        SHIPMENT_RECEIPT_TYPE: api.orders.shipmentReceiptTypes,
+        MESSAGE_TYPE: api.orders.messageTypes,
+      }[name];
+      return read({ signal });
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** One page of a tab of returns, with every tab's count. */
+export function useReturns(params: Partial<ReturnListQuery>) {
+  const api = useApi();
+  const query = withoutEmpty(params);
+  return useQuery({
+    queryKey: orderKeys.returns(query),
+    queryFn: ({ signal }) => api.returns.list(query, { signal }),
+    placeholderData: keepPreviousData,
+    meta: { inlineErrors: true },
+  });
+}
+
+export const useCreateReturn = () =>
+  useOrdersMutation((api, input: CreateReturn) => api.returns.create(input));
+export const useSignReturn = () =>
+  useOrdersMutation((api, returnId: string) => api.returns.sign(returnId));
+export const useProcessReturn = () =>
+  useOrdersMutation((api, input: { returnId: string; outcome: ReturnOutcome }) =>
+    api.returns.process(input),
+  );
+export const useCancelReturn = () =>
+  useOrdersMutation((api, returnId: string) => api.returns.cancel(returnId));
