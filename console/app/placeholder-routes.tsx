@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { requireMenu } from '../platform/routing';
-import { orderGroup, platformGroup, productGroup, serviceGroup } from './base-routes';
+import { orderGroup, productGroup, serviceGroup } from './base-routes';
 
 // The menu pages no feature fills yet, each under its group with its real guard and search. A
 // feature that fills one moves its route into its own `<domain>.routes.tsx`.
@@ -40,40 +40,12 @@ export const thirdDetails = createRoute({
   beforeLoad: requireMenu('/product/thirdDetails'),
   component: placeholder,
 });
-export const lazadaProductDetail = createRoute({
-  getParentRoute: () => productGroup,
-  path: 'lazadaProductDetail',
-  staticData: { titleKey: 'routes.lazadaProductDetail', hidden: true },
-  beforeLoad: requireMenu('/product/lazadaProductDetail'),
-  component: placeholder,
-});
-export const shopeeProductDetail = createRoute({
-  getParentRoute: () => productGroup,
-  path: 'shopeeProductDetail',
-  staticData: { titleKey: 'routes.shopeeProductDetail', hidden: true },
-  beforeLoad: requireMenu('/product/shopeeProductDetail'),
-  component: placeholder,
-});
-export const tiktokProductDetail = createRoute({
-  getParentRoute: () => productGroup,
-  path: 'tiktokProductDetail',
-  staticData: { titleKey: 'routes.tiktokProductDetail', hidden: true },
-  beforeLoad: requireMenu('/product/tiktokProductDetail'),
-  component: placeholder,
-});
 export const serviceProgress = createRoute({
   getParentRoute: () => orderGroup,
   path: 'serviceProgress',
   staticData: { titleKey: 'routes.serviceProgress' },
   validateSearch: (search: Record<string, unknown>) => idParam(search, 'serviceNo'),
   beforeLoad: requireMenu('/order/serviceProgress'),
-  component: placeholder,
-});
-export const platformProductManage = createRoute({
-  getParentRoute: () => platformGroup,
-  path: 'platformProductManage',
-  staticData: { titleKey: 'routes.platformProductManage' },
-  beforeLoad: requireMenu('/thirdPartyPlatform/platformProductManage'),
   component: placeholder,
 });
 export const serviceMarket = createRoute({

@@ -9,6 +9,7 @@ import { createMessagesRoutes } from '../features/messages/messages.routes';
 import { createOrdersRoutes } from '../features/orders/orders.routes';
 import { createPayRoutes } from '../features/pay/pay.routes';
 import { createPolicyRoutes } from '../features/policy/policy.routes';
+import { createProductsRoutes } from '../features/products/products.routes';
 import { createPurchasesRoutes } from '../features/purchases/purchases.routes';
 import { createShopsRoutes } from '../features/shops/shops.routes';
 import { createShortLinksRoutes } from '../features/short-links/short-links.routes';
@@ -57,6 +58,7 @@ const documentation = createDocumentationRoutes({ root });
 const dashboard = createDashboardRoutes({ shell });
 const pay = createPayRoutes({ shell, pay: payGroup, other: otherGroup });
 const collector = createCollectorRoutes({ product: productGroup });
+const products = createProductsRoutes({ product: productGroup, platform: platformGroup });
 const shops = createShopsRoutes({ root, platform: platformGroup });
 const wallet = createWalletRoutes({ other: otherGroup });
 const coupons = createCouponsRoutes({ other: otherGroup });
@@ -76,16 +78,14 @@ export const menuRouteTree = authedRoute.addChildren([
     later.thirdProductList,
     later.thirdDetails,
     ...collector.product,
-    later.lazadaProductDetail,
-    later.shopeeProductDetail,
-    later.tiktokProductDetail,
+    ...products.product,
   ]),
   orderGroup.addChildren([orderIndexRoute, later.serviceProgress]),
   platformGroup.addChildren([
     platformIndexRoute,
     ...orders.platform,
     ...shops.platform,
-    later.platformProductManage,
+    ...products.platform,
   ]),
   purchaseGroup.addChildren([purchaseIndexRoute, ...purchases.group]),
   otherGroup.addChildren([otherIndexRoute, ...wallet.other, ...pay.other, ...coupons.other]),

@@ -12,6 +12,7 @@ import { createMessagesApi } from './messages';
 import { createNoticesApi } from './notices';
 import { createOrdersApi, createReturnsApi } from './orders';
 import { createPaymentsApi } from './payments';
+import { createProductsApi } from './products';
 import { createPurchasesApi } from './purchases';
 import { createRegisterApi } from './register';
 import { createShopsApi } from './shops';
@@ -33,6 +34,7 @@ export function createApiClient(options: HttpOptions) {
     sites: createSitesApi(http),
     shops: createShopsApi(http),
     collector: createCollectorApi(http),
+    products: createProductsApi(http),
     subAccounts: createSubAccountsApi(http),
     wechat: createWechatApi(http),
     dashboard: createDashboardApi(http),

@@ -15,6 +15,7 @@ import type notices from '../../locales/en/notices.json';
 import type orders from '../../locales/en/orders.json';
 import type pay from '../../locales/en/pay.json';
 import type policy from '../../locales/en/policy.json';
+import type products from '../../locales/en/products.json';
 import type purchases from '../../locales/en/purchases.json';
 import type settings from '../../locales/en/settings.json';
 import type shops from '../../locales/en/shops.json';
@@ -46,6 +47,7 @@ declare module 'i18next' {
       pay: typeof pay;
       policy: typeof policy;
       purchases: typeof purchases;
+      products: typeof products;
       settings: typeof settings;
       shops: typeof shops;
       signup: typeof signup;

@@ -1,0 +1,136 @@
+import { Alert, Button, Group, List, Modal, Radio, Stack, Text } from '@mantine/core';
+import type { ReadinessIssue } from '@shared/contracts/products';
+import { toast } from '@shared/ui/toast';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LocalDateInput } from '../../components/date-fields';
+import { useIssueText } from './editor-readiness';
+import { usePublishProducts } from './products-data';
+
+/**
+ * Publishing one product (or a few): now or at a chosen time (timed publishing), past the
+ * readiness check's warnings only when the seller says so. The platform's answer comes later:
+ * the product shows "publishing" until it is online, or failed with the platform's reason.
+ */
+export function PublishDialog({
+  opened,
+  productIds,
+  warnings,
+  onClose,
+}: {
+  opened: boolean;
+  productIds: string[];
+  warnings: readonly ReadinessIssue[];
+  onClose(): void;
+}) {
+  const { t } = useTranslation(['products', 'common']);
+  const issueText = useIssueText();
+  const publish = usePublishProducts();
+  const [when, setWhen] = useState<'now' | 'later'>('now');
+  const [at, setAt] = useState('');
+  const [atError, setAtError] = useState<string | null>(null);
+
+  async function submit() {
+    let scheduled: string | undefined;
+    if (when === 'later') {
+      const moment = at ? dayjs(at) : null;
+      if (!moment?.isValid() || !moment.isAfter(dayjs())) {
+        setAtError(t('publish.timeInFuture'));
+        return;
+      }
+      scheduled = moment.toISOString();
+    }
+    const result = await publish.mutateAsync({
+      ids: productIds,
+      ...(scheduled ? { at: scheduled } : {}),
+      confirmWarnings: warnings.length > 0,
+    });
+    if (result.accepted.length > 0) {
+      toast({ color: 'green', message: scheduled ? t('publish.scheduled') : t('publish.started') });
+      onClose();
+    } else {
+      const refusal = result.refused[0];
+      toast({
+        color: 'red',
+        message: refusal ? t(`refused.${refusal.code}`) : t('bulk.failedUnknown'),
+      });
+    }
+  }
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('publish.title')}
+      centered
+      data-testid="publish-dialog"
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack>
+          {warnings.length > 0 && (
+            <Alert
+              color="yellow"
+              variant="light"
+              title={t('publish.warningsTitle')}
+              data-testid="publish-warnings"
+            >
+              <List size="sm" spacing={2}>
+                {warnings.map((issue) => (
+                  <List.Item key={`${issue.code}-${issue.field}-${JSON.stringify(issue.params)}`}>
+                    {issueText(issue)}
+                  </List.Item>
+                ))}
+              </List>
+              <Text size="sm" mt="xs">
+                {t('publish.warningsQuestion')}
+              </Text>
+            </Alert>
+          )}
+          <Radio.Group
+            value={when}
+            onChange={(value) => setWhen(value as 'now' | 'later')}
+            label={t('publish.when')}
+          >
+            <Group gap="lg" mt={6}>
+              <Radio value="now" label={t('publish.now')} data-testid="publish-now" />
+              <Radio value="later" label={t('publish.later')} data-testid="publish-later" />
+            </Group>
+          </Radio.Group>
+          {when === 'later' && (
+            <LocalDateInput
+              withTime
+              label={t('publish.at')}
+              value={at}
+              onChange={(value) => {
+                setAt(value ?? '');
+                setAtError(null);
+              }}
+              minDate={dayjs().format('YYYY-MM-DD')}
+              error={atError}
+              data-testid="publish-at"
+            />
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={publish.isPending}>
+              {t('common:actions.cancel')}
+            </Button>
+            <Button
+              type="submit"
+              loading={publish.isPending}
+              data-autofocus
+              data-testid="publish-confirm"
+            >
+              {warnings.length > 0 ? t('publish.anyway') : t('actions.publish')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
