@@ -42,9 +42,8 @@ async function optional(name: string, run: () => Promise<void>) {
 /**
  * `SCREENSHOTS_ONLY=collector` photographs the collection box alone (after signing in);
  * `SCREENSHOTS_ONLY=wallet` the wallet, payments and coupons; `SCREENSHOTS_ONLY=purchases` the
- * purchases and warehouses; `SCREENSHOTS_ONLY=layout` what
- * `SCREENSHOTS_ONLY=orders` the orders and returns pages;
- * `SCREENSHOTS_ONLY=wallet` the wallet, payments and coupons; `SCREENSHOTS_ONLY=layout` what
+ * purchases and warehouses; `SCREENSHOTS_ONLY=orders` the orders and returns pages;
+ * `SCREENSHOTS_ONLY=products` the shop products' lists and editors; `SCREENSHOTS_ONLY=layout` what
  * depends most on the language's length and format: the shell with many tabs open, shops, the
  * wallet's date inputs and calendar, coupons, dates of the sync and sub-account forms, the API
  * reference and the sign-in form (files named `layout-*`).
@@ -311,6 +310,50 @@ async function main() {
           await signOut();
           await go('/login', 'input[name="username"]');
           await shot('layout-login');
+          await page.close();
+          continue;
+        }
+        if (!only || only === 'products')
+          await optional('products', async () => {
+            // The shop products: each marketplace's list, the bulk question, the editors in full.
+            const fullPage = async (name: string) => {
+              await settle(page);
+              const height = await page.evaluate(() => document.documentElement.scrollHeight);
+              await page.setViewport({ ...viewport, height, deviceScaleFactor: 1 });
+              await shot(name);
+              await page.setViewport({ ...viewport, deviceScaleFactor: 1 });
+            };
+            const list = '/thirdPartyPlatform/platformProductManage';
+            await go(`${list}?platform=shopee&status=wait`, '[data-testid="product-row"]');
+            await shot('products-list-shopee');
+            await page.click('[data-testid="product-row"] input[type="checkbox"]');
+            await page.click('[data-testid="products-bulk-publish"]');
+            await page.waitForSelector('[data-testid="products-bulk-confirm"]', { visible: true });
+            await shot('products-bulk-publish');
+            await page.keyboard.press('Escape');
+            await page.waitForFunction(() => !document.querySelector('[role="dialog"]'));
+            await page.click('[data-testid="product-title"]');
+            await page.waitForSelector(
+              '[data-testid="readiness-line"], [data-testid="readiness-ready"]',
+              { visible: true },
+            );
+            await fullPage('products-editor-shopee');
+            for (const [platform, query] of [
+              ['lazada', '?status=online'],
+              ['tiktok', '?platform=tiktok&status=online'],
+            ] as const) {
+              await go(`${list}${query}`, '[data-testid="products-table"], h2');
+              await shot(`products-list-${platform}`);
+              if (await page.$('[data-testid="product-title"]')) {
+                await page.click('[data-testid="product-title"]');
+                await page.waitForSelector('[data-testid="product-editor"]', { visible: true });
+                await fullPage(`products-editor-${platform}`);
+              }
+            }
+          });
+        if (only === 'products') {
+          await page.bringToFront();
+          await signOut();
           await page.close();
           continue;
         }
