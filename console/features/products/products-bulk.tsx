@@ -1,6 +1,7 @@
 import {
   Alert,
   Button,
+  Checkbox,
   Group,
   List,
   Modal,
@@ -56,6 +57,7 @@ export function BulkDialog({
   const [when, setWhen] = useState<'now' | 'later'>('now');
   const [at, setAt] = useState('');
   const [atError, setAtError] = useState<string | null>(null);
+  const [pastWarnings, setPastWarnings] = useState(false);
   const [shown, setShown] = useState<typeof job>(null);
   // Another job opened: start at its question (state adjusted while rendering).
   if (job !== shown) {
@@ -65,6 +67,7 @@ export function BulkDialog({
     setWhen('now');
     setAt('');
     setAtError(null);
+    setPastWarnings(false);
   }
   if (!job) return null;
   const { action } = job;
@@ -90,6 +93,7 @@ export function BulkDialog({
           action,
           ids: batch.map((row) => row.id),
           ...(scheduledAt ? { scheduledAt } : {}),
+          ...(action === 'publish' ? { confirmWarnings: pastWarnings } : {}),
         });
         for (const result of results) {
           if (!result.ok) {
@@ -166,6 +170,14 @@ export function BulkDialog({
                     data-testid="publish-at"
                   />
                 )}
+                <Checkbox
+                  mt="xs"
+                  label={t('bulk.pastWarnings')}
+                  description={t('bulk.pastWarningsHint')}
+                  checked={pastWarnings}
+                  onChange={(event) => setPastWarnings(event.currentTarget.checked)}
+                  data-testid="publish-past-warnings"
+                />
               </Stack>
             )}
             <Group justify="flex-end" gap="sm">

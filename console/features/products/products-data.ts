@@ -64,14 +64,21 @@ export function useProductAction() {
     action,
     ids,
     scheduledAt,
+    confirmWarnings = false,
   }: {
     action: 'publish' | ProductIdsAction;
     ids: string[];
     scheduledAt?: string;
+    /** Publishing goes ahead past the readiness check's warnings (its errors still stop it). */
+    confirmWarnings?: boolean;
   }): Promise<ActionOutcome[]> => {
     const result =
       action === 'publish'
-        ? await publish.mutateAsync({ ids, ...(scheduledAt ? { at: scheduledAt } : {}) })
+        ? await publish.mutateAsync({
+            ids,
+            confirmWarnings,
+            ...(scheduledAt ? { at: scheduledAt } : {}),
+          })
         : await idsAction.mutateAsync({ action, ids });
     return outcomes(ids, result);
   };
