@@ -112,15 +112,20 @@ describe('the Shopee editor', () => {
     expect(lines.map((line) => line.dataset.field).sort()).toEqual(
       issues.map((issue) => issue.field).sort(),
     );
-    const line = lines[0] as HTMLElement;
-    const target = line.dataset.field ?? '';
-    fireEvent.click(line);
-    const box = document.getElementById(`product-field-${target.replace(/[^\w-]/g, '-')}`);
-    const fallback = document.getElementById(
-      `product-field-${(target.split('.')[0] ?? target).replace(/[^\w-]/g, '-')}`,
-    );
-    const owner = box ?? fallback;
-    expect(owner).not.toBeNull();
-    expect(owner?.contains(document.activeElement) || owner === document.activeElement).toBe(true);
+    // A line about a field leads to it: in view, focused.
+    const category = lines.find((line) => line.dataset.field === 'categoryId');
+    expect(category?.textContent).toBe(en.products.readiness.codes.categoryMissing);
+    fireEvent.click(category as HTMLElement);
+    await waitFor(() => expect(document.activeElement?.id).toBe('product-field-categoryId'));
+    const rule = lines.find((line) => line.dataset.field === 'shortDescription');
+    if (rule) {
+      fireEvent.click(rule);
+      await waitFor(() =>
+        expect(document.activeElement?.id).toBe('product-field-shortDescription'),
+      );
+    }
+    // A line about the shop leads to the shops page, where it is authorized again.
+    const shop = lines.find((line) => line.dataset.field === 'shop');
+    if (shop) expect(shop.getAttribute('href')).toBe('/cmp/thirdPartyPlatform/authorizeList');
   });
 });

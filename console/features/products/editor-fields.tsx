@@ -61,9 +61,8 @@ export function TextField({
   return multiline ? (
     <Textarea
       {...common}
-      autosize
-      minRows={multiline}
-      maxRows={14}
+      rows={multiline}
+      resize="vertical"
       onChange={(event) => bound.set(event.currentTarget.value)}
       {...(props.placeholder ? { placeholder: props.placeholder } : {})}
     />

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Card,
@@ -13,10 +14,14 @@ import {
 } from '@mantine/core';
 import type { ReadinessIssue, ShopReadiness } from '@shared/contracts/products';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconRefresh } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { jumpToField } from './product-form';
 import classes from './products.module.css';
+
+/** Where a shop whose authorization is abnormal is authorized again. */
+const SHOPS_URL = '/thirdPartyPlatform/authorizeList';
 
 /** A readiness line in the reader's words. */
 export function useIssueText() {
@@ -139,17 +144,30 @@ export function ReadinessPanel({
                     )
                   }
                 >
-                  <UnstyledButton
-                    onClick={() => jumpToField(issue.field, classes.flash)}
-                    data-testid="readiness-line"
-                    data-field={issue.field}
-                    data-severity={issue.severity}
-                    data-code={issue.code}
-                  >
-                    <Text size="sm" td="underline" style={{ textDecorationStyle: 'dotted' }}>
+                  {issue.field === 'shop' ? (
+                    <Anchor
+                      renderRoot={(props) => <Link {...props} to={SHOPS_URL} />}
+                      size="sm"
+                      data-testid="readiness-line"
+                      data-field={issue.field}
+                      data-severity={issue.severity}
+                      data-code={issue.code}
+                    >
                       {text(issue)}
-                    </Text>
-                  </UnstyledButton>
+                    </Anchor>
+                  ) : (
+                    <UnstyledButton
+                      onClick={() => jumpToField(issue.field, classes.flash)}
+                      data-testid="readiness-line"
+                      data-field={issue.field}
+                      data-severity={issue.severity}
+                      data-code={issue.code}
+                    >
+                      <Text size="sm" td="underline" style={{ textDecorationStyle: 'dotted' }}>
+                        {text(issue)}
+                      </Text>
+                    </UnstyledButton>
+                  )}
                 </List.Item>
               ))}
             </List>

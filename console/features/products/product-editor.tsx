@@ -15,7 +15,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { landedCostPrice, skuProfit } from '@shared/contracts/landed-cost';
-import { productRules, ruleTable } from '@shared/contracts/product-rules';
+import { checkProduct, productRules, ruleTable } from '@shared/contracts/product-rules';
 import {
   type CategoryAttribute,
   LOCKED_STATUSES,
@@ -39,6 +39,7 @@ import {
 import { Link, useBlocker } from '@tanstack/react-router';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type * as z from 'zod/mini';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { Permission } from '../../components/permission';
 import { AttributesSection } from './editor-attributes';
@@ -269,11 +270,20 @@ export function ProductEditor({
   const { values } = form;
   const categories = useCategoryOptions(detail.shopId);
   const attributes = useCategoryAttributes(detail.shopId, values.categoryId);
-  const schema = useMemo(() => {
-    const required = (attributes.data ?? [])
-      .filter((entry) => entry.required && !entry.variation)
-      .map((entry) => entry.id);
-    return productRules(table, { requiredAttributes: required });
+  const { schema, rules } = useMemo(() => {
+    const context = {
+      requiredAttributes: (attributes.data ?? [])
+        .filter((entry) => entry.required && !entry.variation)
+        .map((entry) => entry.id),
+    };
+    return {
+      schema: productRules(table, context),
+      rules: (product: ProductInput) => {
+        const issues: z.core.$ZodRawIssue[] = [];
+        checkProduct(product, table, context, issues);
+        return issues;
+      },
+    };
   }, [table, attributes.data]);
   const readiness = useReadiness(detail.id);
   const logistics = useShopLogistics(detail.shopId, platform === 'shopee');
@@ -293,7 +303,7 @@ export function ProductEditor({
 
   /** Checks with the shared rules and saves; false (with the failures on their fields) when not. */
   async function saveNow(): Promise<boolean> {
-    const parsed = await form.check(schema);
+    const parsed = await form.check(schema, rules);
     if (!parsed) {
       toast({ color: 'red', message: t('editor.fixFields') });
       requestAnimationFrame(() => {

@@ -83,14 +83,27 @@ export function useProductForm<Values extends object>(initial: Values) {
     });
   }, []);
 
-  /** The parsed values, or null with every failure on its field. */
+  /**
+   * The parsed values, or null with every failure on its field. A schema whose shape fails skips
+   * its refinements: `rules` (the same rules, run on the values as they are) then names the
+   * other fields' failures too, so the seller sees all of them at once.
+   */
   async function check<Schema extends z.ZodMiniType>(
     schema: Schema,
+    rules?: (values: Values) => z.core.$ZodRawIssue[],
   ): Promise<z.output<Schema> | null> {
     const result = await schema.safeParseAsync(valuesRef.current, { reportInput: true });
     if (result.success) {
       setErrors({});
       return result.data;
+    }
+    const issues = [...result.error.issues] as z.core.$ZodIssue[];
+    if (rules) {
+      try {
+        issues.push(...(rules(valuesRef.current) as z.core.$ZodIssue[]));
+      } catch {
+        // Values the rules cannot read yet: the shape's failures say what to fix first.
+      }
     }
     const [{ toFieldIssues }] = await Promise.all([
       import('@shared/contracts/validation'),
@@ -98,7 +111,7 @@ export function useProductForm<Values extends object>(initial: Values) {
     ]);
     const word = i18n.getFixedT(null, 'validation');
     const next: Record<string, string> = {};
-    for (const issue of toFieldIssues(result.error.issues)) {
+    for (const issue of toFieldIssues(issues)) {
       next[issue.field] ??= word(issue.key, issue.params);
     }
     setErrors(next);

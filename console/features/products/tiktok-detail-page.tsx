@@ -12,8 +12,8 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { productRules, ruleTable } from '@shared/contracts/product-rules';
-import type { ProductDetail } from '@shared/contracts/products';
+import { checkProduct, productRules, ruleTable } from '@shared/contracts/product-rules';
+import type { ProductDetail, ProductInput } from '@shared/contracts/products';
 import { LOCKED_STATUSES } from '@shared/contracts/products';
 import { toast } from '@shared/ui/toast';
 import {
@@ -26,6 +26,7 @@ import {
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type * as z from 'zod/mini';
 import { Permission } from '../../components/permission';
 import { type Bound, MoneyField, NumberField, OptionalTextField, TextField } from './editor-fields';
 import { ImagesField } from './editor-media';
@@ -55,6 +56,11 @@ function TiktokDetail({ detail }: { detail: ProductDetail }) {
   const format = useFormats();
   const table = useMemo(() => ruleTable('tiktok', detail.site), [detail.site]);
   const schema = useMemo(() => productRules(table), [table]);
+  const rules = (product: ProductInput) => {
+    const issues: z.core.$ZodRawIssue[] = [];
+    checkProduct(product, table, {}, issues);
+    return issues;
+  };
   const form = useProductForm(inputOf(detail));
   const { values } = form;
   const save = useSaveProduct();
@@ -78,7 +84,7 @@ function TiktokDetail({ detail }: { detail: ProductDetail }) {
   });
 
   async function saveNow() {
-    const parsed = await form.check(schema);
+    const parsed = await form.check(schema, rules);
     if (!parsed) {
       toast({ color: 'red', message: t('editor.fixFields') });
       return false;
