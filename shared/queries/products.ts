@@ -63,6 +63,38 @@ export function useProductList(params: ProductListParams) {
   });
 }
 
+/** Where our own stored media live: fetched with the session, never a bare address. */
+const STORED_MEDIA = /^\/product\/media\/([^/?#]+)$/;
+/** One object URL per stored file for the page's life: the same picture is fetched once. */
+const objectUrls = new Map<string, Promise<string>>();
+
+/**
+ * The address an <img> or <video> can show: a platform's picture as it is, one of our stored
+ * files (served only to the uploader's accounts) fetched with the session as an object URL.
+ */
+export function useMediaSrc(src: string | null | undefined): string | null {
+  const api = useApi();
+  const key = src ? (STORED_MEDIA.exec(src)?.[1] ?? null) : null;
+  const stored = useQuery({
+    queryKey: [...productKeys.all, 'media', key ?? ''],
+    queryFn: () => {
+      const id = key ?? '';
+      let url = objectUrls.get(id);
+      if (!url) {
+        url = api.products.media(id).then((blob) => URL.createObjectURL(blob));
+        url.catch(() => objectUrls.delete(id));
+        objectUrls.set(id, url);
+      }
+      return url;
+    },
+    enabled: key !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+    meta: { inlineErrors: true },
+  });
+  if (!src) return null;
+  return key === null ? src : (stored.data ?? null);
+}
+
 /** A product as the editor opens it; followed while it is being published. */
 export function useProductDetail(id: string | null) {
   const api = useApi();

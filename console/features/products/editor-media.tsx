@@ -4,7 +4,6 @@ import {
   Button,
   FileButton,
   Group,
-  Image,
   Loader,
   SimpleGrid,
   Stack,
@@ -25,6 +24,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldBox } from './editor-fields';
 import { useUploadMedia } from './products-data';
+import { MediaImage } from './products-parts';
 
 /** Spec section 9: at most 2 MB per image (the server checks the bytes too). */
 const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
@@ -106,15 +106,7 @@ export function ImagesField({
         {images.map((image, index) => (
           <Stack key={image.key ?? image.url} gap={4} align="center">
             <div style={{ position: 'relative' }}>
-              <Image
-                src={image.url}
-                alt=""
-                w={96}
-                h={96}
-                radius="sm"
-                fit="cover"
-                referrerPolicy="no-referrer"
-              />
+              <MediaImage src={image.url} w={96} h={96} />
               {index === 0 && (
                 <Badge size="xs" style={{ position: 'absolute', top: 4, left: 4 }}>
                   {t('media.cover')}
@@ -242,7 +234,7 @@ export function SingleMediaField({
               </Text>
             </Group>
           ) : (
-            <Image src={media.url} alt="" w={72} h={72} radius="sm" fit="cover" />
+            <MediaImage src={media.url} w={72} h={72} />
           )
         ) : (
           <Text size="sm" c="dimmed">

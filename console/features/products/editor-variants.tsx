@@ -2,7 +2,6 @@ import {
   ActionIcon,
   Button,
   Group,
-  Image,
   Radio,
   Stack,
   Table,
@@ -18,6 +17,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Bound, FieldBox, MoneyField, NumberField } from './editor-fields';
 import { fieldId } from './product-form';
+import { MediaImage } from './products-parts';
 
 /** Every combination of the variations' options, in order (one empty combination without any). */
 function combinations(variations: readonly Variation[]): string[][] {
@@ -252,7 +252,7 @@ export function VariantsSection({
                       <Table.Td key={values.variations[tier]?.name ?? tier}>
                         <Group gap={6} wrap="nowrap">
                           {sku.image && (
-                            <Image src={sku.image.url} alt="" w={28} h={28} radius="xs" />
+                            <MediaImage src={sku.image.url} w={28} h={28} radius="xs" />
                           )}
                           <Text size="sm">{option}</Text>
                         </Group>

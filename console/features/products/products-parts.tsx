@@ -7,6 +7,7 @@ import {
 } from '@shared/contracts/money';
 import type { ProductStatus } from '@shared/contracts/products';
 import { formatDateTime, formatMoney, formatNumber } from '@shared/i18n/format';
+import { useMediaSrc } from '@shared/queries/products';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import classes from './products.module.css';
@@ -138,11 +139,47 @@ export function ReadinessMark({
   );
 }
 
+/**
+ * A product's picture (a platform's address, or one of the seller's stored files fetched with the
+ * session), a grey square while there is none.
+ */
+export function MediaImage({
+  src,
+  w,
+  h,
+  radius = 'sm',
+}: {
+  src: string | null | undefined;
+  w: number;
+  h: number;
+  radius?: 'xs' | 'sm';
+}) {
+  const shown = useMediaSrc(src);
+  return shown ? (
+    <Image
+      src={shown}
+      alt=""
+      w={w}
+      h={h}
+      radius={radius}
+      fit="cover"
+      className={classes.thumbnail}
+      referrerPolicy="no-referrer"
+      loading="lazy"
+    />
+  ) : (
+    <div className={classes.thumbnailEmpty} style={{ width: w, height: h }} aria-hidden>
+      <IconPhoto size={Math.min(w, h) / 2.5} stroke={1.4} />
+    </div>
+  );
+}
+
 /** A product's picture, small; a grey square when it has none. */
 export function Thumbnail({ src, size = 48 }: { src: string | null | undefined; size?: number }) {
-  return src ? (
+  const shown = useMediaSrc(src);
+  return shown ? (
     <Image
-      src={src}
+      src={shown}
       alt=""
       w={size}
       h={size}
