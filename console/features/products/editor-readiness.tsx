@@ -23,23 +23,33 @@ import classes from './products.module.css';
 /** Where a shop whose authorization is abnormal is authorized again. */
 const SHOPS_URL = '/thirdPartyPlatform/authorizeList';
 
+/** Codes worded on their own; the others say the field and the rule's own message. */
+const WORDED: readonly ReadinessIssue['code'][] = [
+  'categoryMissing',
+  'attributeRequired',
+  'logisticsMissing',
+  'shopAbnormal',
+  'imageDimensions',
+  'imageRatio',
+  'duplicateSource',
+  'duplicateCover',
+  'duplicateTitle',
+];
+
 /** A readiness line in the reader's words. */
 export function useIssueText() {
   const { t } = useTranslation(['products', 'validation']);
   return (issue: ReadinessIssue) => {
-    const params = Object.fromEntries(
-      Object.entries(issue.params).map(([key, value]) => [key, value]),
-    );
-    if (issue.code === 'rule') {
-      const key = typeof params.key === 'string' ? params.key : 'invalid';
-      return t('readiness.rule', {
-        field: t(`fieldNames.${fieldName(issue.field)}`, { defaultValue: issue.field }),
-        message: t(`validation:${key}`, { ...params, defaultValue: key }),
-      });
-    }
-    return t(`readiness.codes.${issue.code}`, {
-      ...params,
-      field: t(`fieldNames.${fieldName(issue.field)}`, { defaultValue: issue.field }),
+    const params: Record<string, string | number> = { ...issue.params };
+    const position = /^images\.(\d+)/.exec(issue.field)?.[1];
+    if (position !== undefined) params.index = Number(position) + 1;
+    const field = t(`fieldNames.${fieldName(issue.field)}`, { defaultValue: issue.field });
+    const key = typeof params.key === 'string' ? params.key : null;
+    if (WORDED.includes(issue.code) || key === null)
+      return t(`readiness.codes.${issue.code}`, { ...params, field });
+    return t('readiness.rule', {
+      field,
+      message: t(`validation:${key}`, { ...params, defaultValue: key }),
     });
   };
 }

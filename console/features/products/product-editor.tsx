@@ -44,6 +44,7 @@ import { ConfirmModal } from '../../components/confirm-modal';
 import { Permission } from '../../components/permission';
 import { AttributesSection } from './editor-attributes';
 import { type Bound, NumberField, OptionalTextField, TextField } from './editor-fields';
+import { useLiveReadiness } from './editor-live-readiness';
 import { ImagesField, SingleMediaField } from './editor-media';
 import { ReadinessPanel } from './editor-readiness';
 import { LogisticsSection } from './editor-shipping';
@@ -286,6 +287,7 @@ export function ProductEditor({
     };
   }, [table, attributes.data]);
   const readiness = useReadiness(detail.id);
+  const liveReadiness = useLiveReadiness(values, table, attributes.data, readiness.data?.targets);
   const logistics = useShopLogistics(detail.shopId, platform === 'shopee');
   const save = useSaveProduct();
   const act = useProductAction();
@@ -830,7 +832,7 @@ export function ProductEditor({
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Box style={{ position: 'sticky', top: 80 }}>
             <ReadinessPanel
-              targets={readiness.data?.targets}
+              targets={liveReadiness}
               loading={readiness.isPending}
               refreshing={readiness.isFetching}
               failed={readiness.isError}

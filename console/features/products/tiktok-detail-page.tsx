@@ -29,6 +29,7 @@ import { useTranslation } from 'react-i18next';
 import type * as z from 'zod/mini';
 import { Permission } from '../../components/permission';
 import { type Bound, MoneyField, NumberField, OptionalTextField, TextField } from './editor-fields';
+import { useLiveReadiness } from './editor-live-readiness';
 import { ImagesField } from './editor-media';
 import { ReadinessPanel } from './editor-readiness';
 import { inputOf } from './product-editor';
@@ -66,6 +67,7 @@ function TiktokDetail({ detail }: { detail: ProductDetail }) {
   const save = useSaveProduct();
   const act = useProductAction();
   const readiness = useReadiness(detail.id);
+  const liveReadiness = useLiveReadiness(values, table, undefined, readiness.data?.targets);
   const [publishing, setPublishing] = useState(false);
   const readOnly = (LOCKED_STATUSES as readonly string[]).includes(detail.status);
   const bind = (path: string): Bound => ({
@@ -330,7 +332,7 @@ function TiktokDetail({ detail }: { detail: ProductDetail }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <ReadinessPanel
-            targets={readiness.data?.targets}
+            targets={liveReadiness}
             loading={readiness.isPending}
             refreshing={readiness.isFetching}
             failed={readiness.isError}
