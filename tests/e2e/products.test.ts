@@ -71,13 +71,15 @@ async function readinessLines(page: Page) {
   );
 }
 
-/** Picks the first option of a Mantine select (or the first match of `search`). */
-async function pickFirst(page: Page, selector: string, search = '') {
+/** Picks the first option of a Mantine select (a dropdown a focus opened is closed first). */
+async function pickFirst(page: Page, selector: string) {
+  await page.focus(selector);
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => !document.querySelector('[role="option"]'));
   await page.click(selector);
-  if (search) await page.type(selector, search);
-  await page.waitForSelector('[role="option"]', { visible: true });
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
+  const option = await page.waitForSelector('[role="option"]', { visible: true });
+  await option?.click();
+  await page.waitForFunction(() => !document.querySelector('[role="option"]'));
 }
 
 async function save(page: Page) {

@@ -14,6 +14,11 @@ import classes from './products.module.css';
 
 type Language = 'zh' | 'th' | 'en';
 
+/** What stands in for a picture that does not load (a grey square with a mountain and sun). */
+const IMAGE_PLACEHOLDER = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 48"><rect width="48" height="48" fill="#f1f3f5"/><circle cx="18" cy="18" r="4" fill="#ced4da"/><path d="M8 38l11-12 7 8 5-5 9 9z" fill="#ced4da"/></svg>',
+)}`;
+
 const STATUS_COLORS: Record<ProductStatus, string> = {
   wait: 'gray',
   pushing: 'blue',
@@ -166,6 +171,7 @@ export function MediaImage({
       className={classes.thumbnail}
       referrerPolicy="no-referrer"
       loading="lazy"
+      fallbackSrc={IMAGE_PLACEHOLDER}
     />
   ) : (
     <div className={classes.thumbnailEmpty} style={{ width: w, height: h }} aria-hidden>
@@ -188,6 +194,7 @@ export function Thumbnail({ src, size = 48 }: { src: string | null | undefined; 
       className={classes.thumbnail}
       referrerPolicy="no-referrer"
       loading="lazy"
+      fallbackSrc={IMAGE_PLACEHOLDER}
     />
   ) : (
     <div className={classes.thumbnailEmpty} style={{ width: size, height: size }} aria-hidden>
