@@ -254,7 +254,9 @@ export function VariantsSection({
                           {sku.image && (
                             <MediaImage src={sku.image.url} w={28} h={28} radius="xs" />
                           )}
-                          <Text size="sm">{option}</Text>
+                          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                            {option}
+                          </Text>
                         </Group>
                       </Table.Td>
                     ))}

@@ -275,7 +275,7 @@ export function ProductsListPage() {
               columns,
               label: t(`tabs.${tab}`),
               testId: 'products-table',
-              minWidth: 1100,
+              minWidth: 1000,
               virtual: { rowHeight: 76, height: 680 },
               rowProps: (row) => ({
                 'data-testid': 'product-row',

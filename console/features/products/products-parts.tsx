@@ -92,6 +92,7 @@ export function StatusBadge({ status }: { status: ProductStatus }) {
       color={STATUS_COLORS[status]}
       data-testid="product-status"
       data-status={status}
+      style={{ minWidth: 'fit-content' }}
     >
       {t(`status.${status}`)}
     </Badge>
@@ -133,8 +134,8 @@ export function ReadinessMark({
         leftSection={icon}
         component={onClick ? 'button' : 'div'}
         onClick={onClick}
-        style={onClick ? { cursor: 'pointer' } : undefined}
         tt="none"
+        style={{ ...(onClick ? { cursor: 'pointer' } : {}), minWidth: 'fit-content' }}
         data-testid="product-readiness"
         data-state={state}
       >

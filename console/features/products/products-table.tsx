@@ -137,7 +137,7 @@ export function useProductColumns({
       header: t('columns.updated'),
       headerProps: nowrap,
       cell: (row) => (
-        <Text size="xs" c="dimmed" className={classes.nowrap}>
+        <Text size="xs" c="dimmed" maw={96}>
           {format.dateTime(row.updatedAt)}
         </Text>
       ),
