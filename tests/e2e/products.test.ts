@@ -1,7 +1,7 @@
 import { DEMO_ACCOUNT } from '@server/seed/demo';
 import type { Language } from '@shared/contracts/languages';
 import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type ExtensionBrowser, launchWithExtension } from '../support/browser';
 import { markFirstVisitSeen, startE2eServer } from '../support/e2e-server';
 import { fillWords, readLocale } from '../support/locales';
@@ -31,6 +31,19 @@ beforeAll(async () => {
   server = await startE2eServer();
   chrome = await launchWithExtension();
   await markFirstVisitSeen(server.db, DEMO_ACCOUNT.email);
+});
+// A failed case leaves a picture of the console behind, to see what the seller saw.
+let current: Page | null = null;
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail' && current)
+    await current
+      .screenshot({ path: `.tmp/products-e2e-failed-${context.task.name.slice(0, 2)}.png` })
+      .catch(() => undefined);
+  await current
+    ?.browserContext()
+    .close()
+    .catch(() => undefined);
+  current = null;
 });
 afterAll(async () => {
   await chrome?.close();
@@ -71,15 +84,21 @@ async function readinessLines(page: Page) {
   );
 }
 
+/** No option of a select is shown (a closed dropdown may keep its options hidden). */
+const noOptionShown = () =>
+  [...document.querySelectorAll<HTMLElement>('[role="option"]')].every(
+    (option) => option.offsetParent === null,
+  );
+
 /** Picks the first option of a Mantine select (a dropdown a focus opened is closed first). */
 async function pickFirst(page: Page, selector: string) {
   await page.focus(selector);
   await page.keyboard.press('Escape');
-  await page.waitForFunction(() => !document.querySelector('[role="option"]'));
+  await page.waitForFunction(noOptionShown);
   await page.click(selector);
   const option = await page.waitForSelector('[role="option"]', { visible: true });
   await option?.click();
-  await page.waitForFunction(() => !document.querySelector('[role="option"]'));
+  await page.waitForFunction(noOptionShown);
 }
 
 async function save(page: Page) {
@@ -101,6 +120,7 @@ describe('claiming, checking, pricing and publishing a Shopee product in Chromiu
     it(`${language}: claimed into Shopee, its missing attribute named and fixed, priced, published, online`, async () => {
       const words = readLocale(language, 'products');
       const page = await consoleIn(language, '/product/collectorList');
+      current = page;
 
       // Claimed from the collection box into the Shopee shop alone.
       const row = await page.waitForSelector(byTitle('collect-row', title), { timeout: 20_000 });
@@ -219,7 +239,6 @@ describe('claiming, checking, pricing and publishing a Shopee product in Chromiu
       expect(await page.$eval('[data-testid="product-status"]', (badge) => badge.textContent)).toBe(
         words.status.online,
       );
-      await page.browserContext().close();
     }, 150_000);
   }
 });
