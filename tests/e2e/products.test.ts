@@ -1,6 +1,6 @@
 import { DEMO_ACCOUNT } from '@server/seed/demo';
 import type { Language } from '@shared/contracts/languages';
-import type { Page } from 'puppeteer-core';
+import type { ElementHandle, Page } from 'puppeteer-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type ExtensionBrowser, launchWithExtension } from '../support/browser';
 import { markFirstVisitSeen, startE2eServer } from '../support/e2e-server';
@@ -96,8 +96,13 @@ async function pickFirst(page: Page, selector: string) {
   await page.keyboard.press('Escape');
   await page.waitForFunction(noOptionShown);
   await page.click(selector);
-  const option = await page.waitForSelector('[role="option"]', { visible: true });
-  await option?.click();
+  // The first option shown (another select may keep its closed options in the page).
+  const option = await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLElement>('[role="option"]')].find(
+      (candidate) => candidate.offsetParent !== null,
+    ),
+  );
+  await (option.asElement() as ElementHandle<Element> | null)?.click();
   await page.waitForFunction(noOptionShown);
 }
 
