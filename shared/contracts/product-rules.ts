@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { CURRENCY_DECIMALS, type Currency } from './money';
-import { type Media, type ProductInput, ProductInputSchema } from './products';
+import { type Media, type ProductInput, ProductInputSchema, type ReadinessCode } from './products';
 import type { Platform } from './shops';
 import type { SiteCode } from './site-codes';
 import type { ValidationMessageKey } from './validation';
@@ -534,4 +534,19 @@ export function kgTextToGrams(text: string): number | null {
   const match = /^(\d+)(?:\.(\d{1,3}))?$/.exec(text.trim());
   if (!match) return null;
   return Number(match[1]) * 1000 + Number((match[2] ?? '').padEnd(3, '0'));
+}
+
+/**
+ * The readiness code of a rule's failure on a field: the same name in the server's
+ * publish-readiness check and in the editor's live one.
+ */
+export function readinessCodeOf(field: string, key: ValidationMessageKey): ReadinessCode {
+  if (field === 'title') return 'titleLength';
+  if (field === 'images')
+    return key === 'tooManyItems' || key === 'required' ? 'imageCount' : 'rule';
+  if (field.startsWith('images.')) return key === 'fileTooLarge' ? 'imageSize' : 'rule';
+  if (field === 'video') return 'video';
+  if (field === 'logistics') return 'logisticsMissing';
+  if (field.startsWith('attributes.')) return 'attributeRequired';
+  return 'rule';
 }

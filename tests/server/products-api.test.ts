@@ -1,7 +1,8 @@
-import { products } from '@server/db/schema/index';
+import { products, users } from '@server/db/schema/index';
 import { landedCostPrice } from '@shared/contracts/landed-cost';
 import { CURSOR_MAX_LENGTH, CursorSchema } from '@shared/contracts/paging';
 import type { ProductDetail, ProductListItem } from '@shared/contracts/products';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login } from '../support/accounts';
 import { createTestApp, type TestApp } from '../support/app';
@@ -115,7 +116,7 @@ describe('the list', () => {
     const shops = await get('/api-user/shop/list');
     const lazada = shops.find((shop: { platform: string }) => shop.platform === 'lazada');
     const { DEMO_ACCOUNT } = await import('@server/seed/demo');
-    const [owner] = await t.db.select().from((await import('@server/db/schema/index')).users);
+    const [owner] = await t.db.select().from(users).where(eq(users.email, DEMO_ACCOUNT.email));
     expect(owner?.email).toBe(DEMO_ACCOUNT.email);
     const base = t.clock.now().getTime();
     await t.db.insert(products).values(

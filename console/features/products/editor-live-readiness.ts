@@ -1,5 +1,5 @@
 import type { RuleContext, RuleTable } from '@shared/contracts/product-rules';
-import { checkProduct } from '@shared/contracts/product-rules';
+import { checkProduct, readinessCodeOf } from '@shared/contracts/product-rules';
 import type {
   CategoryAttribute,
   ProductInput,
@@ -23,18 +23,6 @@ const SERVER_CODES: readonly ReadinessCode[] = [
   'duplicateCover',
   'duplicateTitle',
 ];
-
-/** The readiness code of a rule's failure on a field, as the server's check names it. */
-function codeOf(field: string, key: ValidationMessageKey): ReadinessCode {
-  if (field === 'title') return 'titleLength';
-  if (field === 'images')
-    return key === 'tooManyItems' || key === 'required' ? 'imageCount' : 'rule';
-  if (field.startsWith('images.')) return key === 'fileTooLarge' ? 'imageSize' : 'rule';
-  if (field === 'video') return 'video';
-  if (field === 'logistics') return 'logisticsMissing';
-  if (field.startsWith('attributes.')) return 'attributeRequired';
-  return 'rule';
-}
 
 /** The rules' lines over the values as they stand (the same rules the server's check runs). */
 function ruleLines(
@@ -76,7 +64,7 @@ function ruleLines(
         field,
         params: { ...params, name },
       });
-    } else lines.push({ severity: 'error', code: codeOf(field, key), field, params });
+    } else lines.push({ severity: 'error', code: readinessCodeOf(field, key), field, params });
   }
   return lines;
 }

@@ -1,4 +1,9 @@
-import { checkProduct, type RuleContext, ruleTable } from '@shared/contracts/product-rules';
+import {
+  checkProduct,
+  type RuleContext,
+  readinessCodeOf,
+  ruleTable,
+} from '@shared/contracts/product-rules';
 import type {
   ProductInput,
   ReadinessCode,
@@ -21,18 +26,6 @@ import { type ProductRow, type ShopRow, shopName } from './product-access';
  * frowns on that a rule cannot see: image size and ratio, and duplicates across the seller's
  * shops (warnings). Each line names the field to jump to.
  */
-
-/** A rule's field and validation key as a readiness code. */
-function codeOf(field: string, key: ValidationMessageKey): ReadinessCode {
-  if (field === 'title') return 'titleLength';
-  if (field === 'images')
-    return key === 'tooManyItems' || key === 'required' ? 'imageCount' : 'rule';
-  if (field.startsWith('images.')) return key === 'fileTooLarge' ? 'imageSize' : 'rule';
-  if (field === 'video') return 'video';
-  if (field === 'logistics') return 'logisticsMissing';
-  if (field.startsWith('attributes.')) return 'attributeRequired';
-  return 'rule';
-}
 
 /** Words of a title for near-identical comparison. */
 const words = (title: string) =>
@@ -180,7 +173,7 @@ export async function checkReadiness(
       const id = field.slice('attributes.'.length);
       const name = context.attributes?.find((attribute) => attribute.id === id)?.name ?? id;
       add('error', 'attributeRequired', field, { ...params, name });
-    } else add('error', codeOf(field, key), field, params);
+    } else add('error', readinessCodeOf(field, key), field, params);
   }
 
   for (const missing of emptyFieldAttributes(context.attributes, content))
