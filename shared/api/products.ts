@@ -49,7 +49,7 @@ export function createProductsApi(http: Http) {
     logistics: async (shopId: string, options: Options = {}) =>
       (await http.call(calls.logistics, { query: { shopId }, ...options })).datas,
     /** A stored image or video's bytes (the uploader's accounts only). */
-    media: async (key: string, options: Options = {}) =>
+    media: async ({ key }: { key: string }, options: Options = {}) =>
       (await http.call(calls.media, { params: { key }, ...options })).blob,
     /** An image or a video, as the multipart field `file` with its kind. */
     uploadMedia: async (file: Blob, kind: MediaKind) => {

@@ -81,7 +81,7 @@ export function useMediaSrc(src: string | null | undefined): string | null {
       const id = key ?? '';
       let url = objectUrls.get(id);
       if (!url) {
-        url = api.products.media(id).then((blob) => URL.createObjectURL(blob));
+        url = api.products.media({ key: id }).then((blob) => URL.createObjectURL(blob));
         url.catch(() => objectUrls.delete(id));
         objectUrls.set(id, url);
       }

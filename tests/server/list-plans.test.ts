@@ -318,10 +318,13 @@ async function run(path: string, as = token) {
     });
   }
   if (connect) {
-    client.connect = async function (this: unknown, ...args: unknown[]) {
-      const connection = await connect.apply(this, args);
-      watch(connection);
-      return connection;
+    client.connect = function (this: unknown, ...args: unknown[]) {
+      // The callback form is the pool's own `query` (already watched on the pool): passed on.
+      if (typeof args.at(-1) === 'function') return connect.apply(this, args);
+      return Promise.resolve(connect.apply(this, args)).then((connection: Queryable) => {
+        watch(connection);
+        return connection;
+      });
     };
     restore.push(() => {
       client.connect = connect;

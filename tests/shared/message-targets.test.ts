@@ -56,21 +56,21 @@ describe('message age (spec section 9, relative helper)', () => {
 });
 
 describe('message center search', () => {
-  it('keeps a known type, read state and page, from text or numbers', () => {
-    expect(validateMessageCenterSearch({ type: '3', isRead: '1', page: '4' })).toEqual({
+  it('keeps a known type, read state and page cursor, from text or numbers', () => {
+    expect(validateMessageCenterSearch({ type: '3', isRead: '1', cursor: 'WyJuIiwxXQ' })).toEqual({
       type: 3,
       isRead: 1,
-      page: 4,
+      cursor: 'WyJuIiwxXQ',
     });
     expect(validateMessageCenterSearch({ type: 6, isRead: 2 })).toEqual({ type: 6, isRead: 2 });
   });
 
-  it('drops what names no filter or page', () => {
-    expect(validateMessageCenterSearch({ type: '7', isRead: '0', page: '1', other: 'x' })).toEqual(
+  it('drops what names no filter or page (numbered pages of old links open the first page)', () => {
+    expect(validateMessageCenterSearch({ type: '7', isRead: '0', page: '4', other: 'x' })).toEqual(
       {},
     );
-    expect(validateMessageCenterSearch({ type: 'abc', isRead: 1.5, page: -2 })).toEqual({});
-    expect(validateMessageCenterSearch({ type: '', page: '99999999' })).toEqual({});
+    expect(validateMessageCenterSearch({ type: 'abc', isRead: 1.5, cursor: '' })).toEqual({});
+    expect(validateMessageCenterSearch({ type: '', cursor: 'x'.repeat(10_000) })).toEqual({});
   });
 });
 

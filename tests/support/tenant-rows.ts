@@ -30,6 +30,7 @@ interface Lookup {
   tenantOfUser(id: unknown): string | null;
   ownerOfShop(id: unknown): string | null;
   ownerOfWallet(id: unknown): string | null;
+  ownerOfWarehouse(id: unknown): string | null;
 }
 
 type Classification =
@@ -95,6 +96,20 @@ const TABLES: Record<string, Classification> = {
   }),
   media: owned('owner_id'),
   wallets: owned('owner_id'),
+  purchases: owned('owner_id', 'shop_id'),
+  warehouses: owned('owner_id'),
+  warehouse_charges: owned('owner_id'),
+  warehouse_orders: owned('owner_id'),
+  warehouse_stock: (row, lookup) => ({
+    tenant: lookup.ownerOfWarehouse(row.warehouse_id),
+    user: null,
+    shop: null,
+  }),
+  warehouse_usage: (row, lookup) => ({
+    tenant: lookup.ownerOfWarehouse(row.warehouse_id),
+    user: null,
+    shop: null,
+  }),
   wallet_freezes: owned('owner_id'),
   ledger_account_checks: owned('owner_id'),
   ledger_entries: (row, lookup) => ({
@@ -210,11 +225,13 @@ export async function watchRows(t: Pick<AppUnderTest, 'db'>) {
   const userTenants = new Map<string, string>();
   const shopOwners = new Map<string, string>();
   const walletOwners = new Map<string, string>();
+  const warehouseOwners = new Map<string, string>();
   const learn = (table: string, row: Row | null) => {
     if (!row) return;
     if (table === 'users') userTenants.set(String(row.id), String(row.parent_id ?? row.id));
     if (table === 'shops') shopOwners.set(String(row.id), String(row.owner_id));
     if (table === 'wallets') walletOwners.set(String(row.id), String(row.owner_id));
+    if (table === 'warehouses') warehouseOwners.set(String(row.id), String(row.owner_id));
   };
   for (const row of rowsOf(await t.db.execute(sql.raw('select id, parent_id from users'))))
     learn('users', row);
@@ -222,10 +239,13 @@ export async function watchRows(t: Pick<AppUnderTest, 'db'>) {
     learn('shops', row);
   for (const row of rowsOf(await t.db.execute(sql.raw('select id, owner_id from wallets'))))
     learn('wallets', row);
+  for (const row of rowsOf(await t.db.execute(sql.raw('select id, owner_id from warehouses'))))
+    learn('warehouses', row);
   const lookup: Lookup = {
     tenantOfUser: (id) => (id == null ? null : (userTenants.get(String(id)) ?? null)),
     ownerOfShop: (id) => (id == null ? null : (shopOwners.get(String(id)) ?? null)),
     ownerOfWallet: (id) => (id == null ? null : (walletOwners.get(String(id)) ?? null)),
+    ownerOfWarehouse: (id) => (id == null ? null : (warehouseOwners.get(String(id)) ?? null)),
   };
   const ownerOf = (table: string, row: Row): Owner | 'shared' => {
     const how = TABLES[table];

@@ -566,6 +566,10 @@ describe('Shopee client: products', () => {
       name: 'Kerry Express',
       enabled: true,
       cod: true,
+      // weight_limit.item_max_weight 20 kg, item_max_dimension at most 100 cm a side.
+      weightLimitGrams: 20_000,
+      maxSideCm: 100,
+      maxVolumeCm3: null,
     });
 
     const input: ProductInput = {
