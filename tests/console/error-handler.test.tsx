@@ -47,7 +47,8 @@ describe('the one error handler (spec section 8)', () => {
     );
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain(title);
-    await user.click(screen.getByRole('button', { name: common.actions.close }));
+    // The store-open dialog's body (its words and queries) loads with its first opening.
+    await user.click(await screen.findByRole('button', { name: common.actions.close }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

@@ -129,10 +129,15 @@ describe('the site selector', () => {
     fireEvent.click(select);
     // (jsdom runs no CSS transitions: the dropdown is in the page, not yet shown.)
     const menu = await screen.findByRole('menu', { hidden: true });
-    const items = await within(menu).findAllByRole('menuitem', { hidden: true });
-    expect(items.map((item) => item.textContent?.replace('✓', ''))).toEqual(
-      opened.map((site) => common.sites[site]),
+    // The list of sites may still be arriving (the selector shows the address's site first).
+    await waitFor(() =>
+      expect(
+        within(menu)
+          .getAllByRole('menuitem', { hidden: true })
+          .map((item) => item.textContent?.replace('✓', '')),
+      ).toEqual(opened.map((site) => common.sites[site])),
     );
+    const items = within(menu).getAllByRole('menuitem', { hidden: true });
     expect(items.filter((item) => item.dataset.active).map((item) => item.textContent)).toEqual([
       `${common.sites.vn}✓`,
     ]);
