@@ -1,9 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { contentKey, diskStorage, type Storage, s3Storage } from '@server/lib/storage';
-// @ts-expect-error s3rver ships no types
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -34,7 +32,7 @@ const backends: {
         directory: dir,
         configureBuckets: [{ name: 'media', configs: [] }],
       });
-      const address = (await server.run()) as AddressInfo;
+      const address = await server.run();
       const storage = s3Storage({
         kind: 's3',
         endpoint: `http://127.0.0.1:${address.port}`,
