@@ -23,13 +23,21 @@ import { useTranslation } from 'react-i18next';
 import { FormFailure } from '../../components/form-parts';
 
 interface ItemDraft {
+  /** The row's own key: rows can be removed from the middle. */
+  key: string;
   sku: string;
   name: string;
   quantity: number | string;
   price: number | string;
 }
 
-const emptyItem = (): ItemDraft => ({ sku: '', name: '', quantity: 1, price: '' });
+const emptyItem = (): ItemDraft => ({
+  key: crypto.randomUUID(),
+  sku: '',
+  name: '',
+  quantity: 1,
+  price: '',
+});
 
 function ManualOrderForm({
   shops,
@@ -175,8 +183,13 @@ function ManualOrderForm({
           const set = (patch: Partial<ItemDraft>) =>
             setItems(items.map((entry, i) => (i === index ? { ...entry, ...patch } : entry)));
           return (
-            // biome-ignore lint/suspicious/noArrayIndexKey: item rows are known by their place
-            <Group key={index} gap="xs" align="flex-start" wrap="nowrap" data-testid="manual-item">
+            <Group
+              key={item.key}
+              gap="xs"
+              align="flex-start"
+              wrap="nowrap"
+              data-testid="manual-item"
+            >
               <TextInput
                 size="xs"
                 label={t('fields.sku')}

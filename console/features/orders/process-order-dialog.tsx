@@ -203,7 +203,7 @@ function ProcessForm({ order, onClose }: { order: PlatformOrder; onClose(): void
   // One submission: a repeat (a double click, a retry after a timeout) makes nothing twice.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [types, setTypes] = useState<Record<string, ItemType>>({});
-  const [gifts, setGifts] = useState<{ name: string; quantity: number }[]>([]);
+  const [gifts, setGifts] = useState<{ key: string; name: string; quantity: number }[]>([]);
   const [couponId, setCouponId] = useState<string | null>(null);
   const [linkFor, setLinkFor] = useState<OrderItem | null>(null);
   const items = deal.data?.items ?? [];
@@ -215,7 +215,9 @@ function ProcessForm({ order, onClose }: { order: PlatformOrder; onClose(): void
           orderItemId: item.id,
           type: typeOf(item.id, suggestedType as ItemType),
         })),
-        gifts: gifts.filter((gift) => gift.name.trim() && gift.quantity > 0),
+        gifts: gifts
+          .filter((gift) => gift.name.trim() && gift.quantity > 0)
+          .map(({ name, quantity }) => ({ name, quantity })),
         idempotencyKey,
       }
     : null;
@@ -373,7 +375,9 @@ function ProcessForm({ order, onClose }: { order: PlatformOrder; onClose(): void
                   size="compact-xs"
                   variant="subtle"
                   leftSection={<IconPlus size={12} />}
-                  onClick={() => setGifts([...gifts, { name: '', quantity: 1 }])}
+                  onClick={() =>
+                    setGifts([...gifts, { key: crypto.randomUUID(), name: '', quantity: 1 }])
+                  }
                   data-testid="process-add-gift"
                 >
                   {t('actions.addGift')}
@@ -385,8 +389,7 @@ function ProcessForm({ order, onClose }: { order: PlatformOrder; onClose(): void
                 </Text>
               )}
               {gifts.map((gift, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: gift rows have no identity but their place
-                <Group key={index} gap="xs" wrap="nowrap">
+                <Group key={gift.key} gap="xs" wrap="nowrap">
                   <TextInput
                     size="xs"
                     placeholder={t('process.giftName')}
