@@ -1,6 +1,5 @@
 import {
   Alert,
-  Anchor,
   Box,
   Button,
   Card,
@@ -15,90 +14,48 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { landedCostPrice, skuProfit } from '@shared/contracts/landed-cost';
-import { checkProduct, productRules, ruleTable } from '@shared/contracts/product-rules';
-import {
-  type CategoryAttribute,
-  LOCKED_STATUSES,
-  type ProductDetail,
-  type ProductInput,
-  type ProductSku,
+import { ruleTable } from '@shared/contracts/product-rules';
+import type {
+  CategoryAttribute,
+  ProductDetail,
+  ProductInput,
+  ProductSku,
 } from '@shared/contracts/products';
 import type { Platform } from '@shared/contracts/shops';
 import { toast } from '@shared/ui/toast';
 import {
-  IconArrowLeft,
   IconCalculator,
-  IconCloudUpload,
   IconCopy,
-  IconDeviceFloppy,
   IconPlayerPlay,
   IconPlayerStop,
   IconRefresh,
   IconWorld,
 } from '@tabler/icons-react';
-import { Link, useBlocker } from '@tanstack/react-router';
+import { useBlocker } from '@tanstack/react-router';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type * as z from 'zod/mini';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { Permission } from '../../components/permission';
 import { AttributesSection } from './editor-attributes';
-import { type Bound, NumberField, OptionalTextField, TextField } from './editor-fields';
-import { useLiveReadiness } from './editor-live-readiness';
+import { NumberField, OptionalTextField, TextField } from './editor-fields';
 import { ImagesField, SingleMediaField } from './editor-media';
 import { ReadinessPanel } from './editor-readiness';
 import { LogisticsSection } from './editor-shipping';
 import { CopySitesDialog, MultiSiteDialog, SiteListings } from './editor-sites';
 import { VariantsSection } from './editor-variants';
 import { WholesaleSection } from './editor-wholesale';
-import { fieldId, jumpToField, useProductForm } from './product-form';
-import classes from './products.module.css';
 import {
-  LIST_URL,
-  useCategories,
-  useCategoryAttributes,
-  useProductAction,
-  useReadiness,
-  useSaveProduct,
-  useShopLogistics,
-} from './products-data';
-import { StatusBadge, useFormats } from './products-parts';
+  EditorHeading,
+  inputOf,
+  PublishFailure,
+  SaveAndPublish,
+  useProductEditing,
+} from './product-editing';
+import { fieldId, useProductForm } from './product-form';
+import classes from './products.module.css';
+import { useCategories, useCategoryAttributes, useShopLogistics } from './products-data';
+import { useFormats } from './products-parts';
 import { PublishDialog } from './publish-dialog';
-
-/** The editable part of a product, as the form holds it. */
-export function inputOf(detail: ProductDetail): ProductInput {
-  return {
-    categoryId: detail.categoryId,
-    title: detail.title,
-    sku: detail.sku,
-    brand: detail.brand,
-    model: detail.model,
-    warrantyType: detail.warrantyType,
-    tax: detail.tax,
-    packageWeightGrams: detail.packageWeightGrams,
-    packageLengthCm: detail.packageLengthCm,
-    packageWidthCm: detail.packageWidthCm,
-    packageHeightCm: detail.packageHeightCm,
-    packageContent: detail.packageContent,
-    attributes: detail.attributes,
-    variations: detail.variations,
-    skus: detail.skus,
-    images: detail.images,
-    video: detail.video,
-    sizeChart: detail.sizeChart,
-    description: detail.description,
-    shortDescription: detail.shortDescription,
-    sourceUrl: detail.sourceUrl,
-    variantType: detail.variantType,
-    wholesale: detail.wholesale,
-    preOrder: detail.preOrder,
-    condition: detail.condition,
-    logistics: detail.logistics,
-    freight: detail.freight,
-    warranty: detail.warranty,
-    cod: detail.cod,
-  };
-}
 
 /** The categories as "Parent › Child › Leaf", the leaves only (a product sits in a leaf). */
 function useCategoryOptions(shopId: string) {
@@ -271,62 +228,12 @@ export function ProductEditor({
   const { values } = form;
   const categories = useCategoryOptions(detail.shopId);
   const attributes = useCategoryAttributes(detail.shopId, values.categoryId);
-  const { schema, rules } = useMemo(() => {
-    const context = {
-      requiredAttributes: (attributes.data ?? [])
-        .filter((entry) => entry.required && !entry.variation)
-        .map((entry) => entry.id),
-    };
-    return {
-      schema: productRules(table, context),
-      rules: (product: ProductInput) => {
-        const issues: z.core.$ZodRawIssue[] = [];
-        checkProduct(product, table, context, issues);
-        return issues;
-      },
-    };
-  }, [table, attributes.data]);
-  const readiness = useReadiness(detail.id);
-  const liveReadiness = useLiveReadiness(values, table, attributes.data, readiness.data?.targets);
+  const editing = useProductEditing(detail, form, table, attributes.data);
+  const { bind, save, act, readiness, liveReadiness, readOnly } = editing;
   const logistics = useShopLogistics(detail.shopId, platform === 'shopee');
-  const save = useSaveProduct();
-  const act = useProductAction();
   const [dialog, setDialog] = useState<'publish' | 'copy' | 'multiSite' | 'delist' | null>(null);
-  const locked = (LOCKED_STATUSES as readonly string[]).includes(detail.status);
-  const readOnly = locked;
+  const locked = readOnly;
   const leaveGuard = useLeaveGuard(form.dirty && !save.isPending);
-
-  const bind = (path: string): Bound => ({
-    path,
-    value: valueAt(values, path),
-    error: form.errors[path],
-    set: (value) => form.set(path, value),
-  });
-
-  /** Checks with the shared rules and saves; false (with the failures on their fields) when not. */
-  async function saveNow(): Promise<boolean> {
-    const parsed = await form.check(schema, rules);
-    if (!parsed) {
-      toast({ color: 'red', message: t('editor.fixFields') });
-      requestAnimationFrame(() => {
-        const first = document.querySelector(
-          '[data-field-box][data-error="true"], .mantine-InputWrapper-error, [aria-invalid="true"]',
-        );
-        const id = first?.closest('[id^="product-field-"]')?.id ?? first?.id;
-        if (id) document.getElementById(id)?.scrollIntoView?.({ block: 'center' });
-      });
-      return false;
-    }
-    try {
-      await save.mutateAsync({ id: detail.id, version: detail.version, product: parsed });
-    } catch (error) {
-      form.showServerErrors(error);
-      return false;
-    }
-    form.markSaved(values);
-    toast({ color: 'green', message: t('editor.saved') });
-    return true;
-  }
 
   /** Applies the shop's pricing template to every SKU with a CNY cost. */
   function applyPricing() {
@@ -360,35 +267,11 @@ export function ProductEditor({
     });
   }
 
-  const failure = detail.status === 'fail' ? detail.failure : null;
-  const canPublish = ['wait', 'fail', 'offline', 'online'].includes(detail.status);
   return (
     <Stack gap="lg" data-testid="product-editor" data-platform={platform}>
       {leaveGuard}
       <Group justify="space-between" align="flex-start" gap="md">
-        <Stack gap={4}>
-          <Anchor
-            renderRoot={(props) => (
-              <Link {...props} to={LIST_URL} search={platform === 'lazada' ? {} : { platform }} />
-            )}
-            size="sm"
-          >
-            <Group gap={4}>
-              <IconArrowLeft size={14} /> {t('editor.backToList')}
-            </Group>
-          </Anchor>
-          <Group gap="sm">
-            <Title order={2}>{t(`editor.title.${platform}`)}</Title>
-            <StatusBadge status={detail.status} />
-          </Group>
-          <Text size="sm" c="dimmed">
-            {t('editor.shopLine', {
-              shop: detail.shopName,
-              site: t(`sites.${detail.site}`, { defaultValue: detail.site }),
-            })}
-            {detail.externalId ? ` · ${t('editor.externalId', { id: detail.externalId })}` : ''}
-          </Text>
-        </Stack>
+        <EditorHeading detail={detail} platform={platform} />
         <Group gap="sm">
           {detail.status === 'online' && (
             <Permission value="publish">
@@ -407,15 +290,7 @@ export function ProductEditor({
               <Button
                 variant="default"
                 leftSection={<IconPlayerPlay size={16} />}
-                onClick={() =>
-                  void act({ action: 'activate', ids: [detail.id] }).then(([result]) =>
-                    toast(
-                      result?.ok
-                        ? { color: 'green', message: t('editor.activated') }
-                        : { color: 'red', message: result?.reason ?? t('bulk.failedUnknown') },
-                    ),
-                  )
-                }
+                onClick={() => void editing.setListed('activate')}
                 data-testid="editor-activate"
               >
                 {t('actions.activate')}
@@ -442,39 +317,11 @@ export function ProductEditor({
               {t('actions.sixInOne')}
             </Button>
           )}
-          <Permission value="save">
-            <Button
-              variant="default"
-              leftSection={<IconDeviceFloppy size={16} />}
-              loading={save.isPending}
-              disabled={readOnly}
-              onClick={() => void saveNow()}
-              data-testid="editor-save"
-            >
-              {t('common:actions.save')}
-            </Button>
-          </Permission>
-          <Permission value="publish">
-            <Button
-              leftSection={<IconCloudUpload size={16} />}
-              disabled={readOnly || !canPublish}
-              onClick={async () => {
-                if (form.dirty && !(await saveNow())) return;
-                const checked = await readiness.refetch();
-                const own = checked.data?.targets[0];
-                if (own?.issues.some((issue) => issue.severity === 'error')) {
-                  toast({ color: 'red', message: t('publish.blocked') });
-                  const first = own?.issues.find((issue) => issue.severity === 'error');
-                  if (first) jumpToField(first.field, classes.flash);
-                  return;
-                }
-                setDialog('publish');
-              }}
-              data-testid="editor-publish"
-            >
-              {detail.status === 'fail' ? t('actions.retry') : t('actions.publish')}
-            </Button>
-          </Permission>
+          <SaveAndPublish
+            detail={detail}
+            editing={editing}
+            onPublish={() => setDialog('publish')}
+          />
         </Group>
       </Group>
 
@@ -504,21 +351,7 @@ export function ProductEditor({
           )}
         </Alert>
       )}
-      {failure && (
-        <Alert
-          color="red"
-          variant="light"
-          title={t('publish.failedTitle')}
-          data-testid="editor-failure"
-        >
-          <Text size="sm" data-testid="editor-failure-reason">
-            {failure.message}
-          </Text>
-          <Text size="xs" c="dimmed" mt={4}>
-            {t('publish.failedCode', { code: failure.code, time: format.dateTime(failure.at) })}
-          </Text>
-        </Alert>
-      )}
+      <PublishFailure detail={detail} />
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
@@ -883,14 +716,4 @@ export function ProductEditor({
       )}
     </Stack>
   );
-}
-
-/** The value at a dotted path of the values. */
-function valueAt(values: unknown, path: string): unknown {
-  let current = values;
-  for (const key of path.split('.')) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<string, unknown>)[key];
-  }
-  return current;
 }

@@ -1,6 +1,4 @@
 import {
-  Alert,
-  Anchor,
   Button,
   Card,
   Grid,
@@ -12,31 +10,24 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { checkProduct, productRules, ruleTable } from '@shared/contracts/product-rules';
-import type { ProductDetail, ProductInput } from '@shared/contracts/products';
-import { LOCKED_STATUSES } from '@shared/contracts/products';
-import { toast } from '@shared/ui/toast';
-import {
-  IconArrowLeft,
-  IconCloudUpload,
-  IconDeviceFloppy,
-  IconPlayerPlay,
-  IconPlayerStop,
-} from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { ruleTable } from '@shared/contracts/product-rules';
+import type { ProductDetail } from '@shared/contracts/products';
+import { IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type * as z from 'zod/mini';
 import { Permission } from '../../components/permission';
-import { type Bound, MoneyField, NumberField, OptionalTextField, TextField } from './editor-fields';
-import { useLiveReadiness } from './editor-live-readiness';
+import { MoneyField, NumberField, OptionalTextField, TextField } from './editor-fields';
 import { ImagesField } from './editor-media';
 import { ReadinessPanel } from './editor-readiness';
-import { inputOf } from './product-editor';
+import {
+  EditorHeading,
+  inputOf,
+  PublishFailure,
+  SaveAndPublish,
+  useProductEditing,
+} from './product-editing';
 import { ProductPage } from './product-editor-page';
 import { fieldId, useProductForm } from './product-form';
-import { LIST_URL, useProductAction, useReadiness, useSaveProduct } from './products-data';
-import { StatusBadge, useFormats } from './products-parts';
 import { PublishDialog } from './publish-dialog';
 
 /** /product/tiktokProductDetail: a TikTok Shop product. */
@@ -54,98 +45,24 @@ export function TiktokDetailPage() {
  */
 function TiktokDetail({ detail }: { detail: ProductDetail }) {
   const { t } = useTranslation(['products', 'common']);
-  const format = useFormats();
   const table = useMemo(() => ruleTable('tiktok', detail.site), [detail.site]);
-  const schema = useMemo(() => productRules(table), [table]);
-  const rules = (product: ProductInput) => {
-    const issues: z.core.$ZodRawIssue[] = [];
-    checkProduct(product, table, {}, issues);
-    return issues;
-  };
   const form = useProductForm(inputOf(detail));
   const { values } = form;
-  const save = useSaveProduct();
-  const act = useProductAction();
-  const readiness = useReadiness(detail.id);
-  const liveReadiness = useLiveReadiness(values, table, undefined, readiness.data?.targets);
+  const editing = useProductEditing(detail, form, table);
+  const { bind, readiness, liveReadiness, readOnly } = editing;
   const [publishing, setPublishing] = useState(false);
-  const readOnly = (LOCKED_STATUSES as readonly string[]).includes(detail.status);
-  const bind = (path: string): Bound => ({
-    path,
-    value: path
-      .split('.')
-      .reduce<unknown>(
-        (current, key) =>
-          current && typeof current === 'object'
-            ? (current as Record<string, unknown>)[key]
-            : undefined,
-        values,
-      ),
-    error: form.errors[path],
-    set: (value) => form.set(path, value),
-  });
-
-  async function saveNow() {
-    const parsed = await form.check(schema, rules);
-    if (!parsed) {
-      toast({ color: 'red', message: t('editor.fixFields') });
-      return false;
-    }
-    try {
-      await save.mutateAsync({ id: detail.id, version: detail.version, product: parsed });
-    } catch (error) {
-      form.showServerErrors(error);
-      return false;
-    }
-    form.markSaved(values);
-    toast({ color: 'green', message: t('editor.saved') });
-    return true;
-  }
-
-  const toggle = (action: 'activate' | 'delist') =>
-    void act({ action, ids: [detail.id] }).then(([result]) =>
-      toast(
-        result?.ok
-          ? {
-              color: 'green',
-              message: action === 'activate' ? t('editor.activated') : t('editor.deactivated'),
-            }
-          : { color: 'red', message: result?.reason ?? t('bulk.failedUnknown') },
-      ),
-    );
 
   return (
     <Stack gap="lg" data-testid="product-editor" data-platform="tiktok">
       <Group justify="space-between" align="flex-start">
-        <Stack gap={4}>
-          <Anchor
-            renderRoot={(props) => (
-              <Link {...props} to={LIST_URL} search={{ platform: 'tiktok' }} />
-            )}
-            size="sm"
-          >
-            <Group gap={4}>
-              <IconArrowLeft size={14} /> {t('editor.backToList')}
-            </Group>
-          </Anchor>
-          <Group gap="sm">
-            <Title order={2}>{t('editor.title.tiktok')}</Title>
-            <StatusBadge status={detail.status} />
-          </Group>
-          <Text size="sm" c="dimmed">
-            {t('editor.shopLine', {
-              shop: detail.shopName,
-              site: t(`sites.${detail.site}`, { defaultValue: detail.site }),
-            })}
-          </Text>
-        </Stack>
+        <EditorHeading detail={detail} platform="tiktok" />
         <Group gap="sm">
           <Permission value="publish">
             {detail.status === 'online' && (
               <Button
                 variant="default"
                 leftSection={<IconPlayerStop size={16} />}
-                onClick={() => toggle('delist')}
+                onClick={() => void editing.setListed('delist')}
                 data-testid="editor-deactivate"
               >
                 {t('actions.deactivate')}
@@ -155,61 +72,17 @@ function TiktokDetail({ detail }: { detail: ProductDetail }) {
               <Button
                 variant="default"
                 leftSection={<IconPlayerPlay size={16} />}
-                onClick={() => toggle('activate')}
+                onClick={() => void editing.setListed('activate')}
                 data-testid="editor-activate"
               >
                 {t('actions.activate')}
               </Button>
             )}
           </Permission>
-          <Permission value="save">
-            <Button
-              variant="default"
-              leftSection={<IconDeviceFloppy size={16} />}
-              loading={save.isPending}
-              disabled={readOnly}
-              onClick={() => void saveNow()}
-              data-testid="editor-save"
-            >
-              {t('common:actions.save')}
-            </Button>
-          </Permission>
-          <Permission value="publish">
-            <Button
-              leftSection={<IconCloudUpload size={16} />}
-              disabled={readOnly || !['wait', 'fail', 'offline', 'online'].includes(detail.status)}
-              onClick={async () => {
-                if (form.dirty && !(await saveNow())) return;
-                const checked = await readiness.refetch();
-                if (checked.data?.targets[0]?.issues.some((issue) => issue.severity === 'error')) {
-                  toast({ color: 'red', message: t('publish.blocked') });
-                  return;
-                }
-                setPublishing(true);
-              }}
-              data-testid="editor-publish"
-            >
-              {detail.status === 'fail' ? t('actions.retry') : t('actions.publish')}
-            </Button>
-          </Permission>
+          <SaveAndPublish detail={detail} editing={editing} onPublish={() => setPublishing(true)} />
         </Group>
       </Group>
-      {detail.status === 'fail' && detail.failure && (
-        <Alert
-          color="red"
-          variant="light"
-          title={t('publish.failedTitle')}
-          data-testid="editor-failure"
-        >
-          <Text size="sm">{detail.failure.message}</Text>
-          <Text size="xs" c="dimmed" mt={4}>
-            {t('publish.failedCode', {
-              code: detail.failure.code,
-              time: format.dateTime(detail.failure.at),
-            })}
-          </Text>
-        </Alert>
-      )}
+      <PublishFailure detail={detail} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="lg">
