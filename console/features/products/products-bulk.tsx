@@ -6,18 +6,16 @@ import {
   List,
   Modal,
   Progress,
-  Radio,
   ScrollArea,
   Stack,
   Text,
 } from '@mantine/core';
 import { useErrorText } from '@shared/ui/error-message';
 import { toast } from '@shared/ui/toast';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LocalDateInput } from '../../components/date-fields';
 import { type ProductRow, useProductAction } from './products-data';
+import { PublishTimeField, usePublishTime } from './publish-dialog';
 
 export type BulkAction = 'publish' | 'delist' | 'delete';
 
@@ -54,9 +52,7 @@ export function BulkDialog({
   const run = useProductAction();
   const [phase, setPhase] = useState<Phase>({ kind: 'confirm' });
   const [rows, setRows] = useState<ProductRow[]>([]);
-  const [when, setWhen] = useState<'now' | 'later'>('now');
-  const [at, setAt] = useState('');
-  const [atError, setAtError] = useState<string | null>(null);
+  const time = usePublishTime();
   const [pastWarnings, setPastWarnings] = useState(false);
   const [shown, setShown] = useState<typeof job>(null);
   // Another job opened: start at its question (state adjusted while rendering).
@@ -64,24 +60,15 @@ export function BulkDialog({
     setShown(job);
     setRows(job?.rows ?? []);
     setPhase({ kind: 'confirm' });
-    setWhen('now');
-    setAt('');
-    setAtError(null);
+    time.reset();
     setPastWarnings(false);
   }
   if (!job) return null;
   const { action } = job;
 
   async function start(targets: ProductRow[]) {
-    let scheduledAt: string | undefined;
-    if (action === 'publish' && when === 'later') {
-      const moment = at ? dayjs(at) : null;
-      if (!moment?.isValid() || !moment.isAfter(dayjs())) {
-        setAtError(t('publish.timeInFuture'));
-        return;
-      }
-      scheduledAt = moment.toISOString();
-    }
+    const scheduledAt = action === 'publish' ? time.resolve() : undefined;
+    if (scheduledAt === null) return;
     setRows(targets);
     const failures: Failure[] = [];
     let done = 0;
@@ -146,30 +133,7 @@ export function BulkDialog({
             </Text>
             {action === 'publish' && (
               <Stack gap="xs">
-                <Radio.Group
-                  value={when}
-                  onChange={(value) => setWhen(value as 'now' | 'later')}
-                  label={t('publish.when')}
-                >
-                  <Group gap="lg" mt={6}>
-                    <Radio value="now" label={t('publish.now')} data-testid="publish-now" />
-                    <Radio value="later" label={t('publish.later')} data-testid="publish-later" />
-                  </Group>
-                </Radio.Group>
-                {when === 'later' && (
-                  <LocalDateInput
-                    withTime
-                    label={t('publish.at')}
-                    value={at}
-                    onChange={(value) => {
-                      setAt(value ?? '');
-                      setAtError(null);
-                    }}
-                    minDate={dayjs().format('YYYY-MM-DD')}
-                    error={atError}
-                    data-testid="publish-at"
-                  />
-                )}
+                <PublishTimeField time={time} />
                 <Checkbox
                   mt="xs"
                   label={t('bulk.pastWarnings')}

@@ -9,6 +9,72 @@ import { useIssueText } from './editor-readiness';
 import { usePublishProducts } from './products-data';
 
 /**
+ * When to publish: now, or at a time the seller picks (timed publishing). `resolve()` gives the
+ * chosen time (ISO), undefined for now, or null when the picked time is not in the future (the
+ * field then says so).
+ */
+export function usePublishTime() {
+  const { t } = useTranslation('products');
+  const [when, setWhen] = useState<'now' | 'later'>('now');
+  const [at, setAt] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  return {
+    when,
+    setWhen,
+    at,
+    error,
+    pick(value: string) {
+      setAt(value);
+      setError(null);
+    },
+    reset() {
+      setWhen('now');
+      setAt('');
+      setError(null);
+    },
+    resolve(): string | undefined | null {
+      if (when === 'now') return undefined;
+      const moment = at ? dayjs(at) : null;
+      if (!moment?.isValid() || !moment.isAfter(dayjs())) {
+        setError(t('publish.timeInFuture'));
+        return null;
+      }
+      return moment.toISOString();
+    },
+  };
+}
+
+/** Now or later, and the time when later. */
+export function PublishTimeField({ time }: { time: ReturnType<typeof usePublishTime> }) {
+  const { t } = useTranslation('products');
+  return (
+    <>
+      <Radio.Group
+        value={time.when}
+        onChange={(value) => time.setWhen(value as 'now' | 'later')}
+        label={t('publish.when')}
+      >
+        <Group gap="lg" mt={6}>
+          <Radio value="now" label={t('publish.now')} data-testid="publish-now" />
+          <Radio value="later" label={t('publish.later')} data-testid="publish-later" />
+        </Group>
+      </Radio.Group>
+      {time.when === 'later' && (
+        <LocalDateInput
+          withTime
+          label={t('publish.at')}
+          value={time.at}
+          onChange={(value) => time.pick(value ?? '')}
+          minDate={dayjs().format('YYYY-MM-DD')}
+          error={time.error}
+          data-testid="publish-at"
+        />
+      )}
+    </>
+  );
+}
+
+/**
  * Publishing one product (or a few): now or at a chosen time (timed publishing), past the
  * readiness check's warnings only when the seller says so. The platform's answer comes later:
  * the product shows "publishing" until it is online, or failed with the platform's reason.
@@ -27,20 +93,11 @@ export function PublishDialog({
   const { t } = useTranslation(['products', 'common']);
   const issueText = useIssueText();
   const publish = usePublishProducts();
-  const [when, setWhen] = useState<'now' | 'later'>('now');
-  const [at, setAt] = useState('');
-  const [atError, setAtError] = useState<string | null>(null);
+  const time = usePublishTime();
 
   async function submit() {
-    let scheduled: string | undefined;
-    if (when === 'later') {
-      const moment = at ? dayjs(at) : null;
-      if (!moment?.isValid() || !moment.isAfter(dayjs())) {
-        setAtError(t('publish.timeInFuture'));
-        return;
-      }
-      scheduled = moment.toISOString();
-    }
+    const scheduled = time.resolve();
+    if (scheduled === null) return;
     const result = await publish.mutateAsync({
       ids: productIds,
       ...(scheduled ? { at: scheduled } : {}),
@@ -92,30 +149,7 @@ export function PublishDialog({
               </Text>
             </Alert>
           )}
-          <Radio.Group
-            value={when}
-            onChange={(value) => setWhen(value as 'now' | 'later')}
-            label={t('publish.when')}
-          >
-            <Group gap="lg" mt={6}>
-              <Radio value="now" label={t('publish.now')} data-testid="publish-now" />
-              <Radio value="later" label={t('publish.later')} data-testid="publish-later" />
-            </Group>
-          </Radio.Group>
-          {when === 'later' && (
-            <LocalDateInput
-              withTime
-              label={t('publish.at')}
-              value={at}
-              onChange={(value) => {
-                setAt(value ?? '');
-                setAtError(null);
-              }}
-              minDate={dayjs().format('YYYY-MM-DD')}
-              error={atError}
-              data-testid="publish-at"
-            />
-          )}
+          <PublishTimeField time={time} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={publish.isPending}>
               {t('common:actions.cancel')}
