@@ -35,6 +35,9 @@ function combinations(variations: readonly Variation[]): string[][] {
 /** A new SKU row's own id (kept by the server as the row key). */
 const newSkuId = () => `new-${crypto.randomUUID()}`;
 
+/** A SKU's price columns, in the table's order. */
+const PRICE_FIELDS = ['sellingPrice', 'originalPrice', 'promotionPrice'] as const;
+
 /**
  * The SKUs after the variations changed: one per combination of options, keeping what each
  * combination had (its price, stock, cost, codes), new ones priced like the first.
@@ -272,33 +275,17 @@ export function VariantsSection({
                         data-testid={`field-${at('sellerSku')}`}
                       />
                     </Table.Td>
-                    <Table.Td miw={130}>
-                      <MoneyField
-                        size="xs"
-                        hideLabel
-                        bound={bind(at('sellingPrice'))}
-                        label={t('editor.cellOf', { field: t('fields.sellingPrice'), name })}
-                        currency={table.currency}
-                      />
-                    </Table.Td>
-                    <Table.Td miw={130}>
-                      <MoneyField
-                        size="xs"
-                        hideLabel
-                        bound={bind(at('originalPrice'))}
-                        label={t('editor.cellOf', { field: t('fields.originalPrice'), name })}
-                        currency={table.currency}
-                      />
-                    </Table.Td>
-                    <Table.Td miw={130}>
-                      <MoneyField
-                        size="xs"
-                        hideLabel
-                        bound={bind(at('promotionPrice'))}
-                        label={t('editor.cellOf', { field: t('fields.promotionPrice'), name })}
-                        currency={table.currency}
-                      />
-                    </Table.Td>
+                    {PRICE_FIELDS.map((field) => (
+                      <Table.Td key={field} miw={130}>
+                        <MoneyField
+                          size="xs"
+                          hideLabel
+                          bound={bind(at(field))}
+                          label={t('editor.cellOf', { field: t(`fields.${field}`), name })}
+                          currency={table.currency}
+                        />
+                      </Table.Td>
+                    ))}
                     <Table.Td miw={90}>
                       <NumberField
                         size="xs"
