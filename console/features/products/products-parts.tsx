@@ -92,7 +92,7 @@ export function StatusBadge({ status }: { status: ProductStatus }) {
       color={STATUS_COLORS[status]}
       data-testid="product-status"
       data-status={status}
-      style={{ minWidth: 'fit-content' }}
+      style={{ minWidth: 'max-content' }}
     >
       {t(`status.${status}`)}
     </Badge>
@@ -135,7 +135,7 @@ export function ReadinessMark({
         component={onClick ? 'button' : 'div'}
         onClick={onClick}
         tt="none"
-        style={{ ...(onClick ? { cursor: 'pointer' } : {}), minWidth: 'fit-content' }}
+        style={{ ...(onClick ? { cursor: 'pointer' } : {}), minWidth: 'max-content' }}
         data-testid="product-readiness"
         data-state={state}
       >
