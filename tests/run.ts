@@ -1,10 +1,11 @@
 /**
  * The test commands (README, "Tests"):
  *
- * - `npm test`: the checks (lint, types, imports, unused code) beside one `vitest run` of every
- *   test project, whose files share the run's workers (one per core), browser tests included.
+ * - `npm test`: the checks (lint, types, imports, unused code) beside two `vitest run`s: one of
+ *   every test project but the browser tests, whose files share its workers (one per core), and
+ *   one of the browser tests (with their builds), three files at once (`runsOf` below).
  *   The checks, which have no time limit, run at a lower priority and take what the tests leave.
- *   Their output lines start with `[check]`.
+ *   Their output lines start with `[check]`, the browser tests' with `[e2e]`.
  * - `TEST_POSTGRES_URL=… npm test` (`.ci/run`): the same, and the projects that use the database
  *   (server, console) a second time on that PostgreSQL, in the same run (`vitest.config.ts`).
  * - `npm test -- <files or Vitest options>`: one `vitest run` with them first, then the checks;
@@ -13,7 +14,7 @@
  *   else, on PostgreSQL when DATABASE_URL names one.
  * - `npm run test:changed`: the tests that what is uncommitted can affect (Vitest's `--changed`).
  *
- * Every run writes Vitest's JSON report to `.test-results/vitest.json` and every file's durations
+ * Every run writes Vitest's JSON report (of both runs) to `.test-results/vitest.json` and every file's durations
  * to `.test-results/durations.md`, and prints the slowest files and the workers' time by project.
  */
 import { spawn } from 'node:child_process';
@@ -23,6 +24,13 @@ import { createInterface } from 'node:readline';
 import type { FileDuration } from './support/durations-reporter';
 
 const REPORTS = '.test-results';
+/** The browser tests' project, run beside the others in a Vitest run of its own by `npm test`. */
+const BROWSER_PROJECT = 'e2e';
+/**
+ * Browser-test files at once in that run: each leaves most of a core idle, waiting on Chromium and
+ * its server, so more of them run at once than there are cores.
+ */
+const BROWSER_WORKERS = 3;
 const SLOWEST = 15;
 const bin = (name: string) => join(process.cwd(), 'node_modules', '.bin', name);
 
@@ -129,41 +137,113 @@ async function reportDurations(rows: FileDuration[]) {
  * another worker still ran. Idle time at either end is where a run loses its workers.
  */
 function reportWorkers(rows: FileDuration[]) {
-  const workers = new Map<number, FileDuration[]>();
+  const workers = new Map<string, FileDuration[]>();
   for (const row of rows) {
     if (!row.worker || row.end === 0) continue;
-    workers.set(row.worker, [...(workers.get(row.worker) ?? []), row]);
+    const name = `${row.runName ? `${row.runName} ` : ''}worker ${row.worker}`;
+    workers.set(name, [...(workers.get(name) ?? []), row]);
   }
   if (workers.size === 0) return;
   const last = Math.max(...rows.map((row) => row.end));
   process.stdout.write(`Workers (the last file ended ${seconds(last)} after the run started):\n`);
-  for (const [worker, files] of [...workers].sort((a, b) => a[0] - b[0])) {
+  for (const [worker, files] of [...workers].sort((a, b) => a[0].localeCompare(b[0]))) {
     const first = Math.min(...files.map((row) => row.start));
     const end = Math.max(...files.map((row) => row.end));
     const busy = files.reduce((sum, row) => sum + (row.end - row.start), 0);
     process.stdout.write(
-      `  worker ${worker}: first file at ${seconds(first)}, ${files.length} files in ${seconds(busy)}, ${seconds(end - first - busy)} between them (starting a worker, waiting for files), idle ${seconds(last - end)} at the end\n`,
+      `  ${worker}: first file at ${seconds(first)}, ${files.length} files in ${seconds(busy)}, ${seconds(end - first - busy)} between them (starting a worker, waiting for files), idle ${seconds(last - end)} at the end\n`,
     );
   }
 }
 
-/** One `vitest run` with these arguments (beside the checks, when asked), and its report. */
+/** One Vitest run's report files. */
+function reportsOf(name: string) {
+  return {
+    report: join(REPORTS, `${name}.json`),
+    durations: join(REPORTS, `durations-${name}.json`),
+  };
+}
+
+/** A `vitest run`, writing its reports under `name` (its output lines prefixed, when given). */
+function vitest(name: string, args: string[], prefix?: string) {
+  const files = reportsOf(name);
+  return run(bin('vitest'), ['run', ...args], {
+    prefix,
+    env: { VITEST_REPORT: files.report, VITEST_DURATIONS: files.durations },
+  });
+}
+
+/**
+ * Reports of several runs as one: the counts added up, the files' results put together (`.ci/run`
+ * reads the counts of `.test-results/vitest.json`).
+ */
+function mergeReports(reports: (Report | null)[]): Report | null {
+  const found = reports.filter((report): report is Report => report !== null);
+  if (found.length < reports.length) return null;
+  const merged: Record<string, unknown> = {};
+  for (const report of found) {
+    for (const [key, value] of Object.entries(report)) {
+      const before = merged[key];
+      if (typeof value === 'number' && key.startsWith('num'))
+        merged[key] = ((before as number | undefined) ?? 0) + value;
+      else if (typeof value === 'boolean')
+        merged[key] = ((before as boolean | undefined) ?? true) && value;
+      else if (Array.isArray(value))
+        merged[key] = [...((before as unknown[] | undefined) ?? []), ...value];
+      else if (key === 'startTime')
+        merged[key] = Math.min((before as number | undefined) ?? Infinity, value as number);
+      else merged[key] ??= value;
+    }
+  }
+  return merged as Report;
+}
+
+/**
+ * The Vitest runs of `npm test`: the browser tests in a run of their own beside the run of the
+ * others, each with its workers. A browser-test file leaves most of its core idle (it waits on
+ * Chromium, its server and the network between them), and the builds it needs are made by its
+ * run's global setup: beside the run of the other files, they take what those leave instead of
+ * holding both workers before the first test and through the browser-test files.
+ */
+function runsOf(args: string[]): { name: string; args: string[]; prefix?: string }[] {
+  if (args.length > 0) return [{ name: 'vitest', args }];
+  return [
+    { name: 'vitest', args: ['--project', `!${BROWSER_PROJECT}`] },
+    {
+      name: BROWSER_PROJECT,
+      args: ['--project', BROWSER_PROJECT, '--maxWorkers', String(BROWSER_WORKERS)],
+      prefix: `[${BROWSER_PROJECT}] `,
+    },
+  ];
+}
+
+/** One `npm test` (beside the checks, when asked), and its report. */
 async function runAll(args: string[], withChecks: boolean): Promise<number> {
   await rm(REPORTS, { recursive: true, force: true });
   await mkdir(REPORTS, { recursive: true });
   const started = Date.now();
-  const reportFile = join(REPORTS, 'vitest.json');
-  const durationsFile = join(REPORTS, 'durations.json');
-  const [checked, code] = await Promise.all([
+  const runs = runsOf(args);
+  const [checked, ...codes] = await Promise.all([
     withChecks
       ? run('npm', ['run', '--silent', 'check'], { prefix: '[check] ', yields: true })
       : Promise.resolve(0),
-    run(bin('vitest'), ['run', ...args], {
-      env: { VITEST_REPORT: reportFile, VITEST_DURATIONS: durationsFile },
-    }),
+    ...runs.map((one) => vitest(one.name, one.args, one.prefix)),
   ]);
-  const report = await readJson<Report>(reportFile);
-  await reportDurations((await readJson<FileDuration[]>(durationsFile)) ?? []);
+  const code = codes.every((one) => one === 0) ? 0 : 1;
+  const report = mergeReports(
+    await Promise.all(runs.map((one) => readJson<Report>(reportsOf(one.name).report))),
+  );
+  if (report && runs.length > 1)
+    await writeFile(join(REPORTS, 'vitest.json'), JSON.stringify(report));
+  const durations = await Promise.all(
+    runs.map(async (one) =>
+      ((await readJson<FileDuration[]>(reportsOf(one.name).durations)) ?? []).map((row) => ({
+        ...row,
+        runName: one.name === 'vitest' ? undefined : one.name,
+      })),
+    ),
+  );
+  await reportDurations(durations.flat());
   process.stdout.write(
     `\nAll tests: ${report?.numPassedTests ?? 0} passed, ${report?.numFailedTests ?? 0} failed` +
       ` in ${seconds(Date.now() - started)}${report ? '' : '; no report'}\n`,

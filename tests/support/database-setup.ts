@@ -168,8 +168,12 @@ const shared = globalThis as typeof globalThis & {
   cmpTestTemplates?: Map<string, Promise<Prepared>>;
 };
 
-export default async function setup(project: TestProject) {
-  const url = project.config.env?.DATABASE_URL ?? process.env.DATABASE_URL;
+/** The database a project's tests use: the PostgreSQL its `env.DATABASE_URL` names, or PGlite. */
+const databaseOf = (project: TestProject) =>
+  project.config.env?.DATABASE_URL || process.env.DATABASE_URL || undefined;
+
+/** The templates of a database, prepared once per run. */
+function templatesOf(url: string | undefined): Promise<Prepared> {
   const key = url ?? 'pglite';
   shared.cmpTestTemplates ??= new Map();
   let preparing = shared.cmpTestTemplates.get(key);
@@ -179,7 +183,20 @@ export default async function setup(project: TestProject) {
       : pgliteTemplates().then((config) => ({ config, users: 0 }));
     shared.cmpTestTemplates.set(key, preparing);
   }
-  const prepared = await preparing;
+  return preparing;
+}
+
+export default async function setup(project: TestProject) {
+  const url = databaseOf(project);
+  const key = url ?? 'pglite';
+  // Vitest runs the projects' global setups one after the other: the first to run starts the
+  // templates of every database the run's projects use, side by side (PGlite's are made in this
+  // process, PostgreSQL's mostly in its server), instead of each after the last.
+  for (const other of project.vitest.projects) {
+    if ([other.config.globalSetup].flat().some((file) => file.endsWith(SELF)))
+      void templatesOf(databaseOf(other)).catch(() => undefined);
+  }
+  const prepared = await templatesOf(url);
   prepared.users += 1;
   project.provide('database', prepared.config);
   return async () => {

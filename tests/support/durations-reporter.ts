@@ -17,6 +17,8 @@ export interface FileDuration {
   /** When its worker began and finished it, in ms from the start of the run (before global setup). */
   start: number;
   end: number;
+  /** The Vitest run of `npm test` it ran in, when it ran in more than one (tests/run.ts). */
+  runName?: string;
 }
 
 /**

@@ -23,6 +23,11 @@ import { startSmtpServer } from './smtp';
 function listen(fetch: (request: Request) => Response | Promise<Response>, port: number) {
   return new Promise<ReturnType<typeof serve>>((resolve) => {
     const instance = serve({ fetch, port, hostname: '127.0.0.1' }, () => resolve(instance));
+    // The server calls its sandbox (and the sandbox the server) over kept-alive connections that
+    // fetch gives up a second before the server's announced 5 s. On a loaded machine a request was
+    // sent on one as the server closed it (ECONNRESET while seeding): idle a minute, they outlast
+    // a file's bursts of calls.
+    if ('keepAliveTimeout' in instance) instance.keepAliveTimeout = 60_000;
   });
 }
 

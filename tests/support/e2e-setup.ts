@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { isAbsolute, join } from 'node:path';
+import type { TestProject } from 'vitest/node';
 import { e2eWorker } from './e2e-config';
 
 const bin = (name: string) => join(process.cwd(), 'node_modules', '.bin', name);
@@ -19,7 +19,7 @@ function filesUnder(dir: string): string[] {
  * the first worker; the others get a copy with their server's origin in place of its origin (the
  * same build, another setting: the origins differ only in the port, of the same length).
  */
-export default async function setup() {
+export default async function setup(project?: TestProject) {
   // Production builds, as `npm start` serves and ships them: Vitest's NODE_ENV=test would give
   // React's development build. The two build side by side: each spends part of its time on one
   // core only.
@@ -43,8 +43,8 @@ export default async function setup() {
     run('wxt', ['build'], { WXT_CONSOLE_ORIGIN: first.origin, WXT_OUT_DIR: first.outDir }),
   ]);
   // A browser-test file runs in whichever of the run's workers is free (numbered 1 to the run's
-  // maxWorkers, one per core): each worker number has its own server ports and its copy.
-  for (let id = 2; id <= availableParallelism(); id += 1) {
+  // maxWorkers): each worker number has its own server ports and its copy.
+  for (let id = 2; id <= (project?.vitest.config.maxWorkers ?? 1); id += 1) {
     const worker = e2eWorker(id);
     if (worker.origin.length !== first.origin.length)
       throw new Error(`worker ${id}'s origin ${worker.origin} is not as long as ${first.origin}`);
