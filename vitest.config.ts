@@ -167,7 +167,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/support/database-setup.ts', 'tests/support/e2e-setup.ts'],
+          // The builds first: in `npm test` the other run makes the database templates meanwhile
+          // (the second to want them waits for the first, tests/support/database-setup.ts).
+          globalSetup: ['tests/support/e2e-setup.ts', 'tests/support/database-setup.ts'],
           // Each worker has a server and a Chromium of its own (tests/support/e2e-config.ts); its
           // files share its modules (the server's code is imported once per worker).
           isolate: false,

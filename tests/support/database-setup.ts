@@ -82,6 +82,59 @@ async function pgliteTemplates(): Promise<TestDatabaseConfig> {
   }
 
   await mkdir(CACHE_DIR, { recursive: true });
+  await whileLocked(async () => {
+    // Made meanwhile by the run that held the lock (`npm test`'s two Vitest runs start together).
+    if (!(existsSync(files.empty) && existsSync(files.demo))) await makePgliteTemplates(files);
+  });
+  return config;
+}
+
+const LOCK = join(CACHE_DIR, 'pglite.lock');
+/** A lock older than this is taken over whoever held it (no template takes a tenth of it). */
+const LOCK_STALE_MS = 10 * 60 * 1000;
+
+/** Whether the process that wrote a lock is still there (an unreadable lock is being written). */
+async function lockHeld(): Promise<boolean> {
+  const [pid, age] = await Promise.all([
+    readFile(LOCK, 'utf8').then(Number, () => Number.NaN),
+    stat(LOCK).then(
+      (info) => Date.now() - info.mtimeMs,
+      () => 0,
+    ),
+  ]);
+  if (age > LOCK_STALE_MS) return false;
+  if (!Number.isInteger(pid) || pid <= 0) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Runs `make` holding the cache's lock: two runs started together (the browser tests' beside the
+ * others') make the templates once, the second waiting for the first and then finding them.
+ */
+async function whileLocked(make: () => Promise<void>) {
+  for (;;) {
+    try {
+      await writeFile(LOCK, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (!(await lockHeld())) await rm(LOCK, { force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  try {
+    await make();
+  } finally {
+    await rm(LOCK, { force: true });
+  }
+}
+
+async function makePgliteTemplates(files: Record<Template, string>) {
   const current = new Set(Object.values(files).map((file) => file.split('/').pop()));
   for (const name of await readdir(CACHE_DIR)) {
     // Templates of other sources not used for a while are of no more use; one used lately may
@@ -115,7 +168,6 @@ async function pgliteTemplates(): Promise<TestDatabaseConfig> {
     if (!dump) throw new Error('PGlite did not produce a data-dir dump');
     await writeAtomically(files.demo, dump);
   }
-  return config;
 }
 
 /** PostgreSQL: template databases of this run, dropped when it ends. */
