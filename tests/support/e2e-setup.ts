@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
-import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { e2eWorker } from './e2e-config';
+import { CONSOLE_DIST, e2eWorker } from './e2e-config';
+import { sourceDigest } from './source-digest';
 
 const bin = (name: string) => join(process.cwd(), 'node_modules', '.bin', name);
 
@@ -35,13 +36,26 @@ export default async function setup(project?: TestProject) {
       );
     });
   const first = e2eWorker(1);
-  await Promise.all([
-    run('vite', ['build', '--config', 'console/vite.config.ts', '--logLevel', 'warn']).then(() =>
-      // The login screen drawn into its page, as `npm run build` does: the tests sign in through it.
-      run(process.execPath, ['--import', 'tsx', 'server/prerender.ts']),
-    ),
-    run('wxt', ['build'], { WXT_CONSOLE_ORIGIN: first.origin, WXT_OUT_DIR: first.outDir }),
-  ]);
+  // The builds of the same sources for the same origin are kept: a second run (one browser-test
+  // file run again) starts its tests without building again.
+  const digest = await buildDigest(first.origin);
+  const built = join(first.outDir, 'built-from.txt');
+  const kept =
+    existsSync(built) &&
+    readFileSync(built, 'utf8') === digest &&
+    existsSync(join(CONSOLE_DIST, 'index.html')) &&
+    existsSync(join(first.extensionDir, 'manifest.json'));
+  if (!kept) {
+    rmSync(built, { force: true });
+    await Promise.all([
+      run('vite', ['build', '--config', 'console/vite.config.ts', '--logLevel', 'warn']).then(() =>
+        // The login screen drawn into its page, as `npm run build` does: the tests sign in through it.
+        run(process.execPath, ['--import', 'tsx', 'server/prerender.ts']),
+      ),
+      run('wxt', ['build'], { WXT_CONSOLE_ORIGIN: first.origin, WXT_OUT_DIR: first.outDir }),
+    ]);
+    writeFileSync(built, digest);
+  }
   // A browser-test file runs in whichever of the run's workers is free (numbered 1 to the run's
   // maxWorkers): each worker number has its own server ports and its copy.
   for (let id = 2; id <= (project?.vitest.config.maxWorkers ?? 1); id += 1) {
@@ -60,4 +74,13 @@ export default async function setup(project?: TestProject) {
       );
     }
   }
+}
+
+/** What the console and extension builds are made of, and the origin the extension is built for. */
+function buildDigest(origin: string) {
+  return sourceDigest({
+    folders: ['console', 'shared', 'entrypoints', 'extension', 'locales', 'public'],
+    files: ['package-lock.json', 'wxt.config.ts', 'tsconfig.json', 'tsconfig.base.json'],
+    entries: ['server/prerender.ts', 'tests/support/e2e-setup.ts'],
+  }).then((digest) => `${digest} ${origin}`);
 }
