@@ -569,6 +569,14 @@ describe('the rules of a request', () => {
       request(none, { warehouseId: randomUUID() }),
     );
     expect(res.body.key).toBe('WAREHOUSE_NOT_BUY');
+    // The console's form sends no warehouse when the seller has none: the store-open dialog's
+    // key, not "fields missing".
+    const unnamed = await post(
+      '/order/purchaseorder/create',
+      none.token,
+      request(none, { warehouseId: '' }),
+    );
+    expect(unnamed.body.key).toBe('WAREHOUSE_NOT_BUY');
     const listed = await t.call('GET', '/order/purchaseorder/list?tab=waitAudit', {
       token: s.token,
     });
