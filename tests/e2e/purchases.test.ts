@@ -150,8 +150,11 @@ async function field(page: Page, scope: string, label: string): Promise<string> 
 /** Replaces what a text or number field holds. */
 async function fill(page: Page, scope: string, label: string, value: string) {
   const selector = await field(page, scope, label);
-  await page.click(selector, { count: 3 });
-  await page.keyboard.press('Backspace');
+  await page.click(selector);
+  // Typed over the whole selection: a number field emptied would show 0 again at once.
+  await page.keyboard.down('Control');
+  await page.keyboard.press('KeyA');
+  await page.keyboard.up('Control');
   await page.type(selector, value);
 }
 
