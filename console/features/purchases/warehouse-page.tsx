@@ -360,7 +360,11 @@ function WarehouseCard({ warehouse }: { warehouse: Warehouse }) {
         </SimpleGrid>
         <Group gap="xs">
           {usable && can('upgrade') && (
-            <Button size="xs" onClick={() => setChanging('upgrade')}>
+            <Button
+              size="xs"
+              onClick={() => setChanging('upgrade')}
+              data-testid="warehouse-upgrade"
+            >
               {t('warehouse.actions.upgrade')}
             </Button>
           )}
