@@ -18,8 +18,9 @@ interface MenuEntry {
   roles: readonly Role[];
   buttons: readonly string[];
   /**
-   * Buttons of `buttons` that only these operator roles hold (decisions.md: our staff's steps,
-   * never a seller's): no seller account gets them and a main account cannot grant them.
+   * Buttons of `buttons` that only these roles hold: our operators' steps (decisions.md, never a
+   * seller's: no seller account gets them and a main account cannot grant them), and the
+   * seller's own steps that an operator never takes.
    */
   operatorOnly?: Readonly<Record<string, readonly Role[]>>;
 }
@@ -64,12 +65,20 @@ export const MENU_CATALOGUE = [
     roles: SELLER,
     buttons: ['sync', 'edit', 'publish', 'delete'],
   },
-  { url: '/purchaseAndWarehouse/purchaseManage', roles: EVERYONE, buttons: ['create', 'cancel'] },
+  {
+    url: '/purchaseAndWarehouse/purchaseManage',
+    roles: EVERYONE,
+    buttons: ['create', 'cancel'],
+    // A request is the seller's to make and withdraw; our operators only see it.
+    operatorOnly: { create: SELLER, cancel: SELLER },
+  },
   {
     url: '/purchaseAndWarehouse/purchaseManageDetail',
     roles: EVERYONE,
     buttons: ['cancel', 'accept', 'audit', 'ship', 'receive', 'abnormal'],
     operatorOnly: {
+      cancel: SELLER,
+      accept: SELLER,
       audit: ['PURCHASER'],
       ship: ['PURCHASER'],
       receive: ['STOREKEEPER'],

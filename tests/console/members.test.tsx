@@ -1,6 +1,6 @@
 import { MENU_LABELS } from '@console/features/account/members-menu-titles';
 import { isMenuUrl, MENU_URLS } from '@shared/contracts/menus';
-import { grantableMenus } from '@shared/permissions';
+import { grantableMenus, MENU_CATALOGUE } from '@shared/permissions';
 import { writeCookie } from '@shared/session/web-port';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -118,7 +118,7 @@ describe('user management: list', () => {
 });
 
 describe('menu permission words', () => {
-  it('has a title and group for every menu and a label for every grantable button, in every language', () => {
+  it('has a title and group for every menu and a label for every button (grantable, operator or main-account only), in every language', () => {
     const missing: string[] = [];
     const grantable = grantableMenus();
     // Every grantable menu is one of the catalogue's urls, so the words below cover it.
@@ -133,6 +133,13 @@ describe('menu permission words', () => {
           missing.push(`${language}: groups.${labels.group}`);
       }
       for (const menu of grantable) {
+        for (const button of menu.buttons) {
+          if (!words.buttons?.[button]?.trim()) missing.push(`${language}: buttons.${button}`);
+        }
+      }
+      // The buttons no sub-account can be given (operators' steps, the main account's own) are
+      // named too, wherever a list of permissions shows them.
+      for (const menu of MENU_CATALOGUE) {
         for (const button of menu.buttons) {
           if (!words.buttons?.[button]?.trim()) missing.push(`${language}: buttons.${button}`);
         }

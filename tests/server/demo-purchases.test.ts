@@ -105,6 +105,11 @@ describe('the demo purchases and warehouses', () => {
     );
     const page = await read('/order/purchaseorder/list?tab=waitAudit&limit=100', purchaser);
     expect(page.records.map((r: { purchaseNo: string }) => r.purchaseNo)).toContain('PO2026110003');
+    // The operators go straight into the console: no seller onboarding stands in their way.
+    for (const operator of Object.values(DEMO_OPERATORS)) {
+      const session = await login(t, operator.email, operator.password);
+      expect(await read('/api-user/user/loginCheck', session)).not.toBeNull();
+    }
     const inventory = await read(
       `/api-user/warehouse/inventory?id=${(await read('/api-user/warehouse/list?site=th')).records[0].id}`,
     );

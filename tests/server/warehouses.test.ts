@@ -196,6 +196,30 @@ describe('changing a warehouse', () => {
     // 7 days left, 3 CBM more: 450 × 3 × 7 / 28 = 337.50 THB.
     expect(up.body.datas).toMatchObject({ paid: true, amount: 33_750 });
     expect(up.body.datas.warehouse.volume).toBe(5);
+    // The seller is told, in their language; a click opens the money history (type 4).
+    const told = async (language: 'zh' | 'th' | 'en') =>
+      (
+        await t.call('GET', '/api-user/message/getMessageList?limit=20', { token, language })
+      ).body.datas.records.map((m: { type: number; title: string; jumpId: string | null }) => [
+        m.type,
+        m.title,
+        m.jumpId,
+      ]);
+    expect(await told('en')).toContainEqual([
+      4,
+      'Warehouse WH-BKK now holds 5 CBM: ฿337.50 was charged for the rest of 2027-02',
+      null,
+    ]);
+    expect(await told('zh')).toContainEqual([
+      4,
+      '海外仓 WH-BKK 已扩容至 5 立方米，本月（2027-02）剩余天数扣费 ฿337.50',
+      null,
+    ]);
+    expect(await told('th')).toContainEqual([
+      4,
+      'คลังสินค้า WH-BKK เพิ่มพื้นที่เป็น 5 ลบ.ม. แล้ว ชำระ ฿337.50 สำหรับวันที่เหลือของ 2027-02',
+      null,
+    ]);
     expect((await post('/api-user/warehouse/upgrade', token, { id, volume: 5 })).body.key).toBe(
       'WAREHOUSE_UPGRADE_INVALID',
     );
@@ -287,6 +311,15 @@ describe('changing a warehouse', () => {
     // 10 of July's 31 days: 450 × 10 / 31 = 145.16 THB.
     expect(renewed.body.datas).toMatchObject({ paid: true, amount: 14_516 });
     expect(renewed.body.datas.warehouse).toMatchObject({ state: 'normal', paidThrough: '2027-07' });
+    const renewedMessage = await t.call('GET', '/api-user/message/getMessageList?limit=20', {
+      token,
+      language: 'en',
+    });
+    expect(renewedMessage.body.datas.records[0]).toMatchObject({
+      type: 4,
+      title: 'Warehouse WH-BKK was renewed for 2027-07: ฿145.16 was charged',
+      jumpId: null,
+    });
     const cancelled = await post('/api-user/warehouse/cancelMonthly', token, { id });
     expect(cancelled.body.datas.autoRenew).toBe(false);
     t.clock.set(new Date('2027-08-01T03:00:00.000Z'));
@@ -299,6 +332,7 @@ describe('changing a warehouse', () => {
       'warehouseClosed',
       'warehouseExpired',
       'warehouseOpened',
+      'warehouseRenewed',
     ]);
   });
 

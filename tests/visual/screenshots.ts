@@ -446,6 +446,15 @@ async function main() {
               '[data-testid="warehouse-inventory"]',
             );
             await shot('warehouses-th');
+            await page.click('[data-testid="warehouse-WH-BKK"] [data-testid="warehouse-upgrade"]');
+            await page.waitForSelector('[data-testid="warehouse-upgrade-quote"]', {
+              visible: true,
+            });
+            await shot('warehouses-upgrade');
+            await page.keyboard.press('Escape');
+            await page.waitForSelector('[data-testid="warehouse-upgrade-dialog"]', {
+              hidden: true,
+            });
             await go('/purchaseAndWarehouse/warehouseManage', '[data-testid="warehouse-WH-KUL"]');
             await shot('warehouses-all');
             await page.click('[data-testid="warehouse-open"]');

@@ -19,6 +19,7 @@ import {
   EXPRESS_TYPES,
   type ExpressType,
   PDF_LIMIT_BYTES,
+  type PURCHASE_COUPON_SCOPES,
   type PurchaseType,
   SHIPPING_TYPES,
   type ShippingType,
@@ -101,9 +102,22 @@ export function PurchaseCreateForm({
     minor(fees.domesticFreight) +
     minor(fees.internationalFreight) +
     minor(fees.serviceFee);
-  const coupons = useUsableCoupons(
-    estimate > 0 ? { scope: 'purchaseFee', currency, amount: estimate } : null,
-  ).data;
+  // A purchase may use a coupon of any of its scopes (or a general one), its threshold judged on
+  // the whole estimate as the server judges it; a general coupon is listed once.
+  const usable = (scope: (typeof PURCHASE_COUPON_SCOPES)[number]) =>
+    estimate > 0 ? { scope, currency, amount: estimate } : null;
+  const forPurchaseFee = useUsableCoupons(usable('purchaseFee')).data;
+  const forDomesticFreight = useUsableCoupons(usable('domesticFreight')).data;
+  const forInternationalFreight = useUsableCoupons(usable('internationalFreight')).data;
+  const coupons = [
+    ...new Map(
+      [...(forPurchaseFee ?? []), ...(forDomesticFreight ?? []), ...(forInternationalFreight ?? [])]
+        .sort((a, b) => b.discount - a.discount)
+        .map((entry) => [entry.coupon.id, entry] as const),
+    ).values(),
+  ];
+  // A coupon the estimate no longer reaches is no longer chosen.
+  const chosenCoupon = coupons.some((entry) => entry.coupon.id === couponId) ? couponId : null;
 
   const setItem = (index: number, change: Partial<ItemDraft>) =>
     setItems((all) => all.map((item, i) => (i === index ? { ...item, ...change } : item)));
@@ -133,7 +147,7 @@ export function PurchaseCreateForm({
             serviceFee: minor(fees.serviceFee),
           },
           floatAmount: minor(floatAmount),
-          ...(couponId ? { couponId } : {}),
+          ...(chosenCoupon ? { couponId: chosenCoupon } : {}),
           remark,
           attachments,
         },
@@ -316,11 +330,11 @@ export function PurchaseCreateForm({
           <Select
             label={t('fields.coupon')}
             placeholder={t('fields.noCoupon')}
-            data={(coupons ?? []).map((coupon) => ({
+            data={coupons.map((coupon) => ({
               value: coupon.coupon.id,
               label: `${coupon.coupon.name} (−${formatMoney(coupon.discount, currency, language)})`,
             }))}
-            value={couponId}
+            value={chosenCoupon}
             onChange={setCouponId}
             clearable
           />

@@ -5,7 +5,7 @@ import { formatMoney } from '@shared/i18n/format';
 import { useUsableCoupons } from '@shared/queries/payments';
 import { useWarehouseAction, useWarehouseQuote, useWarehouses } from '@shared/queries/purchases';
 import { toast } from '@shared/ui/toast';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -15,12 +15,16 @@ const WAREHOUSES = '/purchaseAndWarehouse/warehouseManage';
  * The store-open dialog (spec section 8, key WAREHOUSE_NOT_BUY; also the warehouse page's Open
  * button): a site whose price names a currency, a volume of at least 1 CBM, the price of the rest
  * of this month by the day, an opening coupon, and Pay from the balance. A short balance opens
- * the insufficient-balance dialog with the shortfall, through the one error handler.
+ * the insufficient-balance dialog with the shortfall, through the one error handler. Opened by an
+ * action's WAREHOUSE_NOT_BUY, paying leaves the seller on that screen to take the action again.
  */
 export function StoreOpenBody({ onClose }: { onClose(): void }) {
   const { t, i18n } = useTranslation(['purchases', 'common']);
   const language = i18n.language as Language;
   const navigate = useNavigate();
+  const onWarehousePage = useRouterState({
+    select: (state) => state.location.pathname.endsWith(WAREHOUSES),
+  });
   const prices = useWarehouses(undefined).data?.prices ?? [];
   const offered = prices.filter((price) => price.available);
   const [site, setSite] = useState<WarehouseSite | null>('th');
@@ -117,7 +121,9 @@ export function StoreOpenBody({ onClose }: { onClose(): void }) {
                     message: t('storeOpen.opened', { code: opened.warehouse?.code ?? '' }),
                   });
                   onClose();
-                  void navigate({ to: WAREHOUSES, search: { site: chosen } });
+                  // On the warehouse page its site's tab shows it; elsewhere (an action answered
+                  // "no warehouse") the seller stays where they were, with what they had entered.
+                  if (onWarehousePage) void navigate({ to: WAREHOUSES, search: { site: chosen } });
                 },
               },
             );

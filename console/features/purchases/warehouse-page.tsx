@@ -7,6 +7,7 @@ import {
   Modal,
   NumberInput,
   Progress,
+  Select,
   SimpleGrid,
   Stack,
   Table,
@@ -24,10 +25,12 @@ import {
 } from '@shared/contracts/warehouses';
 import { formatDay, formatMoney, formatNumber } from '@shared/i18n/format';
 import { allows } from '@shared/permissions';
+import { useUsableCoupons } from '@shared/queries/payments';
 import {
   useWarehouseAction,
   useWarehouseForecast,
   useWarehouseInventory,
+  useWarehouseQuote,
   useWarehouses,
 } from '@shared/queries/purchases';
 import { useSession } from '@shared/session/react';
@@ -162,7 +165,10 @@ function ForecastCard({ warehouse }: { warehouse: Warehouse }) {
   );
 }
 
-/** Upgrade (now, by the day) or downgrade (next month) to a volume. */
+/**
+ * Upgrade (now, the added CBM by the day for the rest of the month, with its price and an
+ * upgrade coupon) or downgrade (next month) to a volume.
+ */
 function VolumeModal({
   warehouse,
   kind,
@@ -172,44 +178,97 @@ function VolumeModal({
   kind: 'upgrade' | 'downgrade';
   onClose(): void;
 }) {
-  const { t } = useTranslation('purchases');
+  const { t, i18n } = useTranslation('purchases');
+  const language = i18n.language as Language;
   const action = useWarehouseAction();
   const key = useRef(crypto.randomUUID());
   const [volume, setVolume] = useState(
     kind === 'upgrade' ? warehouse.volume + 1 : Math.max(WAREHOUSE_MIN_CBM, warehouse.volume - 1),
   );
+  const [couponId, setCouponId] = useState<string | null>(null);
   const valid =
     kind === 'upgrade'
-      ? volume > warehouse.volume
+      ? Number.isInteger(volume) && volume > warehouse.volume
       : volume >= WAREHOUSE_MIN_CBM && volume <= warehouse.volume;
+  const upgrade = kind === 'upgrade';
+  // What the added CBM cost for the days left, as the server will charge it.
+  const quote = useWarehouseQuote(
+    upgrade && valid ? warehouse.site : null,
+    volume - warehouse.volume,
+  ).data;
+  const coupons =
+    useUsableCoupons(
+      upgrade && valid && quote
+        ? { scope: 'upgradeWarehouse', currency: quote.currency, amount: quote.amount }
+        : null,
+    ).data ?? [];
+  const chosen = coupons.find((entry) => entry.coupon.id === couponId);
+  const money = (minor: number) => formatMoney(minor, warehouse.currency, language);
   return (
     <Modal opened onClose={onClose} title={t(`warehouse.actions.${kind}`)} centered>
-      <Stack>
+      <Stack data-testid={`warehouse-${kind}-dialog`}>
         <Text size="sm" c="dimmed">
           {t(`warehouse.hints.${kind}`)}
         </Text>
         <NumberInput
           label={t('storeOpen.volume')}
           value={volume}
-          min={kind === 'upgrade' ? warehouse.volume + 1 : WAREHOUSE_MIN_CBM}
+          min={upgrade ? warehouse.volume + 1 : WAREHOUSE_MIN_CBM}
           max={kind === 'downgrade' ? warehouse.volume : undefined}
           allowDecimal={false}
-          onChange={(value) => setVolume(Number(value))}
+          onChange={(value) => {
+            key.current = crypto.randomUUID();
+            setVolume(Number(value));
+          }}
         />
+        {upgrade && valid && quote && (
+          <Text size="sm" data-testid="warehouse-upgrade-quote">
+            {t('storeOpen.quote', {
+              days: quote.days,
+              total: quote.daysInMonth,
+              month: quote.month,
+              price: money(quote.pricePerCbm),
+            })}
+          </Text>
+        )}
+        {upgrade && (
+          <Select
+            label={t('fields.coupon')}
+            placeholder={t('fields.noCoupon')}
+            data={coupons.map((entry) => ({
+              value: entry.coupon.id,
+              label: `${entry.coupon.name} (−${money(entry.discount)})`,
+            }))}
+            value={chosen ? chosen.coupon.id : null}
+            onChange={setCouponId}
+            clearable
+          />
+        )}
         <Group justify="flex-end">
           <Button
-            disabled={!valid}
+            disabled={!valid || (upgrade && !quote)}
             loading={action.isPending}
+            data-testid={`warehouse-${kind}-submit`}
             onClick={() =>
               action.mutate(
-                kind === 'upgrade'
-                  ? { kind, id: warehouse.id, volume, key: key.current }
+                upgrade
+                  ? {
+                      kind,
+                      id: warehouse.id,
+                      volume,
+                      ...(chosen ? { couponId: chosen.coupon.id } : {}),
+                      key: key.current,
+                    }
                   : { kind, id: warehouse.id, volume },
                 { onSuccess: onClose },
               )
             }
           >
-            {t(`warehouse.actions.${kind}`)}
+            {upgrade && quote
+              ? t('warehouse.actions.pay', {
+                  amount: money(Math.max(quote.amount - (chosen?.discount ?? 0), 0)),
+                })
+              : t(`warehouse.actions.${kind}`)}
           </Button>
         </Group>
       </Stack>
@@ -301,7 +360,11 @@ function WarehouseCard({ warehouse }: { warehouse: Warehouse }) {
         </SimpleGrid>
         <Group gap="xs">
           {usable && can('upgrade') && (
-            <Button size="xs" onClick={() => setChanging('upgrade')}>
+            <Button
+              size="xs"
+              onClick={() => setChanging('upgrade')}
+              data-testid="warehouse-upgrade"
+            >
               {t('warehouse.actions.upgrade')}
             </Button>
           )}

@@ -395,6 +395,13 @@ export async function createPurchase(
   if (isOperator(actor)) throw new AppError('PERMISSION_DENIED');
   const earlier = await purchaseByKey(db, actor.ownerId, input.idempotencyKey);
   if (earlier) return detailView(db, earlier);
+  // A seller with no warehouse to receive the goods is offered one first (the store-open
+  // dialog): no field of the request can make up for it.
+  const usable = await db
+    .select({ id: warehouses.id, state: warehouses.state, currency: warehouses.currency })
+    .from(warehouses)
+    .where(and(eq(warehouses.ownerId, actor.ownerId), eq(warehouses.state, 'normal')));
+  if (usable.length === 0) throw new AppError('WAREHOUSE_NOT_BUY');
   checkCreate(input);
   if (!UUID.test(input.shopId) || (actor.shopIds && !actor.shopIds.includes(input.shopId)))
     throw new AppError('RECORD_NOT_FOUND');
@@ -403,11 +410,6 @@ export async function createPurchase(
     .from(shops)
     .where(and(eq(shops.id, input.shopId), eq(shops.ownerId, actor.ownerId)));
   if (!shop) throw new AppError('RECORD_NOT_FOUND');
-  const usable = await db
-    .select({ id: warehouses.id, state: warehouses.state, currency: warehouses.currency })
-    .from(warehouses)
-    .where(and(eq(warehouses.ownerId, actor.ownerId), eq(warehouses.state, 'normal')));
-  if (usable.length === 0) throw new AppError('WAREHOUSE_NOT_BUY');
   const warehouse = usable.find((row) => row.id === input.warehouseId);
   if (!warehouse) throw new AppError('WAREHOUSE_STATE_INVALID');
   const attachments = await attachmentsOf(db, actor, input.attachments);

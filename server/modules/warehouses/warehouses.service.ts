@@ -28,6 +28,7 @@ import {
 } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { notify } from '../messages/messages.service';
+import { moneyText } from '../payments/payment-numbers';
 import { createTradeOrder, payTrade } from '../payments/trade-orders.service';
 import { withholding } from '../wallet/wallet.service';
 import { daysInMonth, daysLeft, monthIn, nextMonth, prorate } from './billing';
@@ -744,13 +745,28 @@ export async function applyPaidOrders(
         .update(warehouseOrders)
         .set({ appliedAt: now })
         .where(eq(warehouseOrders.tradeNo, order.tradeNo));
-      if (order.kind === 'open')
-        await notify({ db: tx, clock: deps.clock }, null, {
-          userId: order.ownerId,
-          type: 4,
-          titleKey: 'warehouseOpened',
-          params: { code: row.code },
-        });
+      // A message of type 4: a click opens the money history, where the charge is.
+      const charged = moneyText(order.amount - trade.discount, order.currency);
+      await notify({ db: tx, clock: deps.clock }, null, {
+        userId: order.ownerId,
+        type: 4,
+        ...(order.kind === 'open'
+          ? { titleKey: 'warehouseOpened', params: { code: row.code } }
+          : order.kind === 'upgrade'
+            ? {
+                titleKey: 'warehouseUpgraded',
+                params: {
+                  code: row.code,
+                  volume: order.volume,
+                  amount: charged,
+                  month: order.month,
+                },
+              }
+            : {
+                titleKey: 'warehouseRenewed',
+                params: { code: row.code, amount: charged, month: order.month },
+              }),
+      });
       return true;
     });
     if (!done) return applied;
