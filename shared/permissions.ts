@@ -4,9 +4,15 @@ import type { MenuGrant } from './contracts/sub-accounts';
 
 /**
  * Roles of spec section 6. BUYER is a seller's main account, BUYER_SUB its sub-account;
- * PURCHASER and STOREKEEPER are operator roles (decisions.md).
+ * PURCHASER, STOREKEEPER and SERVICE_OPERATOR are operator roles (decisions.md).
  */
-export const ROLES = ['BUYER', 'BUYER_SUB', 'PURCHASER', 'STOREKEEPER'] as const;
+export const ROLES = [
+  'BUYER',
+  'BUYER_SUB',
+  'PURCHASER',
+  'STOREKEEPER',
+  'SERVICE_OPERATOR',
+] as const;
 type Role = (typeof ROLES)[number];
 
 const SELLER: readonly Role[] = ['BUYER', 'BUYER_SUB'];
@@ -42,7 +48,12 @@ export const MENU_CATALOGUE = [
   { url: '/product/lazadaProductDetail', roles: SELLER, buttons: ['save', 'publish'] },
   { url: '/product/shopeeProductDetail', roles: SELLER, buttons: ['save', 'publish'] },
   { url: '/product/tiktokProductDetail', roles: SELLER, buttons: ['save', 'publish'] },
-  { url: '/order/serviceProgress', roles: EVERYONE, buttons: ['cancel', 'export'] },
+  {
+    url: '/order/serviceProgress',
+    roles: EVERYONE,
+    buttons: ['cancel', 'export', 'operate'],
+    operatorOnly: { operate: ['SERVICE_OPERATOR'] },
+  },
   {
     url: '/thirdPartyPlatform/orderManage',
     roles: SELLER,

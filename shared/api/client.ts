@@ -15,6 +15,7 @@ import { createPaymentsApi } from './payments';
 import { createProductsApi } from './products';
 import { createPurchasesApi } from './purchases';
 import { createRegisterApi } from './register';
+import { createServicesApi } from './services';
 import { createShopsApi } from './shops';
 import { createShortLinksApi } from './short-links';
 import { createSitesApi } from './sites';
@@ -52,6 +53,7 @@ export function createApiClient(options: HttpOptions) {
     warehouses: createWarehousesApi(http),
     orders: createOrdersApi(http),
     returns: createReturnsApi(http),
+    services: createServicesApi(http),
     apiReference: createApiReferenceApi(options),
   };
 }

@@ -17,6 +17,7 @@ import { productsEndpoints } from './products.endpoints';
 import { purchasesEndpoints } from './purchases.endpoints';
 import { registerEndpoints } from './register.endpoints';
 import { returnsEndpoints } from './returns.endpoints';
+import { servicesEndpoints } from './services.endpoints';
 import { shopsEndpoints } from './shops.endpoints';
 import { shortLinksEndpoints } from './short-links.endpoints';
 import { sitesEndpoints } from './sites.endpoints';
@@ -57,6 +58,7 @@ export const endpoints = {
   docs: docsEndpoints,
   orders: ordersEndpoints,
   returns: returnsEndpoints,
+  services: servicesEndpoints,
   products: productsEndpoints,
 } satisfies Record<string, Record<string, Endpoint>>;
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { CURRENCIES } from './money';
+import { stepsOf } from './service-steps';
 
 /**
  * Service order types (spec section 4): `crossSale` bought through a purchase link and shipped to
@@ -28,9 +29,16 @@ export type OrderServiceType = (typeof ORDER_SERVICE_TYPES)[number];
 /**
  * A service order's status: `pending` submitted with its estimate frozen and waiting for our
  * staff, `processing` some step under way, `completed` settled on its actual amount, `cancelled`
- * withdrawn with its freeze released.
+ * withdrawn by the seller and `aborted` stopped by our staff with a reason, each with its freeze
+ * released.
  */
-export const SERVICE_STATUSES = ['pending', 'processing', 'completed', 'cancelled'] as const;
+export const SERVICE_STATUSES = [
+  'pending',
+  'processing',
+  'completed',
+  'cancelled',
+  'aborted',
+] as const;
 export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
 
 /** The fee parts of an estimate (spec section 3, purchase order fees), integer minor units. */
@@ -103,13 +111,13 @@ export const ServiceOrderSchema = z.object({
 });
 export type ServiceOrder = z.infer<typeof ServiceOrderSchema>;
 
-/** The progress steps each type goes through; the services pages mark them done. */
+/** The progress steps each type goes through (services.ts has them with their targets). */
 export const SERVICE_STEPS: Record<ServiceType, readonly string[]> = {
-  crossSale: ['submitted', 'purchased', 'warehoused', 'shipped', 'delivered'],
-  crossSupplement: ['submitted', 'purchased', 'warehoused', 'stocked'],
-  crossStoreSale: ['submitted', 'picked', 'shipped', 'delivered'],
-  giftShipment: ['submitted', 'packed', 'shipped'],
-  valueAdded: ['submitted', 'working', 'done'],
+  crossSale: stepsOf('crossSale'),
+  crossSupplement: stepsOf('crossSupplement'),
+  crossStoreSale: stepsOf('crossStoreSale'),
+  giftShipment: stepsOf('giftShipment'),
+  valueAdded: stepsOf('valueAdded'),
 };
 
 /** The share of steps done, 0 to 100. */

@@ -27,6 +27,7 @@ const SERVICE_COLORS: Record<ServiceStatus, string> = {
   processing: 'blue',
   completed: 'green',
   cancelled: 'gray',
+  aborted: 'red',
 };
 
 /** Money and times in the console's language. */
