@@ -17,6 +17,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes';
 import { productsRoutes } from './modules/products/products.routes';
 import { purchasesRoutes } from './modules/purchases/purchases.routes';
 import { registerRoutes } from './modules/register/register.routes';
+import { servicesRoutes } from './modules/services/services.routes';
 import { shopsRoutes } from './modules/shops/shops.routes';
 import { shortLinksRoutes } from './modules/short-links/short-links.routes';
 import { sitesRoutes } from './modules/sites/sites.routes';
@@ -57,6 +58,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...warehousesRoutes,
   ...ordersRoutes,
   ...returnsRoutes,
+  ...servicesRoutes,
   ...docsRoutes(),
   ...productsRoutes,
 ];

@@ -7,7 +7,7 @@ import { AppError } from './errors';
 import { validationError } from './validate';
 
 /** Kinds of object a route can act on; each has an owner, and the authorization matrix knows how to make one. */
-type ObjectType = 'shop' | 'subAccount' | 'bindTicket' | 'order' | 'return' | 'product';
+type ObjectType = 'shop' | 'subAccount' | 'bindTicket' | 'order' | 'return' | 'product' | 'service';
 
 /** Ids of freshly made objects, for a route's example request. */
 export interface ExampleIds {

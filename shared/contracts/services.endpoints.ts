@@ -99,6 +99,16 @@ export const servicesEndpoints = {
     summary:
       'Operator: a proof photo (JPG or PNG, the type read from its bytes), as the field `file`',
   }),
+  proofFile: defineEndpoint({
+    method: 'GET',
+    path: '/service/proof/:id',
+    access: 'session',
+    raw: true,
+    /** Fetched with the session (a blob the console shows through an object URL). */
+    download: true,
+    permission: { menu: PROGRESS },
+    summary: "A step's proof photo, to the service's seller (its shop's accounts) and operators",
+  }),
   move: defineEndpoint({
     method: 'POST',
     path: '/service/operate/move',

@@ -21,6 +21,7 @@ export {
   sandboxWechatUsers,
 } from './sandbox';
 export { oauthStates, rateLimits, wechatBindTickets } from './security';
+export { servicePriceLists, serviceProofs, serviceSteps } from './services';
 export { sessions } from './sessions';
 export {
   activityEvents,

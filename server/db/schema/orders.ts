@@ -6,6 +6,7 @@ import {
   type ServiceItem,
   type ServiceStep,
 } from '@shared/contracts/service-orders';
+import type { PriceRecord } from '@shared/contracts/services';
 import {
   bigint,
   index,
@@ -77,9 +78,24 @@ export const serviceOrders = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    // Services (server/modules/services): the step reached and when, the prices a market purchase
+    // used, the order it is attached to, how it ended and the money's outcome.
+    currentStep: text('current_step').notNull().default('serviceSubmit'),
+    currentStepAt: timestamp('current_step_at', { withTimezone: true }),
+    priceRecord: jsonb('price_record').$type<PriceRecord>(),
+    attachedTo: text('attached_to'),
+    idempotencyKey: text('idempotency_key'),
+    actualFees: jsonb('actual_fees').$type<ServiceFees>(),
+    chargedMinor: bigint('charged_minor', { mode: 'number' }),
+    releasedMinor: bigint('released_minor', { mode: 'number' }),
+    abortReason: text('abort_reason'),
+    closedBy: uuid('closed_by').references(() => users.id, { onDelete: 'set null' }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('service_orders_service_no_key').on(t.serviceNo),
+    uniqueIndex('service_orders_owner_idempotency_key').on(t.ownerId, t.idempotencyKey),
+    index('service_orders_queue_idx').on(t.status, t.currentStepAt, t.id),
     index('service_orders_owner_created_idx').on(t.ownerId, t.createdAt.desc(), t.id.desc()),
     index('service_orders_order_idx').on(t.orderId),
   ],

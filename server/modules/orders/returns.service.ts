@@ -14,6 +14,7 @@ import type { Database } from '../../db/client';
 import { orderReturns, platformOrders, shops } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { keyset } from '../../lib/keyset';
+import { chargeReturnFee } from '../services/services.service';
 import { InputIssues } from './input-issues';
 import { findOrder, itemsOf, returnableOf } from './orders.service';
 import { documentNo } from './processing.service';
@@ -240,17 +241,19 @@ export function signReturn(deps: Deps, actor: Actor, returnId: string): Promise<
   }));
 }
 
-/** The seller restocks or disposes of a signed return: completed. */
-export function processReturn(
+/** The seller restocks or disposes of a signed return: completed, and charged the returns fee. */
+export async function processReturn(
   deps: Deps,
   actor: Actor,
   input: { returnId: string; outcome: ReturnOutcome },
 ): Promise<Return> {
   if (isWarehouse(actor)) throw new AppError('PERMISSION_DENIED');
-  return move(deps, actor, input.returnId, 'pending', 'completed', (now) => ({
+  const done = await move(deps, actor, input.returnId, 'pending', 'completed', (now) => ({
     outcome: input.outcome,
     completedAt: now,
   }));
+  await chargeReturnFee(deps, null, { returnId: input.returnId, actorId: actor.userId });
+  return done;
 }
 
 /** The seller withdraws a return the warehouse has not signed for. */
