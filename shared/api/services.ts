@@ -40,8 +40,8 @@ export function createServicesApi(http: Http) {
       form.set('file', file);
       return (await http.call(calls.proof, { form })).datas;
     },
-    proofFile: async (id: string, options: Options = {}) =>
-      (await http.call(calls.proofFile, { params: { id }, ...options })).blob,
+    proofFile: async ({ key }: { key: string }, options: Options = {}) =>
+      (await http.call(calls.proofFile, { params: { key }, ...options })).blob,
     move: async (input: Partial<ServiceMove> & Pick<ServiceMove, 'serviceNo' | 'step'>) =>
       (await http.call(calls.move, { json: input as ServiceMove })).datas,
     complete: async (

@@ -25,7 +25,7 @@ const PROGRESS = '/order/serviceProgress' as const;
 export const servicesEndpoints = {
   prices: defineEndpoint({
     method: 'GET',
-    path: '/service/price/list',
+    path: '/order/service/price/list',
     access: 'session',
     permission: { menu: MARKET },
     response: PriceListSchema,
@@ -34,7 +34,7 @@ export const servicesEndpoints = {
   }),
   buy: defineEndpoint({
     method: 'POST',
-    path: '/service/market/buy',
+    path: '/order/service/market/buy',
     access: 'session',
     json: ServiceBuySchema,
     permission: { menu: MARKET, button: 'buy' },
@@ -44,7 +44,7 @@ export const servicesEndpoints = {
   }),
   list: defineEndpoint({
     method: 'GET',
-    path: '/service/progress/list',
+    path: '/order/service/progress/list',
     access: 'session',
     query: ServiceListQuerySchema,
     permission: { menu: PROGRESS },
@@ -54,7 +54,7 @@ export const servicesEndpoints = {
   }),
   detail: defineEndpoint({
     method: 'GET',
-    path: '/service/progress/detail',
+    path: '/order/service/progress/detail',
     access: 'session',
     query: ServiceNoQuerySchema,
     permission: { menu: PROGRESS },
@@ -63,7 +63,7 @@ export const servicesEndpoints = {
   }),
   cancel: defineEndpoint({
     method: 'POST',
-    path: '/service/progress/cancel',
+    path: '/order/service/progress/cancel',
     access: 'session',
     json: ServiceCancelSchema,
     permission: { menu: PROGRESS, button: 'cancel' },
@@ -73,7 +73,7 @@ export const servicesEndpoints = {
   }),
   queue: defineEndpoint({
     method: 'GET',
-    path: '/service/operate/queue',
+    path: '/order/service/operate/queue',
     access: 'session',
     query: OperatorQueueQuerySchema,
     permission: { menu: PROGRESS, button: 'operate' },
@@ -82,7 +82,7 @@ export const servicesEndpoints = {
   }),
   operatorDetail: defineEndpoint({
     method: 'GET',
-    path: '/service/operate/detail',
+    path: '/order/service/operate/detail',
     access: 'session',
     query: ServiceNoQuerySchema,
     permission: { menu: PROGRESS, button: 'operate' },
@@ -91,7 +91,7 @@ export const servicesEndpoints = {
   }),
   proof: defineEndpoint({
     method: 'POST',
-    path: '/service/operate/proof',
+    path: '/order/service/operate/proof',
     access: 'session',
     upload: true,
     permission: { menu: PROGRESS, button: 'operate' },
@@ -101,7 +101,7 @@ export const servicesEndpoints = {
   }),
   proofFile: defineEndpoint({
     method: 'GET',
-    path: '/service/proof/:id',
+    path: '/order/service/proof/:key',
     access: 'session',
     raw: true,
     /** Fetched with the session (a blob the console shows through an object URL). */
@@ -111,7 +111,7 @@ export const servicesEndpoints = {
   }),
   move: defineEndpoint({
     method: 'POST',
-    path: '/service/operate/move',
+    path: '/order/service/operate/move',
     access: 'session',
     json: ServiceMoveSchema,
     permission: { menu: PROGRESS, button: 'operate' },
@@ -121,7 +121,7 @@ export const servicesEndpoints = {
   }),
   complete: defineEndpoint({
     method: 'POST',
-    path: '/service/operate/complete',
+    path: '/order/service/operate/complete',
     access: 'session',
     json: ServiceCompleteSchema,
     permission: { menu: PROGRESS, button: 'operate' },
@@ -131,7 +131,7 @@ export const servicesEndpoints = {
   }),
   abort: defineEndpoint({
     method: 'POST',
-    path: '/service/operate/abort',
+    path: '/order/service/operate/abort',
     access: 'session',
     json: ServiceAbortSchema,
     permission: { menu: PROGRESS, button: 'operate' },

@@ -157,7 +157,7 @@ export const RecordedRateSchema = z.object({
 export type RecordedRate = z.infer<typeof RecordedRateSchema>;
 
 /**
- * GET /service/price/list: the price list in force, with the seller's wallet currency and the
+ * GET /order/service/price/list: the price list in force, with the seller's wallet currency and the
  * dated rate from each item's currency to it, so the buy form shows the exact wallet total the
  * server will freeze (`servicePriceIn`).
  */
@@ -188,7 +188,7 @@ export const PriceRecordSchema = z.object({
 export type PriceRecord = z.infer<typeof PriceRecordSchema>;
 
 /**
- * POST /service/market/buy (Idempotency-Key): one market item with its quantities and, optionally,
+ * POST /order/service/market/buy (Idempotency-Key): one market item with its quantities and, optionally,
  * a coupon of its scope (consumables fee for film, wrap and frame; service fee otherwise), attached
  * to one of the seller's service orders still in progress or alone. Either way it becomes a service
  * order of type `valueAdded` whose total is frozen in the wallet; -10 when the balance is short.
@@ -210,7 +210,7 @@ export const SERVICE_FILTER_TYPES = SERVICE_TYPES;
 /** How many days the list shows by default: the last 14, from 00:00:00 of the first. */
 export const SERVICE_DEFAULT_DAYS = 14;
 
-/** GET /service/progress/list: one tab of the account's services, filtered, newest first. */
+/** GET /order/service/progress/list: one tab of the account's services, filtered, newest first. */
 export const ServiceListQuerySchema = z.object({
   tab: z._default(z.enum(SERVICE_TAB_KEYS), 'all'),
   type: z.optional(z.enum(SERVICE_FILTER_TYPES)),
@@ -340,7 +340,7 @@ export type ServiceDetail = z.infer<typeof ServiceDetailSchema>;
 
 /* ---------------------------------------------------------------- operators */
 
-/** GET /service/operate/queue: open services across sellers, oldest in its step first. */
+/** GET /order/service/operate/queue: open services across sellers, oldest in its step first. */
 export const OperatorQueueQuerySchema = z.object({
   /** Services whose next step is this one. */
   step: z.optional(z.enum(SERVICE_STEP_KEYS)),
@@ -373,7 +373,7 @@ export const SERVICE_PROOFS_MAX = 6;
 export const SERVICE_PROOF_MAX_BYTES = 10 * 1024 * 1024;
 
 /**
- * POST /service/operate/move: the service's next step done, at `at` (now when absent; never in the
+ * POST /order/service/operate/move: the service's next step done, at `at` (now when absent; never in the
  * future, never before the step before), with a remark and photos uploaded first. `step` names the
  * step it moves to: a repeat of a move already made answers the service as it is; any other step
  * than the next is refused (no skipping, no undoing).
@@ -388,7 +388,7 @@ export const ServiceMoveSchema = z.object({
 export type ServiceMove = z.infer<typeof ServiceMoveSchema>;
 
 /**
- * POST /service/operate/complete: the actual amounts, part by part in the service's currency (at
+ * POST /order/service/operate/complete: the actual amounts, part by part in the service's currency (at
  * most the estimate in all); the wallet deducts the actual less the coupon and releases the rest.
  * A repeat answers the completed service.
  */
@@ -399,11 +399,11 @@ export const ServiceCompleteSchema = z.object({
 });
 export type ServiceComplete = z.infer<typeof ServiceCompleteSchema>;
 
-/** POST /service/operate/abort: stopped with a reason; the whole freeze released. */
+/** POST /order/service/operate/abort: stopped with a reason; the whole freeze released. */
 export const ServiceAbortSchema = z.object({ serviceNo: ServiceNo, reason: required(300) });
 export type ServiceAbort = z.infer<typeof ServiceAbortSchema>;
 
-/** POST /service/progress/cancel: the seller withdraws a service not past its purchase review. */
+/** POST /order/service/progress/cancel: the seller withdraws a service not past its purchase review. */
 export const ServiceCancelSchema = ServiceNoQuerySchema;
 
 /** The kinds of a market item's unit, for the card ("per metre", "per CBM per day"...). */

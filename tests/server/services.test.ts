@@ -70,7 +70,7 @@ async function buy(
   extra: Record<string, unknown> = {},
   key?: string,
 ) {
-  return post('/service/market/buy', s.token, { line, ...extra }, key ?? randomUUID());
+  return post('/order/service/market/buy', s.token, { line, ...extra }, key ?? randomUUID());
 }
 
 async function wallet(s: Seller) {
@@ -104,7 +104,7 @@ const move = (
   serviceNo: string,
   step: string,
   extra: Record<string, unknown> = {},
-) => post('/service/operate/move', token, { serviceNo, step, ...extra });
+) => post('/order/service/operate/move', token, { serviceNo, step, ...extra });
 
 const fees = (service: number, consumables = 0) => ({
   purchase: 0,
@@ -135,7 +135,7 @@ async function ledgerCount(serviceNo: string) {
 describe('the market: exact prices, coupons and the freeze', () => {
   it('serves the price list in force and freezes the exact total less a consumables coupon', async () => {
     const s = await seller();
-    const list = await get('/service/price/list', s.token);
+    const list = await get('/order/service/price/list', s.token);
     expect(list.body.resp_code, list.text).toBe(0);
     expect(list.body.datas.walletCurrency).toBe('THB');
     const item = list.body.datas.items.find((entry: PricedItem) => entry.code === 'bubbleWrap');
@@ -252,7 +252,7 @@ describe('the market: exact prices, coupons and the freeze', () => {
 
   it('prices what the form prices: random quantities cost the price function at the served rates', async () => {
     const s = await seller(100_000_000);
-    const list = (await get('/service/price/list', s.token)).body.datas;
+    const list = (await get('/order/service/price/list', s.token)).body.datas;
     const lines = fc.sample(
       fc.oneof(
         fc.integer({ min: 1, max: 5_000 }).map((lengthCm) => wrap(lengthCm)),
@@ -303,7 +303,10 @@ describe('the market: exact prices, coupons and the freeze', () => {
       attachedTo: parent.serviceNo,
       amounts: { estimate: 1_250 },
     });
-    const detail = await get(`/service/progress/detail?serviceNo=${parent.serviceNo}`, s.token);
+    const detail = await get(
+      `/order/service/progress/detail?serviceNo=${parent.serviceNo}`,
+      s.token,
+    );
     expect(detail.body.datas.attached).toEqual([child.body.datas.serviceNo]);
     const other = await seller();
     const refused = await buy(other, wrap(100), { attachTo: parent.serviceNo });
@@ -319,7 +322,10 @@ describe('operators move a service step by step to settlement', () => {
       .body.datas;
     const form = new FormData();
     form.set('file', new Blob([new Uint8Array(jpeg(40, 30))], { type: 'image/jpeg' }), 'wrap.jpg');
-    const proof = await t.call('POST', '/service/operate/proof', { token: operatorA, body: form });
+    const proof = await t.call('POST', '/order/service/operate/proof', {
+      token: operatorA,
+      body: form,
+    });
     expect(proof.body.datas, proof.text).toMatchObject({
       name: 'wrap.jpg',
       mimeType: 'image/jpeg',
@@ -330,7 +336,7 @@ describe('operators move a service step by step to settlement', () => {
       new Blob([new TextEncoder().encode('%PDF-1.7')], { type: 'image/png' }),
       'x.png',
     );
-    const refusedFile = await t.call('POST', '/service/operate/proof', {
+    const refusedFile = await t.call('POST', '/order/service/operate/proof', {
       token: operatorA,
       body: disguised,
     });
@@ -385,7 +391,7 @@ describe('operators move a service step by step to settlement', () => {
       'SERVICE_STEP_OUT_OF_ORDER',
     );
     // Completing before the last step is refused.
-    const early = await post('/service/operate/complete', operatorA, {
+    const early = await post('/order/service/operate/complete', operatorA, {
       serviceNo: bought.serviceNo,
       actualFees: fees(0, 2_000),
     });
@@ -395,27 +401,29 @@ describe('operators move a service step by step to settlement', () => {
     expect(told.filter((m) => m.type === 3 && m.titleKey === 'serviceProgress')).toHaveLength(3);
 
     // The seller sees the photo; another seller does not.
-    const photo = await t.call('GET', `/service/proof/${proof.body.datas.id}`, { token: s.token });
+    const photo = await t.call('GET', `/order/service/proof/${proof.body.datas.id}`, {
+      token: s.token,
+    });
     expect(photo.status).toBe(200);
     expect(photo.headers.get('content-type')).toBe('image/jpeg');
     const stranger = await seller(0);
-    const hidden = await t.call('GET', `/service/proof/${proof.body.datas.id}`, {
+    const hidden = await t.call('GET', `/order/service/proof/${proof.body.datas.id}`, {
       token: stranger.token,
     });
     expect(hidden.body.key).toBe('RECORD_NOT_FOUND');
 
     // Above the estimate is refused; the actual (20.00) settles: 15.00 deducted after the coupon.
-    const tooHigh = await post('/service/operate/complete', operatorA, {
+    const tooHigh = await post('/order/service/operate/complete', operatorA, {
       serviceNo: bought.serviceNo,
       actualFees: fees(0, 2_499),
     });
     expect(tooHigh.body.key).toBe('SERVICE_ACTUAL_TOO_HIGH');
     const [first, second] = await Promise.all([
-      post('/service/operate/complete', operatorA, {
+      post('/order/service/operate/complete', operatorA, {
         serviceNo: bought.serviceNo,
         actualFees: fees(0, 2_000),
       }),
-      post('/service/operate/complete', operatorB, {
+      post('/order/service/operate/complete', operatorB, {
         serviceNo: bought.serviceNo,
         actualFees: fees(0, 2_000),
       }),
@@ -446,7 +454,7 @@ describe('operators move a service step by step to settlement', () => {
     expect((await move(operatorA, bought.serviceNo, 'overseasWarehouseIn')).body.key).toBe(
       'SERVICE_STATE_CHANGED',
     );
-    const repeat = await post('/service/operate/complete', operatorA, {
+    const repeat = await post('/order/service/operate/complete', operatorA, {
       serviceNo: bought.serviceNo,
       actualFees: fees(0, 1_000),
     });
@@ -468,11 +476,11 @@ describe('operators move a service step by step to settlement', () => {
     ).body.datas;
     await move(operatorA, bought.serviceNo, 'purchaseReview');
     const [a, b] = await Promise.all([
-      post('/service/operate/abort', operatorA, {
+      post('/order/service/operate/abort', operatorA, {
         serviceNo: bought.serviceNo,
         reason: 'No translator',
       }),
-      post('/service/operate/abort', operatorB, {
+      post('/order/service/operate/abort', operatorB, {
         serviceNo: bought.serviceNo,
         reason: 'No translator',
       }),
@@ -488,7 +496,9 @@ describe('operators move a service step by step to settlement', () => {
     expect(back?.status).toBe('unused');
     expect((await ledgerCount(bought.serviceNo)).map((f) => f.state)).toEqual(['released']);
     // Neither completed nor cancelled afterwards.
-    const cancel = await post('/service/progress/cancel', s.token, { serviceNo: bought.serviceNo });
+    const cancel = await post('/order/service/progress/cancel', s.token, {
+      serviceNo: bought.serviceNo,
+    });
     expect(cancel.body.key).toBe('SERVICE_NOT_CANCELLABLE');
   });
 });
@@ -501,8 +511,8 @@ describe('the seller cancels a service not past its purchase review', () => {
     const bought = (await buy(s, wrap(1_000), { couponId: granted.id })).body.datas;
     await move(operatorA, bought.serviceNo, 'purchaseReview');
     const [a, b] = await Promise.all([
-      post('/service/progress/cancel', s.token, { serviceNo: bought.serviceNo }),
-      post('/service/progress/cancel', s.token, { serviceNo: bought.serviceNo }),
+      post('/order/service/progress/cancel', s.token, { serviceNo: bought.serviceNo }),
+      post('/order/service/progress/cancel', s.token, { serviceNo: bought.serviceNo }),
     ]);
     expect([a.body.resp_code, b.body.resp_code], `${a.text} ${b.text}`).toEqual([0, 0]);
     expect(a.body.datas).toMatchObject({ status: 'cancelled', cancellable: false });
@@ -512,9 +522,11 @@ describe('the seller cancels a service not past its purchase review', () => {
 
     const later = (await buy(s, wrap(100))).body.datas;
     await throughSteps(later.serviceNo);
-    const refused = await post('/service/progress/cancel', s.token, { serviceNo: later.serviceNo });
+    const refused = await post('/order/service/progress/cancel', s.token, {
+      serviceNo: later.serviceNo,
+    });
     expect(refused.body.key).toBe('SERVICE_NOT_CANCELLABLE');
-    const operatorCancel = await post('/service/progress/cancel', operatorA, {
+    const operatorCancel = await post('/order/service/progress/cancel', operatorA, {
       serviceNo: later.serviceNo,
     });
     expect(operatorCancel.body.resp_code).not.toBe(0);
@@ -526,9 +538,9 @@ describe('who reaches what', () => {
     const s = await seller();
     const bought = (await buy(s, wrap(100))).body.datas;
     for (const [path, json] of [
-      ['/service/operate/move', { serviceNo: bought.serviceNo, step: 'purchaseReview' }],
-      ['/service/operate/complete', { serviceNo: bought.serviceNo, actualFees: fees(0, 1) }],
-      ['/service/operate/abort', { serviceNo: bought.serviceNo, reason: 'x' }],
+      ['/order/service/operate/move', { serviceNo: bought.serviceNo, step: 'purchaseReview' }],
+      ['/order/service/operate/complete', { serviceNo: bought.serviceNo, actualFees: fees(0, 1) }],
+      ['/order/service/operate/abort', { serviceNo: bought.serviceNo, reason: 'x' }],
     ] as const) {
       for (const token of [s.token, purchaser]) {
         const res = await post(path, token, json);
@@ -536,9 +548,9 @@ describe('who reaches what', () => {
       }
     }
     for (const token of [s.token, purchaser]) {
-      expect((await get('/service/operate/queue', token)).body.key).toBe('PERMISSION_DENIED');
+      expect((await get('/order/service/operate/queue', token)).body.key).toBe('PERMISSION_DENIED');
       expect(
-        (await get(`/service/operate/detail?serviceNo=${bought.serviceNo}`, token)).body.key,
+        (await get(`/order/service/operate/detail?serviceNo=${bought.serviceNo}`, token)).body.key,
       ).toBe('PERMISSION_DENIED');
     }
     // A seller's sub-account cannot be granted the operator's button.
@@ -547,7 +559,7 @@ describe('who reaches what', () => {
     ]);
     expect(
       (
-        await post('/service/operate/move', sub.token, {
+        await post('/order/service/operate/move', sub.token, {
           serviceNo: bought.serviceNo,
           step: 'purchaseReview',
         })
@@ -561,7 +573,10 @@ describe('who reaches what', () => {
     }
     expect((await buy({ ...s, token: operatorA }, wrap(100))).body.resp_code).not.toBe(0);
     // The operator's queue holds every seller's open services, the longest waiting first.
-    const queue = await get('/service/operate/queue?step=purchaseReview&limit=100', operatorA);
+    const queue = await get(
+      '/order/service/operate/queue?step=purchaseReview&limit=100',
+      operatorA,
+    );
     const numbers = queue.body.datas.records.map((row: { serviceNo: string }) => row.serviceNo);
     expect(numbers).toContain(bought.serviceNo);
     const row = queue.body.datas.records.find(
@@ -603,22 +618,22 @@ describe('who reaches what', () => {
     ]);
     const without = await makeSubAccount(t, s.token, `sv-none-${randomUUID()}@example.com`, []);
     const listed = async (token: string) =>
-      (await get('/service/progress/list?limit=100', token)).body.datas.records.map(
+      (await get('/order/service/progress/list?limit=100', token)).body.datas.records.map(
         (row: { serviceNo: string }) => row.serviceNo,
       );
     expect((await listed(s.token)).sort()).toEqual([inA, inB].sort());
     expect(await listed(holder.token)).toEqual([inA]);
     expect(await listed(without.token)).toEqual([]);
-    expect((await get(`/service/progress/detail?serviceNo=${inB}`, holder.token)).body.key).toBe(
-      'RECORD_NOT_FOUND',
-    );
-    expect((await get(`/service/progress/detail?serviceNo=${inA}`, without.token)).body.key).toBe(
-      'RECORD_NOT_FOUND',
-    );
     expect(
-      (await post('/service/progress/cancel', without.token, { serviceNo: inA })).body.key,
+      (await get(`/order/service/progress/detail?serviceNo=${inB}`, holder.token)).body.key,
     ).toBe('RECORD_NOT_FOUND');
-    const detail = await get(`/service/progress/detail?serviceNo=${inA}`, holder.token);
+    expect(
+      (await get(`/order/service/progress/detail?serviceNo=${inA}`, without.token)).body.key,
+    ).toBe('RECORD_NOT_FOUND');
+    expect(
+      (await post('/order/service/progress/cancel', without.token, { serviceNo: inA })).body.key,
+    ).toBe('RECORD_NOT_FOUND');
+    const detail = await get(`/order/service/progress/detail?serviceNo=${inA}`, holder.token);
     expect(
       detail.body.datas.steps.filter((step: { applicable: boolean }) => step.applicable),
     ).toHaveLength(7);
@@ -633,9 +648,9 @@ describe('the progress list', () => {
       t.clock.advance(60_000);
       made.push((await buy(s, wrap(100 + i))).body.datas.serviceNo);
     }
-    await post('/service/operate/abort', operatorA, { serviceNo: made[0], reason: 'r' });
-    await post('/service/progress/cancel', s.token, { serviceNo: made[1] });
-    const page1 = await get('/service/progress/list?tab=all&limit=2', s.token);
+    await post('/order/service/operate/abort', operatorA, { serviceNo: made[0], reason: 'r' });
+    await post('/order/service/progress/cancel', s.token, { serviceNo: made[1] });
+    const page1 = await get('/order/service/progress/list?tab=all&limit=2', s.token);
     expect(page1.body.datas.counts).toEqual({
       all: 5,
       pending: 3,
@@ -648,14 +663,14 @@ describe('the progress list', () => {
       made[3],
     ]);
     const page2 = await get(
-      `/service/progress/list?tab=all&limit=2&cursor=${page1.body.datas.next}`,
+      `/order/service/progress/list?tab=all&limit=2&cursor=${page1.body.datas.next}`,
       s.token,
     );
     expect(page2.body.datas.records.map((r: { serviceNo: string }) => r.serviceNo)).toEqual([
       made[2],
       made[1],
     ]);
-    const pending = await get('/service/progress/list?tab=pending', s.token);
+    const pending = await get('/order/service/progress/list?tab=pending', s.token);
     expect(pending.body.datas.records).toHaveLength(3);
     expect(pending.body.datas.records[0]).toMatchObject({
       type: 'valueAdded',
@@ -663,18 +678,18 @@ describe('the progress list', () => {
       currentStep: 'serviceSubmit',
       nextStep: 'purchaseReview',
     });
-    const abort = await get('/service/progress/list?tab=abort', s.token);
+    const abort = await get('/order/service/progress/list?tab=abort', s.token);
     expect(abort.body.datas.records.map((r: { serviceNo: string }) => r.serviceNo)).toEqual([
       made[0],
     ]);
-    const byNo = await get(`/service/progress/list?serviceNo=${made[2]}`, s.token);
+    const byNo = await get(`/order/service/progress/list?serviceNo=${made[2]}`, s.token);
     expect(byNo.body.datas.records.map((r: { serviceNo: string }) => r.serviceNo)).toEqual([
       made[2],
     ]);
-    const otherType = await get('/service/progress/list?type=crossSale', s.token);
+    const otherType = await get('/order/service/progress/list?type=crossSale', s.token);
     expect(otherType.body.datas.records).toEqual([]);
     const past = await get(
-      '/service/progress/list?beginTime=2026-10-01 00:00:00&endTime=2026-10-31 23:59:59&timeZone=Asia/Bangkok',
+      '/order/service/progress/list?beginTime=2026-10-01 00:00:00&endTime=2026-10-31 23:59:59&timeZone=Asia/Bangkok',
       s.token,
     );
     expect(past.body.datas.counts.all).toBe(0);

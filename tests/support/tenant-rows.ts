@@ -31,6 +31,7 @@ interface Lookup {
   ownerOfShop(id: unknown): string | null;
   ownerOfWallet(id: unknown): string | null;
   ownerOfWarehouse(id: unknown): string | null;
+  ownerOfService(id: unknown): string | null;
 }
 
 type Classification =
@@ -86,6 +87,14 @@ const TABLES: Record<string, Classification> = {
   sync_runs: owned('owner_id'),
   platform_orders: owned('owner_id', 'shop_id'),
   service_orders: owned('owner_id', 'shop_id'),
+  service_steps: (row, lookup) => ({
+    tenant: lookup.ownerOfService(row.service_order_id),
+    user: null,
+    shop: null,
+  }),
+  // A proof photo is its uploader's (an operator's) until a step of a service holds it.
+  service_proofs: personal('uploaded_by'),
+  service_price_lists: 'shared',
   order_submissions: owned('owner_id'),
   order_returns: owned('owner_id', 'shop_id'),
   purchase_links: owned('owner_id'),
@@ -226,12 +235,14 @@ export async function watchRows(t: Pick<AppUnderTest, 'db'>) {
   const shopOwners = new Map<string, string>();
   const walletOwners = new Map<string, string>();
   const warehouseOwners = new Map<string, string>();
+  const serviceOwners = new Map<string, string>();
   const learn = (table: string, row: Row | null) => {
     if (!row) return;
     if (table === 'users') userTenants.set(String(row.id), String(row.parent_id ?? row.id));
     if (table === 'shops') shopOwners.set(String(row.id), String(row.owner_id));
     if (table === 'wallets') walletOwners.set(String(row.id), String(row.owner_id));
     if (table === 'warehouses') warehouseOwners.set(String(row.id), String(row.owner_id));
+    if (table === 'service_orders') serviceOwners.set(String(row.id), String(row.owner_id));
   };
   for (const row of rowsOf(await t.db.execute(sql.raw('select id, parent_id from users'))))
     learn('users', row);
@@ -241,11 +252,14 @@ export async function watchRows(t: Pick<AppUnderTest, 'db'>) {
     learn('wallets', row);
   for (const row of rowsOf(await t.db.execute(sql.raw('select id, owner_id from warehouses'))))
     learn('warehouses', row);
+  for (const row of rowsOf(await t.db.execute(sql.raw('select id, owner_id from service_orders'))))
+    learn('service_orders', row);
   const lookup: Lookup = {
     tenantOfUser: (id) => (id == null ? null : (userTenants.get(String(id)) ?? null)),
     ownerOfShop: (id) => (id == null ? null : (shopOwners.get(String(id)) ?? null)),
     ownerOfWallet: (id) => (id == null ? null : (walletOwners.get(String(id)) ?? null)),
     ownerOfWarehouse: (id) => (id == null ? null : (warehouseOwners.get(String(id)) ?? null)),
+    ownerOfService: (id) => (id == null ? null : (serviceOwners.get(String(id)) ?? null)),
   };
   const ownerOf = (table: string, row: Row): Owner | 'shared' => {
     const how = TABLES[table];

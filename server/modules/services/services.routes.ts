@@ -74,9 +74,9 @@ export const servicesRoutes = [
   defineRoute(
     calls.proofFile,
     // A proof of a service: the owner check is the service's.
-    { notObjects: ['id'] },
+    { notObjects: ['key'] },
     async ({ c, deps, actor }) => {
-      const file = await readProof(deps, actor, c.req.param('id') ?? '');
+      const file = await readProof(deps, actor, c.req.param('key') ?? '');
       if (!file) throw new AppError('RECORD_NOT_FOUND');
       return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
         'content-type': file.mime,

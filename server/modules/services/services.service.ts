@@ -179,7 +179,7 @@ async function rateOf(db: Database, from: Currency, to: Currency, at: Date) {
   }
 }
 
-/** GET /service/price/list: the list in force, the wallet's currency and the rates to it. */
+/** GET /order/service/price/list: the list in force, the wallet's currency and the rates to it. */
 export async function priceList(deps: Deps, actor: Actor): Promise<PriceList> {
   const now = deps.clock.now();
   const list = await priceListAt(deps.db, now);
@@ -271,7 +271,7 @@ function nextStepOfRow(row: Row): ServiceStepKey | null {
   return plan[doneSteps(row).length] ?? null;
 }
 
-const proofUrl = (id: string) => `/service/proof/${id}`;
+const proofUrl = (id: string) => `/order/service/proof/${id}`;
 const minutesBetween = (from: Date, to: Date) =>
   Math.max(0, Math.floor((to.getTime() - from.getTime()) / 60_000));
 
@@ -426,7 +426,7 @@ async function rangeOf(deps: Deps, actor: Actor, query: ServiceListQuery) {
 
 const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** GET /service/progress/list: one tab, filtered, newest first, a keyset page and every tab's count. */
+/** GET /order/service/progress/list: one tab, filtered, newest first, a keyset page and every tab's count. */
 export async function listServices(
   deps: Deps,
   actor: Actor,
@@ -483,7 +483,7 @@ export async function listServices(
   };
 }
 
-/** GET /service/progress/detail: one of the seller's services (any, for an operator). */
+/** GET /order/service/progress/detail: one of the seller's services (any, for an operator). */
 export async function serviceDetail(
   deps: Deps,
   actor: Actor,
@@ -494,7 +494,7 @@ export async function serviceDetail(
   return detailView(deps, row, { forOperator: isOperator(actor) });
 }
 
-/** GET /service/operate/detail: any seller's service, for the service operator. */
+/** GET /order/service/operate/detail: any seller's service, for the service operator. */
 export async function operatorServiceDetail(
   deps: Deps,
   actor: Actor,
@@ -516,7 +516,7 @@ function nextStepIs(step: ServiceStepKey): SQL {
   return branches.length ? (or(...branches) as SQL) : sql`false`;
 }
 
-/** GET /service/operate/queue: open services of every seller, the longest waiting first. */
+/** GET /order/service/operate/queue: open services of every seller, the longest waiting first. */
 export async function operatorQueue(
   deps: Deps,
   actor: Actor,
@@ -600,7 +600,7 @@ async function tell(
 }
 
 /**
- * POST /service/market/buy: prices the line exactly at the list and rate in force (recorded on
+ * POST /order/service/market/buy: prices the line exactly at the list and rate in force (recorded on
  * the order), writes a `valueAdded` service order and freezes its total less the coupon, in one
  * transaction: a refused freeze (-10 with the shortfall, any coupon error of section 8) leaves
  * nothing behind. The same idempotency key answers the service it made.
@@ -724,7 +724,7 @@ async function change(
 }
 
 /**
- * POST /service/operate/move: the next step done. A repeat of the step the service reached
+ * POST /order/service/operate/move: the next step done. A repeat of the step the service reached
  * answers it as it is; any other than the next is refused (no skipping, no undoing), as is a
  * finished service. The time defaults to now, never later, never before the step before.
  */
@@ -799,7 +799,7 @@ export async function moveService(
 }
 
 /**
- * POST /service/operate/complete: every step done, the actual amounts recorded (at most the
+ * POST /order/service/operate/complete: every step done, the actual amounts recorded (at most the
  * estimate) and settled: the actual less the coupon deducted, the rest of the freeze released.
  * A repeat answers the completed service.
  */
@@ -859,7 +859,7 @@ async function releaseAll(tx: Database, deps: Deps, row: Row, actorId: string) {
     });
 }
 
-/** POST /service/operate/abort: stopped with a reason; the freeze and the coupon released. */
+/** POST /order/service/operate/abort: stopped with a reason; the freeze and the coupon released. */
 export async function abortService(
   deps: Deps,
   actor: Actor,
@@ -889,7 +889,7 @@ export async function abortService(
 }
 
 /**
- * POST /service/progress/cancel (the seller): a service not past its purchase review is
+ * POST /order/service/progress/cancel (the seller): a service not past its purchase review is
  * withdrawn; the freeze and the coupon released. A repeat answers the cancelled service.
  */
 export async function cancelServiceOrder(
@@ -929,7 +929,7 @@ function safeName(name: string): string {
 }
 
 /**
- * POST /service/operate/proof: a JPG or PNG photo (the type read from its bytes, at most 10 MB),
+ * POST /order/service/operate/proof: a JPG or PNG photo (the type read from its bytes, at most 10 MB),
  * stored in the Storage of product media; bound to a step when the move names it.
  */
 export async function uploadProof(
@@ -962,7 +962,7 @@ export async function uploadProof(
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * GET /service/proof/:id: the photo's bytes, to operators (its uploader before it is bound) and
+ * GET /order/service/proof/:id: the photo's bytes, to operators (its uploader before it is bound) and
  * to the accounts that see its service; anyone else gets nothing.
  */
 export async function readProof(
