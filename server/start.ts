@@ -21,6 +21,7 @@ import { createMailer } from './lib/mailer';
 import { parseSecretKey } from './lib/secret-box';
 import { seedConfig } from './modules/config/config.service';
 import { DEMO_ACCOUNT, seedDemo } from './seed/demo';
+import { DEMO_SERVICE_OPERATOR } from './seed/services';
 
 /** A server that listens: its ports, the banner it printed, and how to stop it. */
 export interface RunningServer {
@@ -204,6 +205,7 @@ export async function startServer(
     '',
     `  Console     ${base}/cmp/`,
     `  Demo login  ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`,
+    `  Operator    ${DEMO_SERVICE_OPERATOR.email} / ${DEMO_SERVICE_OPERATOR.password} (services)`,
     `  Extension   load unpacked from ${resolve(env.EXTENSION_DIR)}`,
     `              or download ${base}/downloads/extension.zip`,
     `  Database    ${embedded ? `embedded PGlite in ${resolve(env.DATA_DIR, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`,

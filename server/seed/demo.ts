@@ -11,6 +11,7 @@ import { seedNotices } from './notices';
 import { seedDemoOrders } from './orders';
 import { seedProducts } from './products';
 import { seedDemoPurchases } from './purchases';
+import { seedDemoServices } from './services';
 import { authorizeDemoShops } from './shops';
 import { seedDemoWallet } from './wallet';
 
@@ -52,6 +53,7 @@ export async function seedDemo(
   }
   await seedCollector(deps, seller.id);
   await seedDemoOrders(deps, seller.id);
+  await seedDemoServices(deps, seller.id);
   await seedProducts(deps, seller.id);
   await seedMessages(deps, seller.id);
   await seedNotices(deps);
