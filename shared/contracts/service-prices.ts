@@ -21,7 +21,10 @@ export const SERVICE_ITEM_CODES = [
 ] as const;
 export type ServiceItemCode = (typeof SERVICE_ITEM_CODES)[number];
 
-/** What the service market sells (returns are charged by the returns flow, not bought). */
+/**
+ * What the service market sells (returns are charged by the returns flow, not bought).
+ * @public
+ */
 export const MARKET_ITEM_CODES = [
   'stretchFilm',
   'bubbleWrap',
@@ -30,10 +33,11 @@ export const MARKET_ITEM_CODES = [
   'translation',
   'factoryAudit',
 ] as const satisfies readonly ServiceItemCode[];
+/** @public */
 export type MarketItemCode = (typeof MARKET_ITEM_CODES)[number];
 
 /** Consumables are paid with a consumables-fee coupon; every other service with a service-fee coupon. */
-export const CONSUMABLE_ITEM_CODES: readonly ServiceItemCode[] = [
+const CONSUMABLE_ITEM_CODES: readonly ServiceItemCode[] = [
   'stretchFilm',
   'bubbleWrap',
   'woodenFrame',
@@ -45,7 +49,7 @@ export function couponScopeOf(code: ServiceItemCode): 'serviceFee' | 'consumable
 }
 
 /** The rates of each item, integer minor units of the price list's currency. */
-export interface ServiceRates {
+interface ServiceRates {
   /** Per piece after the first `freePieces`. */
   returns: { perPiece: number; freePieces: number };
   /** Per metre. */
@@ -62,7 +66,7 @@ export interface ServiceRates {
 }
 
 /** The quantities of each item, exact integers in small units. */
-export interface ServiceQuantities {
+interface ServiceQuantities {
   returns: { pieces: number };
   stretchFilm: { lengthCm: number };
   bubbleWrap: { lengthCm: number };
@@ -85,7 +89,10 @@ export const QUANTITY_LIMITS = {
   tenthsKm: 100_000,
 } as const;
 
-/** The quantity fields of each item, in the order the buy form shows them. */
+/**
+ * The quantity fields of each item, in the order the buy form shows them.
+ * @public
+ */
 export const QUANTITY_FIELDS: { [C in ServiceItemCode]: readonly (keyof ServiceQuantities[C])[] } =
   {
     returns: ['pieces'],
@@ -124,7 +131,7 @@ const big = (value: number) => {
 const maxBig = (a: bigint, b: bigint) => (a > b ? a : b);
 
 /** The exact price of an item, a fraction of minor units of its currency (nothing rounded). */
-export function exactPrice(item: PricedItem, quantities: ServiceOrderLine['quantities']): Ratio {
+function exactPrice(item: PricedItem, quantities: ServiceOrderLine['quantities']): Ratio {
   switch (item.code) {
     case 'returns': {
       const q = quantities as ServiceQuantities['returns'];
@@ -201,24 +208,6 @@ export function servicePriceIn(
   const scaleNum = 10n ** BigInt(CURRENCY_DECIMALS[to]);
   const scaleDen = 10n ** BigInt(CURRENCY_DECIMALS[item.currency]);
   return roundHalfUp({ num: exact.num * r.num * scaleNum, den: exact.den * r.den * scaleDen });
-}
-
-/** Whether a set of quantities is within the limits (every field a whole number in range). */
-export function quantitiesValid(line: ServiceOrderLine, market = true): boolean {
-  const fields = QUANTITY_FIELDS[line.code] as readonly string[];
-  const values = line.quantities as unknown as Record<string, unknown>;
-  if (Object.keys(values).length !== fields.length) return false;
-  return fields.every((field) => {
-    const value = values[field];
-    const limit =
-      line.code === 'woodenFrame'
-        ? QUANTITY_LIMITS.sideCm
-        : QUANTITY_LIMITS[field as keyof typeof QUANTITY_LIMITS];
-    const least = market ? 1 : 0;
-    return (
-      typeof value === 'number' && Number.isSafeInteger(value) && value >= least && value <= limit
-    );
-  });
 }
 
 /** The opening price list (spec section 9), in force from the start; later lists are data with their own date. */

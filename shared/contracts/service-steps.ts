@@ -1,4 +1,10 @@
-import type { ServiceType } from './service-orders';
+/** The service types (service-orders.ts, which reads the plan below). */
+type ServiceType =
+  | 'crossSale'
+  | 'giftShipment'
+  | 'crossSupplement'
+  | 'crossStoreSale'
+  | 'valueAdded';
 
 /**
  * The seven progress steps of a service (spec section 4), in order: submitted by the seller,
@@ -66,15 +72,6 @@ export const SERVICE_STEP_PLAN: Record<ServiceType, readonly PlannedStep[]> = {
 /** The steps a type goes through, in order. */
 export function stepsOf(type: ServiceType): ServiceStepKey[] {
   return SERVICE_STEP_PLAN[type].map((planned) => planned.step);
-}
-
-/** The step after the last one done, or null when every step is done. */
-export function nextStepOf(
-  type: ServiceType,
-  done: readonly ServiceStepKey[],
-): ServiceStepKey | null {
-  const steps = stepsOf(type);
-  return steps[done.length] ?? null;
 }
 
 /** Steps the seller may still cancel at: nothing after the purchase review has started. */

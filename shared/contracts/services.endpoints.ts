@@ -5,7 +5,6 @@ import {
   PriceListSchema,
   ServiceAbortSchema,
   ServiceBuySchema,
-  ServiceCancelSchema,
   ServiceCompleteSchema,
   ServiceDetailSchema,
   ServiceListQuerySchema,
@@ -65,7 +64,7 @@ export const servicesEndpoints = {
     method: 'POST',
     path: '/order/service/progress/cancel',
     access: 'session',
-    json: ServiceCancelSchema,
+    json: ServiceNoQuerySchema,
     permission: { menu: PROGRESS, button: 'cancel' },
     response: ServiceDetailSchema,
     summary:

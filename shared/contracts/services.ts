@@ -11,28 +11,6 @@ import {
 import { QUANTITY_LIMITS, type SERVICE_ITEM_CODES } from './service-prices';
 import { SERVICE_STEP_KEYS } from './service-steps';
 
-export {
-  couponScopeOf,
-  MARKET_ITEM_CODES,
-  type MarketItemCode,
-  OPENING_PRICE_LIST,
-  QUANTITY_FIELDS,
-  QUANTITY_LIMITS,
-  SERVICE_ITEM_CODES,
-  type ServiceItemCode,
-  servicePrice,
-  servicePriceIn,
-} from './service-prices';
-export {
-  cancellableAt,
-  nextStepOf,
-  type PlannedStep,
-  SERVICE_STEP_KEYS,
-  SERVICE_STEP_PLAN,
-  type ServiceStepKey,
-  stepsOf,
-} from './service-steps';
-
 /**
  * Services (spec sections 2, 3, 4, 8, 9): the service market (a price list with its effective
  * date, a buy that freezes its exact total), the seller's service progress (tabs, filters, keyset
@@ -49,6 +27,7 @@ export const SERVICE_TABS = {
   abort: ['aborted'],
 } as const satisfies Record<string, readonly ServiceStatus[]>;
 export type ServiceTab = keyof typeof SERVICE_TABS;
+/** @public */
 export const SERVICE_TAB_KEYS = Object.keys(SERVICE_TABS) as [ServiceTab, ...ServiceTab[]];
 
 /** Statuses in which operators still move a service. */
@@ -95,7 +74,7 @@ const QuantitySchemas = {
 };
 
 /** One priced item as the price list serves it: its rates in its currency. */
-export const PricedItemSchema = z.discriminatedUnion('code', [
+const PricedItemSchema = z.discriminatedUnion('code', [
   z.object({
     code: z.literal('returns'),
     currency: z.enum(CURRENCIES),
@@ -146,7 +125,7 @@ export const ServiceLineSchema = z.discriminatedUnion('code', [
 export type ServiceLine = z.infer<typeof ServiceLineSchema>;
 
 /** A dated exchange rate an amount was converted at, as the order records it. */
-export const RecordedRateSchema = z.object({
+const RecordedRateSchema = z.object({
   from: z.enum(CURRENCIES),
   to: z.enum(CURRENCIES),
   /** Units of `to` for one unit of `from`, a decimal of up to 12 places. */
@@ -173,7 +152,7 @@ export const PriceListSchema = z.object({
 export type PriceList = z.infer<typeof PriceListSchema>;
 
 /** What a market order recorded of the prices it used: the list, the line, the rate and the totals. */
-export const PriceRecordSchema = z.object({
+const PriceRecordSchema = z.object({
   priceListId: z.string(),
   effectiveFrom: z.string(),
   item: PricedItemSchema,
@@ -204,7 +183,10 @@ export type ServiceBuy = z.infer<typeof ServiceBuySchema>;
 
 /* ---------------------------------------------------------------- progress list */
 
-/** The list's type filter: the four order types and the market's (`valueAdded`). */
+/**
+ * The list's type filter: the four order types and the market's (`valueAdded`).
+ * @public
+ */
 export const SERVICE_FILTER_TYPES = SERVICE_TYPES;
 
 /** How many days the list shows by default: the last 14, from 00:00:00 of the first. */
@@ -226,7 +208,7 @@ export const ServiceListQuerySchema = z.object({
 export type ServiceListQuery = z.infer<typeof ServiceListQuerySchema>;
 
 /** One row of the progress list (and of the operators' queue). */
-export const ServiceRowSchema = z.object({
+const ServiceRowSchema = z.object({
   serviceNo: z.string(),
   type: z.enum(SERVICE_TYPES),
   status: z.enum(SERVICE_STATUSES),
@@ -275,7 +257,7 @@ export const ServiceProofSchema = z.object({
 export type ServiceProof = z.infer<typeof ServiceProofSchema>;
 
 /** One of the seven steps as the detail shows it. */
-export const ServiceStepDetailSchema = z.object({
+const ServiceStepDetailSchema = z.object({
   step: z.enum(SERVICE_STEP_KEYS),
   /** False for a step the type leaves out ("not applicable"). */
   applicable: z.boolean(),
@@ -296,7 +278,7 @@ export const ServiceStepDetailSchema = z.object({
 export type ServiceStepDetail = z.infer<typeof ServiceStepDetailSchema>;
 
 /** Where the money of a service stands, minor units of `currency`. */
-export const ServiceAmountsSchema = z.object({
+const ServiceAmountsSchema = z.object({
   estimate: z.int(),
   discount: z.int(),
   /** Frozen at submission (estimate less the coupon). */
@@ -351,7 +333,7 @@ export const OperatorQueueQuerySchema = z.object({
 });
 export type OperatorQueueQuery = z.infer<typeof OperatorQueueQuerySchema>;
 
-export const OperatorQueueRowSchema = z.object({
+const OperatorQueueRowSchema = z.object({
   ...ServiceRowSchema.shape,
   seller: z.string(),
   /** Minutes since the current step was done (the age in the queue). */
@@ -359,7 +341,6 @@ export const OperatorQueueRowSchema = z.object({
   /** The target of the next step, hours. */
   targetHours: z.nullable(z.int()),
 });
-export type OperatorQueueRow = z.infer<typeof OperatorQueueRowSchema>;
 
 export const OperatorQueuePageSchema = z.object({
   records: z.array(OperatorQueueRowSchema),
@@ -367,7 +348,10 @@ export const OperatorQueuePageSchema = z.object({
 });
 export type OperatorQueuePage = z.infer<typeof OperatorQueuePageSchema>;
 
-/** At most this many photos prove a step. */
+/**
+ * At most this many photos prove a step.
+ * @public
+ */
 export const SERVICE_PROOFS_MAX = 6;
 /** A proof photo at most 10 MB. */
 export const SERVICE_PROOF_MAX_BYTES = 10 * 1024 * 1024;
@@ -403,10 +387,10 @@ export type ServiceComplete = z.infer<typeof ServiceCompleteSchema>;
 export const ServiceAbortSchema = z.object({ serviceNo: ServiceNo, reason: required(300) });
 export type ServiceAbort = z.infer<typeof ServiceAbortSchema>;
 
-/** POST /order/service/progress/cancel: the seller withdraws a service not past its purchase review. */
-export const ServiceCancelSchema = ServiceNoQuerySchema;
-
-/** The kinds of a market item's unit, for the card ("per metre", "per CBM per day"...). */
+/**
+ * The kinds of a market item's unit, for the card ("per metre", "per CBM per day"...).
+ * @public
+ */
 export const SERVICE_ITEM_UNITS = {
   returns: 'piece',
   stretchFilm: 'metre',

@@ -2,7 +2,7 @@ import { serviceOrders } from '@server/db/schema/index';
 import { DEMO_ACCOUNT, seedDemo } from '@server/seed/demo';
 import { DEMO_OPERATORS } from '@server/seed/purchases';
 import { PURCHASE_STATUSES } from '@shared/contracts/purchases';
-import { eq } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login } from '../support/accounts';
 import { createTestApp, type TestApp } from '../support/app';
@@ -55,11 +55,12 @@ describe('the demo purchases and warehouses', () => {
     }
     expect([...statuses].sort()).toEqual([...PURCHASE_STATUSES].sort());
     // What the purchases hold is what the wallet has frozen, beside the demo orders' service
-    // orders waiting with their estimates frozen (server/seed/orders.ts).
+    // orders and the demo services still open, with their estimates frozen (server/seed/orders.ts,
+    // server/seed/services.ts).
     const services = await t.db
       .select({ frozen: serviceOrders.frozenMinor })
       .from(serviceOrders)
-      .where(eq(serviceOrders.status, 'pending'));
+      .where(inArray(serviceOrders.status, ['pending', 'processing']));
     const servicesFrozen = services.reduce((sum, service) => sum + service.frozen, 0);
     expect(servicesFrozen).toBeGreaterThan(0);
     expect(frozen + servicesFrozen).toBe(thb.frozen);

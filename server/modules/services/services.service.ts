@@ -9,6 +9,12 @@ import {
 } from '@shared/contracts/service-prices';
 import {
   cancellableAt,
+  SERVICE_STEP_KEYS,
+  SERVICE_STEP_PLAN,
+  type ServiceStepKey,
+  stepsOf,
+} from '@shared/contracts/service-steps';
+import {
   OPEN_SERVICE_STATUSES,
   type OperatorQueuePage,
   type OperatorQueueQuery,
@@ -17,8 +23,6 @@ import {
   type RecordedRate,
   SERVICE_DEFAULT_DAYS,
   SERVICE_PROOF_MAX_BYTES,
-  SERVICE_STEP_KEYS,
-  SERVICE_STEP_PLAN,
   SERVICE_TABS,
   type ServiceAbort,
   type ServiceBuy,
@@ -30,8 +34,6 @@ import {
   type ServiceProof,
   type ServiceRow,
   type ServiceStepDetail,
-  type ServiceStepKey,
-  stepsOf,
 } from '@shared/contracts/services';
 import { dayIn, isSiteCode, SITE_TIME_ZONES } from '@shared/contracts/site-codes';
 import {
@@ -1007,7 +1009,7 @@ export async function chargeReturnFee(
     .from(orderReturns)
     .innerJoin(platformOrders, eq(platformOrders.id, orderReturns.orderId))
     .where(eq(orderReturns.id, input.returnId));
-  if (!found || found.entry.status !== 'completed') return null;
+  if (found?.entry.status !== 'completed') return null;
   const { entry } = found;
   const pieces = entry.items.reduce((sum, item) => sum + item.quantity, 0);
   const key = `returns:${entry.id}`;
