@@ -7,6 +7,7 @@ import { grantCoupon } from '@server/modules/coupons/coupons.service';
 import { freezeForOrder, settleOrder } from '@server/modules/payments/checkout.service';
 import { createTradeOrder, payTrade } from '@server/modules/payments/trade-orders.service';
 import { EXAMPLE_PRODUCT } from '@server/modules/products/products.routes';
+import { buyService } from '@server/modules/services/services.service';
 import { startAuthorization } from '@server/modules/shops/shop-authorization.service';
 import { addShop } from '@server/modules/shops/shops.service';
 import { recharge } from '@server/modules/wallet/wallet.service';
@@ -254,6 +255,12 @@ async function richTenant(t: AppUnderTest, label: string): Promise<Tenant> {
     reference: serviceRef,
     actual: THB(980),
     idempotencyKey: `world-settle-${mark}`,
+  });
+  // A service bought in the market, its total frozen (services of a shop come from its orders).
+  await buyService(deps, sellerActor(user.id), {
+    line: { code: 'bubbleWrap', quantities: { lengthCm: 333 } },
+    remark: '',
+    idempotencyKey: `world-buy-${mark}`,
   });
   const trade = (en: string) =>
     createTradeOrder(deps, null, {
