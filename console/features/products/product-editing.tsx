@@ -19,7 +19,7 @@ import { useLiveReadiness } from './editor-live-readiness';
 import { jumpToField, type useProductForm } from './product-form';
 import classes from './products.module.css';
 import { LIST_URL, useProductAction, useReadiness, useSaveProduct } from './products-data';
-import { StatusBadge, useFormats } from './products-parts';
+import { StatusBadge, useFailureText, useFormats } from './products-parts';
 
 /**
  * What every product page (the Lazada and Shopee editors, the TikTok Shop detail) does the same
@@ -263,6 +263,7 @@ export function SaveAndPublish({
 export function PublishFailure({ detail }: { detail: ProductDetail }) {
   const { t } = useTranslation('products');
   const format = useFormats();
+  const failureText = useFailureText();
   const failure = detail.status === 'fail' ? detail.failure : null;
   if (!failure) return null;
   return (
@@ -273,7 +274,7 @@ export function PublishFailure({ detail }: { detail: ProductDetail }) {
       data-testid="editor-failure"
     >
       <Text size="sm" data-testid="editor-failure-reason">
-        {failure.message}
+        {failureText(failure)}
       </Text>
       <Text size="xs" c="dimmed" mt={4}>
         {t('publish.failedCode', { code: failure.code, time: format.dateTime(failure.at) })}
