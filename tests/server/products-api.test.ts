@@ -111,6 +111,45 @@ describe('the demo seller’s products', () => {
   });
 });
 
+describe('claiming', () => {
+  it('prices the claimed product in each shop’s currency and checks it for publishing at once', async () => {
+    const shops = await get('/api-user/shop/list');
+    const lazada = shops.find((shop: { platform: string }) => shop.platform === 'lazada');
+    const box = await get('/api-product/collect/list?status=unclaimed');
+    const aliexpress = box.records.find((row: { site: string }) => row.site === 'aliexpress');
+    expect(aliexpress).toBeTruthy();
+    const claim = await t.call('POST', '/api-product/collect/claim', {
+      token,
+      json: { ids: [aliexpress.id], shopIds: [lazada.id] },
+    });
+    expect(claim.body.resp_code, claim.text).toBe(0);
+    const [claimed] = claim.body.datas.products;
+    // Not ready (no category yet): the claim says so, and so does the list, without a save.
+    expect(claimed.readiness.errors).toBeGreaterThan(0);
+    const page = await get(`/product/product/list?platform=lazada&shopId=${lazada.id}&status=wait`);
+    const row = (page.records as ProductListItem[]).find((one) => one.id === claimed.productId);
+    expect(row?.readiness).toEqual(claimed.readiness);
+    const readiness = await get(`/product/product/readiness?id=${claimed.productId}`);
+    expect(
+      readiness.targets[0].issues.filter(
+        (issue: { severity: string }) => issue.severity === 'error',
+      ),
+    ).toHaveLength(claimed.readiness.errors);
+    // In the Thai shop's baht, not the source's dollars: the detail's prices are the list's.
+    expect(row?.currency).toBe('THB');
+    const detail = (await get(`/product/product/detail?id=${claimed.productId}`)) as ProductDetail;
+    expect(detail.currency).toBe('THB');
+    const prices = detail.skus.map((sku) => sku.sellingPrice);
+    expect(row?.priceMin).toBe(Math.min(...prices));
+    expect(row?.priceMax).toBe(Math.max(...prices));
+    // US$12.99 to 13.99 with the 30 % markup is hundreds of baht (satang), not 1,299 minor units.
+    expect(row?.priceMin).toBeGreaterThan(13_99 * 20);
+    const [stored] = await t.db.select().from(products).where(eq(products.id, claimed.productId));
+    expect(stored?.content?.skus.map((sku) => sku.sellingPrice)).toEqual(prices);
+    expect(stored?.currency).toBe('THB');
+  });
+});
+
 describe('the list', () => {
   it('walks keyset pages forwards and back, filters by status and keyword, and counts by status', async () => {
     const shops = await get('/api-user/shop/list');
@@ -181,6 +220,23 @@ describe('the list', () => {
       token,
     });
     expect(bad.body.key).toBe('VALIDATION_FAILED');
+
+    // The tabs' counts: every status under the platform, shop and keyword, on a first page only.
+    const counted = await get('/product/product/list?platform=lazada&keyword=desk%20lamp&limit=3');
+    expect(counted.counts).toMatchObject({ online: 4, offline: 3, wait: 0, fail: 0 });
+    const inShop = await get(
+      `/product/product/list?platform=lazada&keyword=desk%20lamp&status=online&shopId=${lazada.id}`,
+    );
+    expect(inShop.counts).toMatchObject({ online: 4, offline: 3 });
+    expect(inShop.records).toHaveLength(4);
+    const otherShop = shops.find((shop: { platform: string }) => shop.platform === 'shopee');
+    const elsewhere = await get(
+      `/product/product/list?platform=lazada&keyword=desk%20lamp&shopId=${otherShop.id}`,
+    );
+    expect(Object.values(elsewhere.counts).every((count) => count === 0)).toBe(true);
+    expect((await get(`/product/product/list?platform=lazada&cursor=${counted.next}`)).counts).toBe(
+      null,
+    );
 
     const summary = await get('/product/product/status/summary');
     expect(summary.online).toBeGreaterThanOrEqual(4);

@@ -11,6 +11,7 @@ import {
   type LazadaSite,
   LOCKED_STATUSES,
   type MultiSitePublishRequest,
+  PRODUCT_STATUSES,
   type PricingTemplate,
   type ProductDetail,
   type ProductInput,
@@ -204,12 +205,14 @@ export async function listProducts(
     eq(products.platform, query.platform),
   ];
   if (query.shopId) filters.push(eq(products.shopId, query.shopId));
-  const status = statusOfFilter(query.status);
-  if (status) filters.push(eq(products.status, status));
   if (query.keyword) {
     const like = `%${query.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     filters.push(or(ilike(products.title, like), ilike(products.sku, like)));
   }
+  // The tabs' counts: every status under the other filters, once per first page.
+  const countFilters = [...filters];
+  const status = statusOfFilter(query.status);
+  if (status) filters.push(eq(products.status, status));
   const page = keyset(
     [
       { column: products.updatedAt, order: 'desc' },
@@ -217,13 +220,16 @@ export async function listProducts(
     ],
     query,
   );
-  const rows = await deps.db
-    .select({ product: products, shop: shops, cursorKey: page.key })
-    .from(products)
-    .innerJoin(shops, eq(shops.id, products.shopId))
-    .where(and(...filters, page.where))
-    .orderBy(...page.orderBy)
-    .limit(page.limit);
+  const [rows, counts] = await Promise.all([
+    deps.db
+      .select({ product: products, shop: shops, cursorKey: page.key })
+      .from(products)
+      .innerJoin(shops, eq(shops.id, products.shopId))
+      .where(and(...filters, page.where))
+      .orderBy(...page.orderBy)
+      .limit(page.limit),
+    query.cursor ? null : statusCounts(deps, countFilters),
+  ]);
   const {
     rows: shown,
     next,
@@ -233,7 +239,25 @@ export async function listProducts(
     records: shown.map(({ product, shop }) => listItem(product, shop)),
     next,
     previous,
+    counts,
   };
+}
+
+async function statusCounts(
+  deps: Pick<AppDeps, 'db'>,
+  filters: readonly (SQL | undefined)[],
+): Promise<Record<ProductStatus, number>> {
+  const rows = await deps.db
+    .select({ status: products.status, count: sql<number>`count(*)::int` })
+    .from(products)
+    .where(and(...filters))
+    .groupBy(products.status);
+  const counts = Object.fromEntries(PRODUCT_STATUSES.map((status) => [status, 0])) as Record<
+    ProductStatus,
+    number
+  >;
+  for (const row of rows) counts[row.status as ProductStatus] = Number(row.count);
+  return counts;
 }
 
 /* ---------- detail and save ---------- */
