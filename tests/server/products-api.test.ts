@@ -1,7 +1,11 @@
 import { products, users } from '@server/db/schema/index';
 import { landedCostPrice } from '@shared/contracts/landed-cost';
 import { CURSOR_MAX_LENGTH, CursorSchema } from '@shared/contracts/paging';
-import type { ProductDetail, ProductListItem } from '@shared/contracts/products';
+import {
+  type ProductDetail,
+  ProductInputSchema,
+  type ProductListItem,
+} from '@shared/contracts/products';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login } from '../support/accounts';
@@ -147,6 +151,60 @@ describe('claiming', () => {
     const [stored] = await t.db.select().from(products).where(eq(products.id, claimed.productId));
     expect(stored?.content?.skus.map((sku) => sku.sellingPrice)).toEqual(prices);
     expect(stored?.currency).toBe('THB');
+  });
+});
+
+describe('saving', () => {
+  it('keeps a product that fails some rules as a draft, its failures listed, and publishes it only when it passes every one', async () => {
+    const page = await get('/product/product/list?platform=shopee&status=wait');
+    const flask = (page.records as ProductListItem[]).find((row) => row.origin === 'claimed');
+    const detail = (await get(`/product/product/detail?id=${flask?.id}`)) as ProductDetail;
+    const product = Object.fromEntries(
+      Object.keys(ProductInputSchema.shape).map((key) => [key, detail[key as keyof ProductDetail]]),
+    );
+    const saved = await t.call('POST', '/product/product/save', {
+      token,
+      json: {
+        id: detail.id,
+        version: detail.version,
+        product: { ...product, title: 'Short', preOrder: { enabled: true, days: 3 } },
+      },
+    });
+    expect(saved.body.resp_code, saved.text).toBe(0);
+    expect(saved.body.datas).toMatchObject({ title: 'Short', version: detail.version + 1 });
+    const readiness = await get(`/product/product/readiness?id=${detail.id}`);
+    const errors = readiness.targets[0].issues.filter(
+      (issue: { severity: string }) => issue.severity === 'error',
+    );
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          field: 'title',
+          params: expect.objectContaining({ key: 'tooShort' }),
+        }),
+        expect.objectContaining({ field: 'preOrder.days' }),
+      ]),
+    );
+    const listed = await get(`/product/product/list?platform=shopee&status=wait`);
+    const row = (listed.records as ProductListItem[]).find((one) => one.id === detail.id);
+    expect(row?.title).toBe('Short');
+    expect(row?.readiness.errors).toBe(errors.length);
+    const published = await t.call('POST', '/product/product/publish', {
+      token,
+      json: { ids: [detail.id], confirmWarnings: true },
+    });
+    expect(published.body.datas.accepted).toEqual([]);
+    expect(published.body.datas.refused).toEqual([
+      expect.objectContaining({ id: detail.id, code: 'notReady' }),
+    ]);
+    const [stored] = await t.db.select().from(products).where(eq(products.id, detail.id));
+    expect(stored?.status).toBe('wait');
+    // Put back as the demo had it.
+    const back = await t.call('POST', '/product/product/save', {
+      token,
+      json: { id: detail.id, version: detail.version + 1, product },
+    });
+    expect(back.body.resp_code, back.text).toBe(0);
   });
 });
 

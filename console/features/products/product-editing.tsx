@@ -118,28 +118,36 @@ export function useProductEditing(
     set: (value) => form.set(path, value),
   });
 
-  /** Checks with the shared rules and saves; false (with the failures on their fields) when not. */
+  /**
+   * Checks with the shared rules and saves: a product that fails some is saved as a draft, its
+   * failures on their fields (and in the readiness check, which keeps it from publishing). False
+   * when the server refused it.
+   */
   async function saveNow(): Promise<boolean> {
     const parsed = await form.check(schema, rules);
-    if (!parsed) {
-      toast({ color: 'red', message: t('editor.fixFields') });
-      requestAnimationFrame(() => {
-        const first = document.querySelector(
-          '[data-field-box][data-error="true"], .mantine-InputWrapper-error, [aria-invalid="true"]',
-        );
-        const id = first?.closest('[id^="product-field-"]')?.id ?? first?.id;
-        if (id) document.getElementById(id)?.scrollIntoView?.({ block: 'center' });
-      });
-      return false;
-    }
     try {
-      await save.mutateAsync({ id: detail.id, version: detail.version, product: parsed });
+      await save.mutateAsync({
+        id: detail.id,
+        version: detail.version,
+        product: parsed ?? values,
+      });
     } catch (error) {
       form.showServerErrors(error);
       return false;
     }
     form.markSaved(values);
-    toast({ color: 'green', message: t('editor.saved') });
+    if (parsed) {
+      toast({ color: 'green', message: t('editor.saved') });
+      return true;
+    }
+    toast({ color: 'blue', message: t('editor.savedDraft') });
+    requestAnimationFrame(() => {
+      const first = document.querySelector(
+        '[data-field-box][data-error="true"], .mantine-InputWrapper-error, [aria-invalid="true"]',
+      );
+      const id = first?.closest('[id^="product-field-"]')?.id ?? first?.id;
+      if (id) document.getElementById(id)?.scrollIntoView?.({ block: 'center' });
+    });
     return true;
   }
 

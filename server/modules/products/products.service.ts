@@ -300,7 +300,8 @@ async function detailOf(deps: Deps, product: ProductRow, shop: ShopRow): Promise
 
 /**
  * POST /product/product/save: the editor's product, checked with its shop's site table and its
- * category's required attributes. `version` must be the one the editor opened (PRODUCT_CHANGED
+ * category's required attributes; one that fails a rule is saved as a draft (the readiness check
+ * lists its failures, and publishing needs every rule), unless the failure is of its files. `version` must be the one the editor opened (PRODUCT_CHANGED
  * otherwise); a product being published cannot change (PRODUCT_LOCKED). Media are re-read from
  * what was stored: the client cannot claim another type or size.
  */
@@ -317,7 +318,13 @@ export async function saveProduct(
   const parsed = productRules(ruleTable(shop.platform, shop.site as SiteCode), context).safeParse(
     content,
   );
-  if (!parsed.success) onInvalid(parsed.error.issues);
+  // A product that does not pass every rule yet is kept as a draft (its failures are the
+  // readiness check's errors, and publishing waits for them); only what is stored with it as
+  // media is refused outright: more or other files than the platform takes.
+  if (!parsed.success) {
+    const hard = parsed.error.issues.filter((issue) => isMediaPath(issue.path));
+    if (hard.length > 0) onInvalid(hard);
+  }
   const counts = await readinessCounts(deps, product, content, shop);
   const now = deps.clock.now();
   const [saved] = await deps.db
@@ -333,6 +340,18 @@ export async function saveProduct(
     .returning();
   if (!saved) throw new AppError('PRODUCT_CHANGED');
   return detailOf(deps, saved, shop);
+}
+
+/** Whether a rule's failure is about the product's files (images, video, size chart). */
+function isMediaPath(path: readonly PropertyKey[]): boolean {
+  const [first, , third] = path;
+  return (
+    first === 'images' ||
+    first === 'video' ||
+    first === 'sizeChart' ||
+    (first === 'skus' && third === 'image') ||
+    (first === 'variations' && path[4] === 'image')
+  );
 }
 
 /** Media the product names by key, as stored for the actor's main account (unknown keys refused). */
