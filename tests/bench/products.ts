@@ -77,7 +77,7 @@ export async function productsBench(print: Print): Promise<void> {
              (array['flask','lamp','mug','bag','case','tray','bottle','stand','brush','towel'])[1 + (g / 8) % 10]
                || ' model ' || g,
              'SKU-' || lpad(g::text, 7, '0'), 'THB',
-             (array['wait','online','online','online','offline','fail','pushing','del'])[1 + (g / ) % 8],
+             (array['wait','online','online','online','offline','fail','pushing','del'])[1 + (g / ${SHOPS}) % 8],
              1000 + g % 50000, 1000 + g % 50000, g % 500, 1 + g % 4,
              now() - g * interval '1 minute', now() - g * interval '1 second'
       from generate_series(1, ${PRODUCTS}::int) as g
