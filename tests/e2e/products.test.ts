@@ -138,17 +138,22 @@ async function pickFirst(page: Page, selector: string) {
 }
 
 async function save(page: Page) {
+  // Both answers awaited from before the click: the check may answer as soon as the save does.
   const saved = page.waitForResponse(
     (response) => response.url().includes('/product/product/save'),
-    { timeout: 20_000 },
+    { timeout: 30_000 },
+  );
+  const checked = page.waitForResponse(
+    (response) =>
+      response.url().includes('/product/product/readiness') &&
+      response.request().method() === 'GET',
+    { timeout: 30_000 },
   );
   await page.click('[data-testid="editor-save"]');
   const response = await saved;
   const body = (await response.json()) as { resp_code: number; resp_msg: string };
   if (body.resp_code !== 0) throw new Error(`save refused: ${body.resp_msg}`);
-  await page.waitForResponse((r) => r.url().includes('/product/product/readiness'), {
-    timeout: 20_000,
-  });
+  await checked;
 }
 
 describe('claiming, checking, pricing and publishing a Shopee product in Chromium', () => {
