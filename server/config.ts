@@ -62,6 +62,11 @@ export interface AppConfig {
   extensionZip?: string;
   /** Uploaded images and videos: a folder (DATA_DIR/media) or an S3-compatible bucket (S3_*). */
   storage: StorageConfig;
+  /**
+   * Fetching a claimed product's source images: loopback and private addresses are refused
+   * unless `allowPrivate` (a development or test machine serving its images locally).
+   */
+  remoteMedia: { allowPrivate: boolean; timeoutMs: number };
 }
 
 const DEFAULT_CLIENTS: Record<string, string> = Object.fromEntries(
@@ -85,6 +90,7 @@ export const defaultConfig: AppConfig = {
     productSyncMinutes: 60,
   },
   storage: { kind: 'disk', dir: join(tmpdir(), `cmp-media-${process.pid}`) },
+  remoteMedia: { allowPrivate: false, timeoutMs: 10_000 },
 };
 
 /** Where a marketplace sends the seller back after consent: the console's public callback page. */

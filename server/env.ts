@@ -51,6 +51,11 @@ const EnvSchema = z.object({
   S3_REGION: text('us-east-1'),
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
+  /**
+   * 1 lets the server fetch a claimed product's source images from loopback and private
+   * addresses (a development or test machine); never on a server others reach.
+   */
+  MEDIA_FETCH_ALLOW_PRIVATE: flag,
   /** Key for marketplace tokens at rest: 64 hex characters or base64 of 32 bytes. Embedded: kept in DATA_DIR when absent. */
   TOKEN_ENCRYPTION_KEY: optionalText,
   /** Real marketplace apps; a platform without its credentials is played by the sandbox. */

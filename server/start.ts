@@ -134,6 +134,10 @@ export async function startServer(
             secretAccessKey: env.S3_SECRET_ACCESS_KEY,
           } as const)
         : ({ kind: 'disk', dir: resolve(env.DATA_DIR, 'media') } as const),
+    remoteMedia: {
+      ...defaultConfig.remoteMedia,
+      allowPrivate: env.MEDIA_FETCH_ALLOW_PRIVATE === '1',
+    },
   };
   const marketplaceClients = createMarketplaceClients(marketplaces, {
     fetch,

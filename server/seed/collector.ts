@@ -2,7 +2,7 @@ import type { ProductDraft } from '@shared/contracts/product-draft';
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../context';
 import { shops } from '../db/schema/index';
-import { claimCollected } from '../modules/collector/claim.service';
+import { claimIntoShops } from '../modules/collector/claim.service';
 import { collectDrafts } from '../modules/collector/collector.service';
 import { savePluginSettings } from '../modules/collector/plugin-settings.service';
 import { sellerActor } from './actor';
@@ -282,5 +282,5 @@ export async function seedCollector(deps: Pick<AppDeps, 'db' | 'clock'>, sellerI
     bulkPerMinute: 12,
   });
   const thermos = records.find((record) => record.site === '1688');
-  if (shop && thermos) await claimCollected(deps, actor, { ids: [thermos.id], shopIds: [shop.id] });
+  if (shop && thermos) await claimIntoShops(deps, actor, { ids: [thermos.id], shopIds: [shop.id] });
 }

@@ -171,6 +171,8 @@ export const ClaimResultSchema = z.object({
       shopId: z.string(),
       productId: z.string(),
       status: z.literal('wait'),
+      /** The publish-readiness check in its shop, run at the claim: errors block, warnings ask. */
+      readiness: z.object({ errors: z.int(), warnings: z.int() }),
     }),
   ),
 });

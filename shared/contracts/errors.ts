@@ -129,6 +129,7 @@ export const ERRORS = {
   PRODUCT_MULTI_SITE_UNAVAILABLE: { code: 5103, http: 200 },
   MEDIA_DURATION: { code: 5104, http: 200 },
   EXCHANGE_RATE_MISSING: { code: 5105, http: 200 },
+  MEDIA_FETCH_FAILED: { code: 5106, http: 200 },
   ROUTE_INFO_EMPTY: { code: 0, http: 0, client: true },
   NETWORK_TIMEOUT: { code: 504, http: 504, client: true },
   NETWORK_ERROR: { code: 0, http: 0, client: true },

@@ -434,6 +434,11 @@ export const ProductPageSchema = z.object({
   next: z.nullable(z.string()),
   /** Cursor of the previous page, null on the first. */
   previous: z.nullable(z.string()),
+  /**
+   * The products per status under the same platform, shop and keyword (the tabs' counts), on a
+   * first page (no cursor); null on the pages after it.
+   */
+  counts: z.nullable(z.record(z.enum(PRODUCT_STATUSES), z.int())),
 });
 export type ProductPage = z.infer<typeof ProductPageSchema>;
 

@@ -12,6 +12,9 @@
  *     `npm run bench -- collector` runs only this;
  *   - the wallet ledger under many concurrent clients: operations per second, p50/p99 latency and
  *     invariant violations (./wallet.ts). `npm run bench -- wallet` runs only this;
+ *   - the shop products list over 100,000 products in 20 shops: first and deep pages, a shop's
+ *     tab, searches by title and SKU, p50/p99 (./products.ts). `npm run bench -- productList`
+ *     runs only this;
  *   - the fuzz run: 100,000 calls of every declared endpoint as every kind of account with random
  *     and malformed requests, the failures found and calls per second (./fuzz.ts).
  *     `npm run bench -- fuzz` runs only this.
@@ -47,6 +50,7 @@ import { API_CLIENTS, basicClientAuth, HEADERS } from '../../shared/contracts/pr
 import { collectorBench } from './collector';
 import { type Print, round } from './figures';
 import { fuzzBench } from './fuzz';
+import { productsBench } from './products';
 import { SPEED_PARTS, speedBench } from './speed';
 import { walletBench } from './wallet';
 
@@ -318,11 +322,14 @@ if (process.argv[2] === 'collector') {
   await speedBench(print, parts.length > 0 ? parts : SPEED_PARTS);
 } else if (process.argv[2] === 'fuzz') {
   await fuzzBench(print);
+} else if (process.argv[2] === 'productList') {
+  await productsBench(print);
 } else {
   await speedBench(print);
   await messagePollBench();
   await syncBench();
   await collectorBench(print);
   await walletBench(print);
+  await productsBench(print);
   await fuzzBench(print);
 }

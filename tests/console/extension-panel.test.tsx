@@ -283,6 +283,7 @@ beforeAll(async () => {
             shopId,
             productId: `p-${shopId.slice(-1)}`,
             status: 'wait',
+            readiness: { errors: 0, warnings: 0 },
           })),
         },
       },

@@ -1,4 +1,5 @@
 import { skuProfit } from '@shared/contracts/landed-cost';
+import { ProductInputSchema, type Readiness } from '@shared/contracts/products';
 import { formatMoney } from '@shared/i18n/format';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -31,7 +32,7 @@ const typeInto = (input: HTMLElement, text: string) =>
   fireEvent.change(input, { target: { value: text } });
 
 describe('the Shopee editor', () => {
-  it('checks each field with the shared rules and names every failure on its field, saving nothing', async () => {
+  it('checks each field with the shared rules, names every failure on its field and keeps the product as a draft', async () => {
     const { user, product } = await openThermos();
     const before = await detailOf(product.id);
 
@@ -50,7 +51,27 @@ describe('the Shopee editor', () => {
     typeInto(field('title'), 'Double-wall steel thermos cup, 500 ml');
     expect(errorOf(field('title'))).toBeNull();
     expect(errorOf(field('preOrder.days'))).not.toBeNull();
-    expect(requests.some(({ url }) => url.pathname === '/product/product/save')).toBe(false);
+    // Saved as a draft all the same: the server keeps what was typed, and its readiness check
+    // lists the same failures (publishing waits for them).
+    expect(await screen.findByText(en.products.editor.savedDraft)).toBeTruthy();
+    expect(requests.filter(({ url }) => url.pathname === '/product/product/save')).toHaveLength(1);
+    const draft = await detailOf(product.id);
+    expect(draft.title).toBe('Thermos cup');
+    expect(draft.preOrder).toEqual({ enabled: true, days: 5 });
+    const readiness = await api<Readiness>('GET', `/product/product/readiness?id=${product.id}`);
+    const failed = readiness.targets[0]?.issues
+      .filter((issue) => issue.severity === 'error')
+      .map((issue) => issue.field);
+    expect(failed).toEqual(expect.arrayContaining(['title', 'preOrder.days', 'skus.0.stock']));
+    // Put back as it was, for the other cases of this file.
+    const restored = Object.fromEntries(
+      Object.keys(ProductInputSchema.shape).map((key) => [key, before[key as keyof typeof before]]),
+    );
+    await api('POST', '/product/product/save', {
+      id: product.id,
+      version: draft.version,
+      product: restored,
+    });
     expect((await detailOf(product.id)).title).toBe(before.title);
   });
 

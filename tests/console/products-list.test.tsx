@@ -1,6 +1,8 @@
+import type { ProductPage } from '@shared/contracts/products';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
+  api,
   en,
   fill,
   LIST,
@@ -52,6 +54,17 @@ describe('the shop products list', () => {
       ]),
     );
     expect(screen.queryByTestId('products-tab-freeze')).toBeNull();
+    // Each tab counts the platform's products in its status (all: every one; pushFail: fail).
+    const { counts } = await api<ProductPage>('GET', '/product/product/list?platform=shopee');
+    if (!counts) throw new Error('a first page without counts');
+    const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
+    expect(counts.wait).toBeGreaterThan(0);
+    await waitFor(() =>
+      expect(screen.getByTestId('products-count-all').textContent).toBe(String(total)),
+    );
+    expect(screen.getByTestId('products-count-wait').textContent).toBe(String(counts.wait));
+    expect(screen.getByTestId('products-count-online').textContent).toBe(String(counts.online));
+    expect(screen.getByTestId('products-count-pushFail').textContent).toBe(String(counts.fail));
     await user.click(screen.getByTestId('products-tab-wait'));
     await waitFor(() => expect(titles()).toContain(claimed.title));
     const asked = requests
@@ -71,6 +84,8 @@ describe('the shop products list', () => {
     await user.clear(box);
     await user.type(box, 'NO-SUCH-SKU-42{Enter}');
     expect(await screen.findByText(en.products.empty.filteredTitle)).toBeTruthy();
+    // The counts follow the search.
+    await waitFor(() => expect(screen.getByTestId('products-count-all').textContent).toBe('0'));
   });
 
   it('asks before deleting chosen products, then shows how it went', async () => {

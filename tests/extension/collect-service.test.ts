@@ -123,6 +123,7 @@ function setup(options: SetupOptions = {}) {
             shopId,
             productId: `p-${shopId.slice(-1)}`,
             status: 'wait' as const,
+            readiness: { errors: 0, warnings: 0 },
           })),
         };
       },
@@ -496,7 +497,15 @@ describe('collect service: claiming', () => {
     await expect(claim(service)).resolves.toEqual({
       status: 'claimed',
       result: {
-        products: [{ collectId: 'row-1', shopId: SHOP, productId: 'p-1', status: 'wait' }],
+        products: [
+          {
+            collectId: 'row-1',
+            shopId: SHOP,
+            productId: 'p-1',
+            status: 'wait',
+            readiness: { errors: 0, warnings: 0 },
+          },
+        ],
       },
     });
     expect(calls.claims).toEqual([{ ids: ['row-1'], shopIds: [SHOP] }]);

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { collectedProducts, products } from '@server/db/schema/index';
+import { rateBetween } from '@server/modules/products/product-access';
 import { PLUGIN_HEADER } from '@shared/contracts/collector';
+import { convertAtRate, landedCostPrice } from '@shared/contracts/landed-cost';
 import type { ProductDraft } from '@shared/contracts/product-draft';
+import type { ProductDetail } from '@shared/contracts/products';
 import { sourceSiteOf } from '@shared/contracts/source-sites';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -574,13 +577,38 @@ describe('POST /api-product/collect/claim', () => {
     t.clock.advance(1000);
     const res = await claim(seller.token, [flaskId], [shop(0), shop(1)]);
     expect(res.body.resp_code, res.text).toBe(0);
-    const made = res.body.datas.products as { productId: string; shopId: string }[];
+    const made = res.body.datas.products as {
+      productId: string;
+      shopId: string;
+      readiness: { errors: number; warnings: number };
+    }[];
     expect(made).toEqual([
-      { collectId: flaskId, shopId: shop(0), productId: expect.any(String), status: 'wait' },
-      { collectId: flaskId, shopId: shop(1), productId: expect.any(String), status: 'wait' },
+      {
+        collectId: flaskId,
+        shopId: shop(0),
+        productId: expect.any(String),
+        status: 'wait',
+        readiness: expect.any(Object),
+      },
+      {
+        collectId: flaskId,
+        shopId: shop(1),
+        productId: expect.any(String),
+        status: 'wait',
+        readiness: expect.any(Object),
+      },
     ]);
     const rows = await productsOf([flaskId]);
     expect(rows).toHaveLength(2);
+    // Checked for publishing in its shop at the claim (no category yet: not ready).
+    for (const one of made) {
+      const row = rows.find((candidate) => candidate.id === one.productId);
+      expect(one.readiness.errors).toBeGreaterThan(0);
+      expect(one.readiness).toEqual({
+        errors: row?.readinessErrors,
+        warnings: row?.readinessWarnings,
+      });
+    }
     const lazada = rows.find((row) => row.shopId === shop(0));
     // 15 % up, then up to the next .99: 18.50 -> 21.28 -> 21.99; 23.50 -> 27.03 -> 27.99;
     // 21.00 -> 24.15 -> 24.99; 26.00 -> 29.90 -> 29.99; 16.80 -> 19.32 -> 19.99; 15.20 -> 17.48 -> 17.99.
@@ -592,12 +620,42 @@ describe('POST /api-product/collect/claim', () => {
       sourceItemId: '950000000001',
       sourceUrl: 'https://detail.1688.com/offer/950000000001.html',
       title: 'Stainless steel vacuum flask 950000000001',
-      currency: 'CNY',
-      priceMinMinor: 1799,
-      priceMaxMinor: 2799,
       createdBy: seller.user.id,
     });
     expect(lazada?.data?.price).toEqual({ min: 1799, max: 2799 });
+    // Listed in the Thai shop's baht at once: from the CNY cost through the shop's landed-cost
+    // template (the draft's CNY prices are the cost, not what the shop sells at).
+    const priced = await t.call('GET', `/product/product/detail?id=${lazada?.id}`, {
+      token: seller.token,
+    });
+    const shopDetail = priced.body.datas as ProductDetail;
+    expect(shopDetail.currency).toBe('THB');
+    expect(shopDetail.costing).toMatchObject({ from: 'CNY', to: 'THB' });
+    const selling = shopDetail.skus.map((sku) => {
+      const landed = landedCostPrice({
+        costMinor: sku.costPrice ?? 0,
+        weightGrams: shopDetail.packageWeightGrams,
+        dimensionsCm:
+          shopDetail.packageLengthCm && shopDetail.packageWidthCm && shopDetail.packageHeightCm
+            ? {
+                length: shopDetail.packageLengthCm,
+                width: shopDetail.packageWidthCm,
+                height: shopDetail.packageHeightCm,
+              }
+            : null,
+        rate: shopDetail.costing?.rate ?? '0',
+        to: 'THB',
+        template: shopDetail.pricing,
+      });
+      expect(sku.sellingPrice).toBe(landed.sellingPrice);
+      return landed.sellingPrice;
+    });
+    expect(shopDetail.skus.map((sku) => sku.costPrice)).toEqual([1850, 2350]);
+    expect(lazada).toMatchObject({
+      currency: 'THB',
+      priceMinMinor: Math.min(...selling),
+      priceMaxMinor: Math.max(...selling),
+    });
     expect(lazada?.data?.tiers.map((tier) => tier.price)).toEqual([2199, 1999, 1799]);
     expect(lazada?.data?.skus.map((sku) => [sku.price, sku.originalPrice])).toEqual([
       [2199, 2499],
@@ -829,7 +887,12 @@ describe('plug-in settings', () => {
     const claimed = await claim(seller.token, [item?.id ?? ''], [two ?? '']);
     expect(claimed.body.resp_code, claimed.text).toBe(0);
     const [product] = await productsOf([item?.id ?? '']);
-    expect(product).toMatchObject({ currency: 'USD', priceMinMinor: 1700, priceMaxMinor: 1700 });
+    expect(product?.data?.price).toEqual({ min: 1700, max: 1700 });
+    // Sold in the shop's baht: the priced 17.00 USD at the dated rate.
+    const rate = await rateBetween(t.deps, 'USD', 'THB');
+    if (!rate) throw new Error('no USD to THB rate');
+    const baht = convertAtRate(1700, 'USD', 'THB', rate.rate);
+    expect(product).toMatchObject({ currency: 'THB', priceMinMinor: baht, priceMaxMinor: baht });
   });
 
   it('refuses shops that are not the account’s and values out of range', async () => {

@@ -1,7 +1,11 @@
 import { products, users } from '@server/db/schema/index';
 import { landedCostPrice } from '@shared/contracts/landed-cost';
 import { CURSOR_MAX_LENGTH, CursorSchema } from '@shared/contracts/paging';
-import type { ProductDetail, ProductListItem } from '@shared/contracts/products';
+import {
+  type ProductDetail,
+  ProductInputSchema,
+  type ProductListItem,
+} from '@shared/contracts/products';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login } from '../support/accounts';
@@ -111,6 +115,111 @@ describe('the demo seller’s products', () => {
   });
 });
 
+describe('claiming', () => {
+  it('prices the claimed product in each shop’s currency and checks it for publishing at once', async () => {
+    const shops = await get('/api-user/shop/list');
+    const lazada = shops.find((shop: { platform: string }) => shop.platform === 'lazada');
+    const box = await get('/api-product/collect/list?status=unclaimed');
+    const aliexpress = box.records.find((row: { site: string }) => row.site === 'aliexpress');
+    expect(aliexpress).toBeTruthy();
+    const claim = await t.call('POST', '/api-product/collect/claim', {
+      token,
+      json: { ids: [aliexpress.id], shopIds: [lazada.id] },
+    });
+    expect(claim.body.resp_code, claim.text).toBe(0);
+    const [claimed] = claim.body.datas.products;
+    // Not ready (no category yet): the claim says so, and so does the list, without a save.
+    expect(claimed.readiness.errors).toBeGreaterThan(0);
+    const page = await get(`/product/product/list?platform=lazada&shopId=${lazada.id}&status=wait`);
+    const row = (page.records as ProductListItem[]).find((one) => one.id === claimed.productId);
+    expect(row?.readiness).toEqual(claimed.readiness);
+    const readiness = await get(`/product/product/readiness?id=${claimed.productId}`);
+    expect(
+      readiness.targets[0].issues.filter(
+        (issue: { severity: string }) => issue.severity === 'error',
+      ),
+    ).toHaveLength(claimed.readiness.errors);
+    // In the Thai shop's baht, not the source's dollars: the detail's prices are the list's.
+    expect(row?.currency).toBe('THB');
+    const detail = (await get(`/product/product/detail?id=${claimed.productId}`)) as ProductDetail;
+    expect(detail.currency).toBe('THB');
+    const prices = detail.skus.map((sku) => sku.sellingPrice);
+    expect(row?.priceMin).toBe(Math.min(...prices));
+    expect(row?.priceMax).toBe(Math.max(...prices));
+    // US$12.99 to 13.99 with the 30 % markup is hundreds of baht (satang), not 1,299 minor units.
+    expect(row?.priceMin).toBeGreaterThan(13_99 * 20);
+    const [stored] = await t.db.select().from(products).where(eq(products.id, claimed.productId));
+    expect(stored?.content?.skus.map((sku) => sku.sellingPrice)).toEqual(prices);
+    expect(stored?.currency).toBe('THB');
+  });
+});
+
+describe('saving', () => {
+  it('keeps a product that fails some rules as a draft, its failures listed, and publishes it only when it passes every one', async () => {
+    const page = await get('/product/product/list?platform=shopee&status=wait');
+    const flask = (page.records as ProductListItem[]).find((row) => row.origin === 'claimed');
+    const detail = (await get(`/product/product/detail?id=${flask?.id}`)) as ProductDetail;
+    const product = Object.fromEntries(
+      Object.keys(ProductInputSchema.shape).map((key) => [key, detail[key as keyof ProductDetail]]),
+    );
+    const saved = await t.call('POST', '/product/product/save', {
+      token,
+      json: {
+        id: detail.id,
+        version: detail.version,
+        product: {
+          ...product,
+          title: 'Short',
+          preOrder: { enabled: true, days: 3 },
+          // Numbers the rules refuse and no integer column holds: kept in the draft, not stored there.
+          skus: detail.skus.map((sku, index) =>
+            index === 0 ? { ...sku, stock: 2.5, sellingPrice: 12_345.5 } : { ...sku, stock: 9e15 },
+          ),
+        },
+      },
+    });
+    expect(saved.body.resp_code, saved.text).toBe(0);
+    expect(saved.body.datas).toMatchObject({ title: 'Short', version: detail.version + 1 });
+    const readiness = await get(`/product/product/readiness?id=${detail.id}`);
+    const errors = readiness.targets[0].issues.filter(
+      (issue: { severity: string }) => issue.severity === 'error',
+    );
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          field: 'title',
+          params: expect.objectContaining({ key: 'tooShort' }),
+        }),
+        expect.objectContaining({ field: 'preOrder.days' }),
+        expect.objectContaining({ field: 'skus.0.stock' }),
+        expect.objectContaining({ field: 'skus.1.stock' }),
+      ]),
+    );
+    const listed = await get(`/product/product/list?platform=shopee&status=wait`);
+    const row = (listed.records as ProductListItem[]).find((one) => one.id === detail.id);
+    expect(row?.title).toBe('Short');
+    expect(row?.stock).toBe(2_147_483_647);
+    expect(row?.priceMin).toBe(12_345);
+    expect(row?.readiness.errors).toBe(errors.length);
+    const published = await t.call('POST', '/product/product/publish', {
+      token,
+      json: { ids: [detail.id], confirmWarnings: true },
+    });
+    expect(published.body.datas.accepted).toEqual([]);
+    expect(published.body.datas.refused).toEqual([
+      expect.objectContaining({ id: detail.id, code: 'notReady' }),
+    ]);
+    const [stored] = await t.db.select().from(products).where(eq(products.id, detail.id));
+    expect(stored?.status).toBe('wait');
+    // Put back as the demo had it.
+    const back = await t.call('POST', '/product/product/save', {
+      token,
+      json: { id: detail.id, version: detail.version + 1, product },
+    });
+    expect(back.body.resp_code, back.text).toBe(0);
+  });
+});
+
 describe('the list', () => {
   it('walks keyset pages forwards and back, filters by status and keyword, and counts by status', async () => {
     const shops = await get('/api-user/shop/list');
@@ -181,6 +290,23 @@ describe('the list', () => {
       token,
     });
     expect(bad.body.key).toBe('VALIDATION_FAILED');
+
+    // The tabs' counts: every status under the platform, shop and keyword, on a first page only.
+    const counted = await get('/product/product/list?platform=lazada&keyword=desk%20lamp&limit=3');
+    expect(counted.counts).toMatchObject({ online: 4, offline: 3, wait: 0, fail: 0 });
+    const inShop = await get(
+      `/product/product/list?platform=lazada&keyword=desk%20lamp&status=online&shopId=${lazada.id}`,
+    );
+    expect(inShop.counts).toMatchObject({ online: 4, offline: 3 });
+    expect(inShop.records).toHaveLength(4);
+    const otherShop = shops.find((shop: { platform: string }) => shop.platform === 'shopee');
+    const elsewhere = await get(
+      `/product/product/list?platform=lazada&keyword=desk%20lamp&shopId=${otherShop.id}`,
+    );
+    expect(Object.values(elsewhere.counts).every((count) => count === 0)).toBe(true);
+    expect((await get(`/product/product/list?platform=lazada&cursor=${counted.next}`)).counts).toBe(
+      null,
+    );
 
     const summary = await get('/product/product/status/summary');
     expect(summary.online).toBeGreaterThanOrEqual(4);

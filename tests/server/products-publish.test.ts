@@ -1,4 +1,6 @@
-import { products, sandboxProducts } from '@server/db/schema/index';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { media, products, sandboxProducts } from '@server/db/schema/index';
 import { encodePng } from '@server/lib/png';
 import { runProductJobs } from '@server/modules/products/publish.service';
 import type { Media, ProductInput } from '@shared/contracts/products';
@@ -371,5 +373,128 @@ describe('publishing to the sandbox', () => {
     await runProductJobs(t.deps, null);
     expect(await t.db.select().from(products).where(eq(products.id, id))).toEqual([]);
     expect(await platformStatus()).toBe('SELLER_DELETE');
+  });
+});
+
+describe('a claimed product’s source images', () => {
+  let images: Server | null = null;
+  const hits = new Map<string, number>();
+
+  /** The source site's image host, on this machine. */
+  async function imageHost() {
+    const rgba = new Uint8Array(1000 * 1000 * 4).map((_, i) => (i % 4 === 3 ? 255 : 120));
+    const png = Buffer.from(encodePng(1000, 1000, rgba));
+    images = createServer((req, res) => {
+      hits.set(req.url ?? '', (hits.get(req.url ?? '') ?? 0) + 1);
+      // The type it claims is not believed: the bytes are read.
+      if (req.url === '/cover.jpg') res.writeHead(200, { 'content-type': 'text/html' }).end(png);
+      else if (req.url === '/page.jpg')
+        res.writeHead(200, { 'content-type': 'image/jpeg' }).end('<html><svg onload=alert(1)>');
+      else res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => images?.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(images.address() as AddressInfo).port}`;
+  }
+  afterEach(async () => {
+    const running = images;
+    images = null;
+    hits.clear();
+    if (running) await new Promise((resolve) => running.close(resolve));
+  });
+
+  const remote = (url: string): Media => ({
+    key: null,
+    url,
+    mime: null,
+    bytes: null,
+    width: null,
+    height: null,
+    durationMs: null,
+  });
+  /** The job runner of a development or test server, allowed to fetch from this machine. */
+  const local = () => ({
+    ...t.deps,
+    config: { ...t.deps.config, remoteMedia: { allowPrivate: true, timeoutMs: 5_000 } },
+  });
+
+  async function remoteProduct(shopId: string, url: string) {
+    return waitingProduct(
+      shopId,
+      'shopee',
+      base({
+        categoryId: '100636',
+        attributes: { '100211': ['Stainless Steel'], '100999': ['China'] },
+        skus: [{ ...sku('a', 'FLASK_500', [], 29_900), image: remote(url) }],
+        images: [remote(url)],
+        logistics: [{ channelId: '70016', enabled: true, feeMinor: null }],
+      }),
+    );
+  }
+
+  it('are fetched once, stored under their hash for the owner, uploaded, and not fetched again', async () => {
+    const host = await imageHost();
+    const [shop] = await authorize('shopee', ['th'], 'shopee-demo-th');
+    const id = await remoteProduct(shop?.id ?? '', `${host}/cover.jpg`);
+    await publish([id]);
+    await runProductJobs(local(), null);
+    const row = await stored(id);
+    expect(row.failure).toBeNull();
+    expect(row.status).toBe('online');
+    // The cover and the SKU image are one address: one fetch.
+    expect(hits.get('/cover.jpg')).toBe(1);
+    const cover = row.content?.images[0];
+    expect(cover?.key).toMatch(/^[0-9a-f]{64}$/);
+    expect(cover).toMatchObject({ mime: 'image/png', width: 1000, height: 1000 });
+    expect(row.content?.skus[0]?.image?.key).toBe(cover?.key);
+    expect(row.coverHash).toBe(cover?.key);
+    const [owned] = await t.db
+      .select()
+      .from(media)
+      .where(eq(media.key, cover?.key ?? ''));
+    expect(owned?.ownerId).toBe(seller.user.id);
+    const file = await t.call('GET', `/product/media/${cover?.key}`, { token: seller.token });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('image/png');
+    const [platform] = await t.db
+      .select()
+      .from(sandboxProducts)
+      .where(eq(sandboxProducts.productId, row.externalId ?? ''));
+    if (!platform) throw new Error('the item is not on the platform');
+    const ids = (platform.data.image as { image_id_list: string[] }).image_id_list;
+    expect(ids).toHaveLength(1);
+    expect(ids[0]).toMatch(/^sg-11134201-[0-9a-f]{24}$/);
+
+    // Published again (an update): the stored file is used, the source is not asked again.
+    expect((await publish([id])).accepted).toEqual([id]);
+    await runProductJobs(local(), null);
+    expect((await stored(id)).status).toBe('online');
+    expect(hits.get('/cover.jpg')).toBe(1);
+  });
+
+  it('are never fetched from this machine by a production server, and fail the publish saying which', async () => {
+    const host = await imageHost();
+    const [shop] = await authorize('shopee', ['th'], 'shopee-demo-th');
+    const id = await remoteProduct(shop?.id ?? '', `${host}/cover.jpg`);
+    await publish([id]);
+    await runProductJobs(t.deps, null);
+    const row = await stored(id);
+    expect(row.status).toBe('fail');
+    expect(row.externalId).toBeNull();
+    expect(row.failure?.code).toBe('MEDIA_FETCH_FAILED');
+    expect(row.failure?.message).toBe(`blocked ${host}/cover.jpg`);
+    expect(hits.size).toBe(0);
+  });
+
+  it('that are not images (HTML named .jpg) are refused by their bytes', async () => {
+    const host = await imageHost();
+    const [shop] = await authorize('shopee', ['th'], 'shopee-demo-th');
+    const id = await remoteProduct(shop?.id ?? '', `${host}/page.jpg`);
+    await publish([id]);
+    await runProductJobs(local(), null);
+    const row = await stored(id);
+    expect(row.status).toBe('fail');
+    expect(row.failure?.message).toBe(`type ${host}/page.jpg`);
+    expect(row.content?.images[0]?.key).toBeNull();
+    expect(await t.db.select().from(media).where(eq(media.ownerId, seller.user.id))).toEqual([]);
   });
 });

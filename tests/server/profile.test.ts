@@ -1,4 +1,7 @@
+import { files } from '@server/db/schema/index';
 import { encodePng } from '@server/lib/png';
+import { contentKey, storageFor } from '@server/lib/storage';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSeller, makeSubAccount, registerAccount } from '../support/accounts';
 import { createTestApp, type TestApp } from '../support/app';
@@ -71,6 +74,42 @@ describe('profile', () => {
       (await t.call('GET', '/api-user/user/userInfo', { token: seller.token })).body.datas
         .headImgUrl,
     ).toBe(url);
+  });
+
+  it('keeps an uploaded image in the Storage under its hash, and moves one kept in the database there when first read', async () => {
+    const seller = await makeSeller(t, 'profile-storage@example.com', []);
+    const png = encodePng(3, 3, new Uint8Array(36).fill(90));
+    const uploaded = await upload(seller.token, png);
+    const id = uploaded.body.datas.id as string;
+    const [row] = await t.db.select().from(files).where(eq(files.id, id));
+    expect(row?.data).toBeNull();
+    expect(row?.storageKey).toBe(contentKey(png));
+    const stored = await storageFor(t.deps.config).get(row?.storageKey ?? '');
+    expect(stored && Buffer.from(stored.bytes).equals(Buffer.from(png))).toBe(true);
+
+    // An avatar from before the Storage: served from the database once, then from the Storage.
+    const older = encodePng(4, 4, new Uint8Array(64).fill(30));
+    const [legacy] = await t.db
+      .insert(files)
+      .values({
+        ownerId: seller.user.id,
+        contentType: 'image/png',
+        size: older.length,
+        sha256: contentKey(older),
+        data: Buffer.from(older),
+        createdAt: t.clock.now(),
+      })
+      .returning();
+    for (let read = 0; read < 2; read++) {
+      const served = await t.app.request(`/files/${legacy?.id}`);
+      expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(Buffer.from(await served.arrayBuffer()).equals(Buffer.from(older))).toBe(true);
+      const [moved] = await t.db
+        .select()
+        .from(files)
+        .where(eq(files.id, legacy?.id ?? ''));
+      expect(moved).toMatchObject({ data: null, storageKey: contentKey(older) });
+    }
   });
 
   it('refuses files that are not images, or over 2 MB, whatever they claim to be', async () => {

@@ -59,6 +59,8 @@ export async function startE2eServer(options: { database?: DatabaseHandle } = {}
     wechat,
     mainSite: mainSiteLinks(`${sandboxOrigin}/main-site`),
     marketplaces: sandboxMarketplaces(sandboxOrigin),
+    // Source images are served on this machine by the tests, as on a development machine.
+    remoteMedia: { ...defaultConfig.remoteMedia, allowPrivate: true },
     payments: sandboxPayments(sandboxOrigin),
   };
   const marketplaces = createMarketplaceClients(config.marketplaces, {

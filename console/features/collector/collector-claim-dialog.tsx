@@ -146,6 +146,9 @@ function ClaimForm({
         color: 'green',
         message: t('claim.done', { count: result.products.length }),
       });
+      // Checked for publishing at the claim: say at once how many need fixing first.
+      const blocked = result.products.filter((product) => product.readiness.errors > 0).length;
+      if (blocked > 0) toast({ color: 'blue', message: t('claim.blocked', { count: blocked }) });
       onClaimed?.(ids);
       onClose();
     } catch (error) {

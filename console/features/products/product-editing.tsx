@@ -19,7 +19,7 @@ import { useLiveReadiness } from './editor-live-readiness';
 import { jumpToField, type useProductForm } from './product-form';
 import classes from './products.module.css';
 import { LIST_URL, useProductAction, useReadiness, useSaveProduct } from './products-data';
-import { StatusBadge, useFormats } from './products-parts';
+import { StatusBadge, useFailureText, useFormats } from './products-parts';
 
 /**
  * What every product page (the Lazada and Shopee editors, the TikTok Shop detail) does the same
@@ -118,28 +118,36 @@ export function useProductEditing(
     set: (value) => form.set(path, value),
   });
 
-  /** Checks with the shared rules and saves; false (with the failures on their fields) when not. */
+  /**
+   * Checks with the shared rules and saves: a product that fails some is saved as a draft, its
+   * failures on their fields (and in the readiness check, which keeps it from publishing). False
+   * when the server refused it.
+   */
   async function saveNow(): Promise<boolean> {
     const parsed = await form.check(schema, rules);
-    if (!parsed) {
-      toast({ color: 'red', message: t('editor.fixFields') });
-      requestAnimationFrame(() => {
-        const first = document.querySelector(
-          '[data-field-box][data-error="true"], .mantine-InputWrapper-error, [aria-invalid="true"]',
-        );
-        const id = first?.closest('[id^="product-field-"]')?.id ?? first?.id;
-        if (id) document.getElementById(id)?.scrollIntoView?.({ block: 'center' });
-      });
-      return false;
-    }
     try {
-      await save.mutateAsync({ id: detail.id, version: detail.version, product: parsed });
+      await save.mutateAsync({
+        id: detail.id,
+        version: detail.version,
+        product: parsed ?? values,
+      });
     } catch (error) {
       form.showServerErrors(error);
       return false;
     }
     form.markSaved(values);
-    toast({ color: 'green', message: t('editor.saved') });
+    if (parsed) {
+      toast({ color: 'green', message: t('editor.saved') });
+      return true;
+    }
+    toast({ color: 'blue', message: t('editor.savedDraft') });
+    requestAnimationFrame(() => {
+      const first = document.querySelector(
+        '[data-field-box][data-error="true"], .mantine-InputWrapper-error, [aria-invalid="true"]',
+      );
+      const id = first?.closest('[id^="product-field-"]')?.id ?? first?.id;
+      if (id) document.getElementById(id)?.scrollIntoView?.({ block: 'center' });
+    });
     return true;
   }
 
@@ -263,6 +271,7 @@ export function SaveAndPublish({
 export function PublishFailure({ detail }: { detail: ProductDetail }) {
   const { t } = useTranslation('products');
   const format = useFormats();
+  const failureText = useFailureText();
   const failure = detail.status === 'fail' ? detail.failure : null;
   if (!failure) return null;
   return (
@@ -273,7 +282,7 @@ export function PublishFailure({ detail }: { detail: ProductDetail }) {
       data-testid="editor-failure"
     >
       <Text size="sm" data-testid="editor-failure-reason">
-        {failure.message}
+        {failureText(failure)}
       </Text>
       <Text size="xs" c="dimmed" mt={4}>
         {t('publish.failedCode', { code: failure.code, time: format.dateTime(failure.at) })}

@@ -10,6 +10,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import type { ProductPage } from '@shared/contracts/products';
 import type { Platform } from '@shared/contracts/shops';
 import { useShops } from '@shared/queries/shops';
 import { EmptyState } from '@shared/ui/empty-state';
@@ -21,7 +22,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListKeyword } from '../../components/list-keyword';
 import { ListPage } from '../../components/list-page';
@@ -83,6 +84,10 @@ export function ProductsListPage() {
   const canPublish = usePermission('publish');
   const canDelete = usePermission('delete');
   const products = useProductList(list.params);
+  const counts = useTabCounts(
+    products.data?.counts ?? null,
+    `${platform} ${search.shopId ?? ''} ${search.keyword ?? ''}`,
+  );
   const selection = useListSelection<ProductRow>(list.scope, (row) => row.id);
   const [bulk, setBulk] = useState<{ action: BulkAction; rows: ProductRow[] } | null>(null);
   const sync = useSyncShopProducts();
@@ -189,6 +194,7 @@ export function ProductsListPage() {
             tabs={tabs.map((value) => ({
               value,
               label: t(`tabs.${value}`),
+              count: counts ? tabCount(counts, value) : undefined,
             }))}
             filters={
               <>
@@ -292,4 +298,25 @@ export function ProductsListPage() {
       <BulkDialog job={bulk} onClose={() => setBulk(null)} onDone={() => selection.clear()} />
     </Stack>
   );
+}
+
+type StatusCounts = NonNullable<ProductPage['counts']>;
+
+/** A tab's count: a status's, Shopee's pushFail (fail), or all of them. */
+function tabCount(counts: StatusCounts, tab: ProductTab): number {
+  if (tab === 'all') return Object.values(counts).reduce((sum, count) => sum + count, 0);
+  return counts[tab === 'pushFail' ? 'fail' : tab];
+}
+
+/**
+ * The tabs' counts, which the server gives with a first page: kept while the seller pages on
+ * under the same platform, shop and keyword, forgotten when one of them changes.
+ */
+function useTabCounts(given: StatusCounts | null, scope: string): StatusCounts | null {
+  const [kept, setKept] = useState<{ scope: string; counts: StatusCounts } | null>(null);
+  useEffect(() => {
+    if (given) setKept({ scope, counts: given });
+  }, [given, scope]);
+  if (given) return given;
+  return kept?.scope === scope ? kept.counts : null;
 }

@@ -203,3 +203,33 @@ export function Thumbnail({ src, size = 48 }: { src: string | null | undefined; 
     </div>
   );
 }
+
+const SOURCE_IMAGE_REASONS = [
+  'blocked',
+  'address',
+  'status',
+  'tooLarge',
+  'timeout',
+  'network',
+  'redirects',
+  'type',
+] as const;
+
+/**
+ * A publish failure in the console's language where it is ours (a source image that could not be
+ * fetched: its reason and address), else the platform's own words.
+ */
+export function useFailureText() {
+  const { t } = useTranslation(['products', 'errors']);
+  return (failure: { code: string; message: string }): string => {
+    if (failure.code !== 'MEDIA_FETCH_FAILED') return failure.message;
+    const space = failure.message.indexOf(' ');
+    const reason = failure.message.slice(0, space);
+    const url = failure.message.slice(space + 1);
+    const known = SOURCE_IMAGE_REASONS.find((one) => one === reason);
+    return t('errors:MEDIA_FETCH_FAILED', {
+      url,
+      reason: known ? t(`products:publish.sourceImage.${known}`) : reason,
+    });
+  };
+}

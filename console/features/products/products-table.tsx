@@ -5,7 +5,13 @@ import { useTranslation } from 'react-i18next';
 import type { ListColumn } from '../../components/list-table';
 import classes from './products.module.css';
 import { EDITOR_URLS, type ProductRow } from './products-data';
-import { ReadinessMark, StatusBadge, Thumbnail, useFormats } from './products-parts';
+import {
+  ReadinessMark,
+  StatusBadge,
+  Thumbnail,
+  useFailureText,
+  useFormats,
+} from './products-parts';
 
 /**
  * The product list's columns: picture, title (to its editor) and SKU, shop, price, stock, status
@@ -23,6 +29,7 @@ export function useProductColumns({
 }): ListColumn<ProductRow>[] {
   const { t } = useTranslation('products');
   const format = useFormats();
+  const failureText = useFailureText();
   const nowrap = { className: classes.nowrap };
   return [
     {
@@ -97,13 +104,13 @@ export function useProductColumns({
           <StatusBadge status={row.status} />
           {row.status === 'fail' && row.failure && (
             <Tooltip
-              label={`${row.failure.message} (${row.failure.code})`}
+              label={`${failureText(row.failure)} (${row.failure.code})`}
               multiline
               w={300}
               withArrow
             >
               <Text size="xs" c="red" lineClamp={2} maw={220} data-testid="product-fail-reason">
-                {row.failure.message}
+                {failureText(row.failure)}
               </Text>
             </Tooltip>
           )}

@@ -10,6 +10,7 @@ import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Actor, AppDeps } from '../../context';
 import { collectedProducts, products, shops } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
+import { refreshProduct } from '../products/products.service';
 import { priceRange, type Queryable, shopNameOf, visibleShops } from './collector.service';
 import { settingsOf } from './plugin-settings.service';
 
@@ -99,10 +100,59 @@ function alreadyClaimed(conflicts: ClaimConflicts['conflicts']): AppError {
  * one of the shops (COLLECT_ALREADY_CLAIMED, naming every such pair).
  */
 export async function claimCollected(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'marketplaces'>,
   actor: Actor,
   input: ClaimRequest,
 ): Promise<ClaimResult> {
+  const claimed = await claimIntoShops(deps, actor, input);
+  return { products: await priceAndCheck(deps, claimed) };
+}
+
+/**
+ * Each claimed product priced in its shop's currency (its CNY cost through the shop's landed-cost
+ * template, or its price at the dated rate) and checked for publishing in its shop, at once: the
+ * list shows what blocks it from the first moment.
+ */
+async function priceAndCheck(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'marketplaces'>,
+  claimed: Omit<ClaimResult['products'][number], 'readiness'>[],
+): Promise<ClaimResult['products']> {
+  if (claimed.length === 0) return [];
+  const rows = await deps.db
+    .select({ product: products, shop: shops })
+    .from(products)
+    .innerJoin(shops, eq(shops.id, products.shopId))
+    .where(
+      inArray(
+        products.id,
+        claimed.map((one) => one.productId),
+      ),
+    );
+  const byId = new Map(rows.map((row) => [row.product.id, row]));
+  const result: ClaimResult['products'] = [];
+  for (const one of claimed) {
+    const row = byId.get(one.productId);
+    const refreshed = row ? await refreshProduct(deps, row.product, row.shop) : null;
+    result.push({
+      ...one,
+      readiness: {
+        errors: refreshed?.readinessErrors ?? 0,
+        warnings: refreshed?.readinessWarnings ?? 0,
+      },
+    });
+  }
+  return result;
+}
+
+/**
+ * The claim itself (every product into every shop, as described above), without pricing and
+ * checking: the demo seed prices its claimed product once the shop's template is set.
+ */
+export async function claimIntoShops(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  actor: Actor,
+  input: ClaimRequest,
+): Promise<Omit<ClaimResult['products'][number], 'readiness'>[]> {
   const { db, clock } = deps;
   const ids = [...new Set(input.ids)];
   const shopIds = [...new Set(input.shopIds)];
@@ -180,14 +230,12 @@ export async function claimCollected(
             collected.map((row) => row.id),
           ),
         );
-      return {
-        products: created.map((product) => ({
-          collectId: product.collectId ?? '',
-          shopId: product.shopId,
-          productId: product.id,
-          status: 'wait' as const,
-        })),
-      };
+      return created.map((product) => ({
+        collectId: product.collectId ?? '',
+        shopId: product.shopId,
+        productId: product.id,
+        status: 'wait' as const,
+      }));
     });
   } catch (error) {
     if (hasSqlState(error, UNIQUE_VIOLATION)) {

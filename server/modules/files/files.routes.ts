@@ -17,10 +17,10 @@ export const filesRoutes = [
   // Files are addressed by a random UUID, unguessable, so they can sit in <img> tags without a token.
   defineRoute(endpoints.files.file, { notObjects: ['id'] }, async ({ c, deps }) => {
     const id = c.req.param('id') ?? '';
-    const row = UUID.test(id) ? await readFile(deps, null, id) : null;
-    if (!row) throw new AppError('NOT_FOUND');
-    return c.body(new Uint8Array(row.data), 200, {
-      'content-type': row.contentType,
+    const file = UUID.test(id) ? await readFile(deps, null, id) : null;
+    if (!file) throw new AppError('NOT_FOUND');
+    return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
+      'content-type': file.contentType,
       'cache-control': 'public, max-age=31536000, immutable',
       'x-content-type-options': 'nosniff',
     });

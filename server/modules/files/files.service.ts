@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Actor, AppDeps } from '../../context';
 import { files } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
+import { contentKey, storageFor } from '../../lib/storage';
 
 /** Images are at most 2 MB (spec section 9). */
 const IMAGE_LIMIT_BYTES = 2 * 1024 * 1024;
@@ -27,22 +27,28 @@ function sniffImage(bytes: Buffer): 'image/png' | 'image/jpeg' | 'image/webp' | 
   return null;
 }
 
-/** Stores an uploaded image (PNG, JPEG or WebP, at most 2 MB). */
-export async function storeImage(deps: Pick<AppDeps, 'db' | 'clock'>, actor: Actor, bytes: Buffer) {
+/** Stores an uploaded image (PNG, JPEG or WebP, at most 2 MB): its bytes in the Storage. */
+export async function storeImage(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
+  actor: Actor,
+  bytes: Buffer,
+) {
   const { db, clock } = deps;
   if (bytes.length > IMAGE_LIMIT_BYTES)
     throw new AppError('FILE_TOO_LARGE', { params: { limit: '2 MB' } });
   const contentType = sniffImage(bytes);
   if (!contentType)
     throw new AppError('FILE_TYPE_UNSUPPORTED', { params: { types: 'JPG, PNG, WebP' } });
+  const storageKey = await storageFor(deps.config).put(new Uint8Array(bytes), contentType);
   const [row] = await db
     .insert(files)
     .values({
       ownerId: actor.userId,
       contentType,
       size: bytes.length,
-      sha256: createHash('sha256').update(bytes).digest('hex'),
-      data: bytes,
+      sha256: storageKey,
+      data: null,
+      storageKey,
       createdAt: clock.now(),
     })
     .returning({ id: files.id });
@@ -50,8 +56,32 @@ export async function storeImage(deps: Pick<AppDeps, 'db' | 'clock'>, actor: Act
   return { id: row.id, url: `/files/${row.id}`, contentType, size: bytes.length };
 }
 
-export async function readFile(deps: Pick<AppDeps, 'db'>, _actor: null, id: string) {
+/**
+ * A stored file's bytes and type. An image still kept in the database (uploaded before the
+ * Storage) is moved there on this first read; documents stay in the database.
+ */
+export async function readFile(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  _actor: null,
+  id: string,
+): Promise<{ bytes: Uint8Array; contentType: string } | null> {
   const { db } = deps;
+  const storage = storageFor(deps.config);
   const [row] = await db.select().from(files).where(eq(files.id, id)).limit(1);
-  return row ?? null;
+  if (!row) return null;
+  if (row.storageKey) {
+    const stored = await storage.get(row.storageKey);
+    return stored ? { bytes: stored.bytes, contentType: row.contentType } : null;
+  }
+  if (!row.data) return null;
+  const bytes = new Uint8Array(row.data);
+  if (row.contentType.startsWith('image/')) {
+    const storageKey = await storage.put(bytes, row.contentType);
+    if (storageKey === contentKey(bytes))
+      await db
+        .update(files)
+        .set({ storageKey, data: null })
+        .where(and(eq(files.id, row.id), isNotNull(files.data)));
+  }
+  return { bytes, contentType: row.contentType };
 }

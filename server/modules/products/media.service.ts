@@ -15,16 +15,16 @@ import { isContentKey, storageFor } from '../../lib/storage';
  */
 
 /** Every image at most 2 MB (spec section 9); a video MP4, at most 30 MB, 10 to 60 s (decisions.md). */
-const IMAGE_LIMIT = 2 * MB;
+export const IMAGE_LIMIT = 2 * MB;
 const VIDEO_LIMIT = 30 * MB;
 const VIDEO_SECONDS = { min: 10, max: 60 } as const;
 
-const url = (key: string) => `/product/media/${key}`;
+export const mediaUrl = (key: string) => `/product/media/${key}`;
 
 function mediaOfRow(row: typeof media.$inferSelect): Media {
   return {
     key: row.key,
-    url: url(row.key),
+    url: mediaUrl(row.key),
     mime: row.mime,
     bytes: row.bytes,
     width: row.width,

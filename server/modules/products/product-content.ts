@@ -175,8 +175,15 @@ export function contentFromSynced(title: string, record: SyncedRecord): ProductI
 }
 
 /** The listing columns of a product from its content. */
+/**
+ * A whole number the listing's integer columns hold: a draft may still carry a fraction or an
+ * out-of-range number its rules refuse (shown as its failure, never stored in these columns).
+ */
+const INT_MAX = 2_147_483_647;
+const column = (value: number) => Math.min(INT_MAX, Math.max(0, Math.floor(value)));
+
 export function listingOf(content: ProductInput) {
-  const prices = content.skus.map((sku) => sku.promotionPrice ?? sku.sellingPrice);
+  const prices = content.skus.map((sku) => column(sku.promotionPrice ?? sku.sellingPrice));
   return {
     title: content.title,
     sku: content.sku || (content.skus[0]?.sellerSku ?? ''),
@@ -184,7 +191,7 @@ export function listingOf(content: ProductInput) {
     coverHash: content.images[0]?.key ?? null,
     priceMinMinor: prices.length ? Math.min(...prices) : null,
     priceMaxMinor: prices.length ? Math.max(...prices) : null,
-    stock: content.skus.reduce((sum, sku) => sum + Math.max(0, sku.stock), 0),
+    stock: column(content.skus.reduce((sum, sku) => sum + column(sku.stock), 0)),
     skuCount: content.skus.length,
     categoryId: content.categoryId,
   };

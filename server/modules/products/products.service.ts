@@ -11,6 +11,7 @@ import {
   type LazadaSite,
   LOCKED_STATUSES,
   type MultiSitePublishRequest,
+  PRODUCT_STATUSES,
   type PricingTemplate,
   type ProductDetail,
   type ProductInput,
@@ -204,12 +205,14 @@ export async function listProducts(
     eq(products.platform, query.platform),
   ];
   if (query.shopId) filters.push(eq(products.shopId, query.shopId));
-  const status = statusOfFilter(query.status);
-  if (status) filters.push(eq(products.status, status));
   if (query.keyword) {
     const like = `%${query.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     filters.push(or(ilike(products.title, like), ilike(products.sku, like)));
   }
+  // The tabs' counts: every status under the other filters, once per first page.
+  const countFilters = [...filters];
+  const status = statusOfFilter(query.status);
+  if (status) filters.push(eq(products.status, status));
   const page = keyset(
     [
       { column: products.updatedAt, order: 'desc' },
@@ -217,13 +220,16 @@ export async function listProducts(
     ],
     query,
   );
-  const rows = await deps.db
-    .select({ product: products, shop: shops, cursorKey: page.key })
-    .from(products)
-    .innerJoin(shops, eq(shops.id, products.shopId))
-    .where(and(...filters, page.where))
-    .orderBy(...page.orderBy)
-    .limit(page.limit);
+  const [rows, counts] = await Promise.all([
+    deps.db
+      .select({ product: products, shop: shops, cursorKey: page.key })
+      .from(products)
+      .innerJoin(shops, eq(shops.id, products.shopId))
+      .where(and(...filters, page.where))
+      .orderBy(...page.orderBy)
+      .limit(page.limit),
+    query.cursor ? null : statusCounts(deps, countFilters),
+  ]);
   const {
     rows: shown,
     next,
@@ -233,7 +239,25 @@ export async function listProducts(
     records: shown.map(({ product, shop }) => listItem(product, shop)),
     next,
     previous,
+    counts,
   };
+}
+
+async function statusCounts(
+  deps: Pick<AppDeps, 'db'>,
+  filters: readonly (SQL | undefined)[],
+): Promise<Record<ProductStatus, number>> {
+  const rows = await deps.db
+    .select({ status: products.status, count: sql<number>`count(*)::int` })
+    .from(products)
+    .where(and(...filters))
+    .groupBy(products.status);
+  const counts = Object.fromEntries(PRODUCT_STATUSES.map((status) => [status, 0])) as Record<
+    ProductStatus,
+    number
+  >;
+  for (const row of rows) counts[row.status as ProductStatus] = Number(row.count);
+  return counts;
 }
 
 /* ---------- detail and save ---------- */
@@ -276,7 +300,8 @@ async function detailOf(deps: Deps, product: ProductRow, shop: ShopRow): Promise
 
 /**
  * POST /product/product/save: the editor's product, checked with its shop's site table and its
- * category's required attributes. `version` must be the one the editor opened (PRODUCT_CHANGED
+ * category's required attributes; one that fails a rule is saved as a draft (the readiness check
+ * lists its failures, and publishing needs every rule), unless the failure is of its files. `version` must be the one the editor opened (PRODUCT_CHANGED
  * otherwise); a product being published cannot change (PRODUCT_LOCKED). Media are re-read from
  * what was stored: the client cannot claim another type or size.
  */
@@ -293,7 +318,13 @@ export async function saveProduct(
   const parsed = productRules(ruleTable(shop.platform, shop.site as SiteCode), context).safeParse(
     content,
   );
-  if (!parsed.success) onInvalid(parsed.error.issues);
+  // A product that does not pass every rule yet is kept as a draft (its failures are the
+  // readiness check's errors, and publishing waits for them); only what is stored with it as
+  // media is refused outright: more or other files than the platform takes.
+  if (!parsed.success) {
+    const hard = parsed.error.issues.filter((issue) => isMediaPath(issue.path));
+    if (hard.length > 0) onInvalid(hard);
+  }
   const counts = await readinessCounts(deps, product, content, shop);
   const now = deps.clock.now();
   const [saved] = await deps.db
@@ -309,6 +340,18 @@ export async function saveProduct(
     .returning();
   if (!saved) throw new AppError('PRODUCT_CHANGED');
   return detailOf(deps, saved, shop);
+}
+
+/** Whether a rule's failure is about the product's files (images, video, size chart). */
+function isMediaPath(path: readonly PropertyKey[]): boolean {
+  const [first, , third] = path;
+  return (
+    first === 'images' ||
+    first === 'video' ||
+    first === 'sizeChart' ||
+    (first === 'skus' && third === 'image') ||
+    (first === 'variations' && path[4] === 'image')
+  );
 }
 
 /** Media the product names by key, as stored for the actor's main account (unknown keys refused). */

@@ -13,7 +13,9 @@ import { AppError } from '../../lib/errors';
 import { storedStatus } from '../shops/product-upsert';
 import { mediaBytes } from './media.service';
 import type { ProductRow, ShopRow } from './product-access';
+import { listingOf } from './product-content';
 import { shopAccessOf } from './readiness';
+import { SourceImageError, storeSourceImages } from './source-media';
 
 /**
  * Publishing and the other platform work on a product (delist, activate, delete), as jobs on the
@@ -86,6 +88,9 @@ async function whileHeld(
 }
 
 function failureOf(error: unknown, at: Date): PublishFailure {
+  // The console words it from the code, with the reason and the address the message carries.
+  if (error instanceof SourceImageError)
+    return { code: error.key, message: `${error.reason} ${error.url}`, at: at.toISOString() };
   if (error instanceof MarketplaceError)
     return {
       code: error.platformCode ?? error.key,
@@ -179,8 +184,23 @@ async function runPublish(deps: JobDeps, claim: Claimed): Promise<void> {
   const client = deps.marketplaces[shop.platform];
   const access = await shopAccessOf(deps, shop);
   if (!access) throw new AppError('PLATFORM_OAUTH_ERROR');
-  const content = product.content;
+  let content = product.content;
   if (!content) throw new AppError('RECORD_NOT_FOUND');
+  // A claimed or created product's remote images: fetched and stored once, kept in its content.
+  if (product.origin !== 'synced') {
+    const stored = await storeSourceImages(deps, product.ownerId, content);
+    if (stored) {
+      if (
+        !(await whileHeld(deps, claim, {
+          content: stored,
+          ...listingOf(stored),
+          version: product.version + 1,
+        }))
+      )
+        return;
+      content = stored;
+    }
+  }
   const upload = mediaUploader(deps, client, access);
   const input = await platformInput(content, upload);
   let externalId = product.externalId;
