@@ -214,7 +214,9 @@ export async function placeSandboxOrder(
 ): Promise<string | null> {
   if (!platform.orderStatuses.includes(status)) return null;
   const now = clock.now();
-  const random = seededRandom(`${platform.platform}:${shop.shopId}:${now.getTime()}:${Math.random()}`);
+  const random = seededRandom(
+    `${platform.platform}:${shop.shopId}:${now.getTime()}:${Math.random()}`,
+  );
   const [id] = await addSandboxOrders(
     db,
     platform,
