@@ -12,6 +12,8 @@
  *     `npm run bench -- collector` runs only this;
  *   - the wallet ledger under many concurrent clients: operations per second, p50/p99 latency and
  *     invariant violations (./wallet.ts). `npm run bench -- wallet` runs only this;
+ *   - the orders page's list pages and tab counts over 100,000 orders in 100 shops on PostgreSQL,
+ *     p50/p99 at a fixed rate (./orders.ts). `npm run bench -- orders` runs only this;
  *   - the fuzz run: 100,000 calls of every declared endpoint as every kind of account with random
  *     and malformed requests, the failures found and calls per second (./fuzz.ts).
  *     `npm run bench -- fuzz` runs only this.
@@ -47,6 +49,7 @@ import { API_CLIENTS, basicClientAuth, HEADERS } from '../../shared/contracts/pr
 import { collectorBench } from './collector';
 import { type Print, round } from './figures';
 import { fuzzBench } from './fuzz';
+import { ordersBench } from './orders';
 import { SPEED_PARTS, speedBench } from './speed';
 import { walletBench } from './wallet';
 
@@ -316,6 +319,8 @@ if (process.argv[2] === 'collector') {
 } else if (process.argv[2] === 'speed') {
   const parts = SPEED_PARTS.filter((part) => process.argv.slice(3).includes(part));
   await speedBench(print, parts.length > 0 ? parts : SPEED_PARTS);
+} else if (process.argv[2] === 'orders') {
+  await ordersBench(print);
 } else if (process.argv[2] === 'fuzz') {
   await fuzzBench(print);
 } else {
@@ -324,5 +329,6 @@ if (process.argv[2] === 'collector') {
   await syncBench();
   await collectorBench(print);
   await walletBench(print);
+  await ordersBench(print);
   await fuzzBench(print);
 }
