@@ -1,5 +1,6 @@
 import { orderPushes, platformOrders } from '@server/db/schema/index';
 import { lazadaPushSignature } from '@server/integrations/lazada/lazada.sign';
+import { sandboxMarketplaces } from '@server/integrations/marketplace/marketplace.config';
 import { shopeePushSignature } from '@server/integrations/shopee/shopee.sign';
 import { tiktokPushSignature } from '@server/integrations/tiktok/tiktok.sign';
 import { runDueSyncs } from '@server/jobs/shop-sync';
@@ -17,7 +18,7 @@ import type { Platform } from '@shared/contracts/shops';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSeller } from '../support/accounts';
-import { createTestApp, type TestApp } from '../support/app';
+import { createProductionTestApp, createTestApp, type TestApp } from '../support/app';
 import { callbackBody, consentAt } from '../support/shop-consent';
 import { setSyncState, syncStateOf } from '../support/shops';
 
@@ -329,5 +330,39 @@ describe('push signatures (integrations.md §7)', () => {
         shopeeBody,
       ),
     );
+  });
+});
+
+describe('a production server', () => {
+  it('refuses pushes signed with the sandbox’s public credentials, and reaches no platform for them', async () => {
+    const production = await createProductionTestApp();
+    try {
+      const at = production.clock.now();
+      for (const platform of ['lazada', 'shopee', 'tiktok'] as const) {
+        const forged = signedOrderPush(
+          sandboxMarketplaces('http://sandbox.test'),
+          production.deps.config.publicUrl,
+          platform,
+          {
+            shopId: SELLERS[platform].external,
+            site: 'th',
+            orderId: '1',
+            status: 'pending',
+            updatedAt: at,
+          },
+          at,
+        );
+        const res = await production.app.request(`/api-user/order/push/${platform}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: forged.authorization },
+          body: forged.body,
+        });
+        expect(res.status, platform).toBe(401);
+      }
+      expect(production.outbound).toEqual([]);
+      expect(await production.db.select().from(orderPushes)).toEqual([]);
+    } finally {
+      await production.close();
+    }
   });
 });
