@@ -32,6 +32,25 @@ const LAZADA_SHOP = '1000110001';
 beforeAll(async () => {
   server = await startE2eServer();
   await markFirstVisitSeen(server.db, DEMO_ACCOUNT.email);
+  // The demo's Bangkok warehouse is full (its story); the seller has opened a second one with room.
+  const [seller] = await server.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, DEMO_ACCOUNT.email));
+  if (!seller) throw new Error('no demo seller');
+  const now = new Date();
+  await server.db.insert(warehouses).values({
+    code: 'WH-BKK-E2E',
+    ownerId: seller.id,
+    site: 'th',
+    currency: 'THB',
+    volume: 5,
+    state: 'normal',
+    paidThrough: '2099-12',
+    openedAt: now,
+    createdAt: now,
+    updatedAt: now,
+  });
   chrome = await launchWithExtension();
   page = await chrome.browser.newPage();
   await page.setViewport({ width: 1366, height: 900 });
@@ -121,7 +140,7 @@ describe('orders in Chromium', () => {
     });
     await heading(th.title);
     await page.click('[data-testid="order-detail-process"]');
-    // The shop is a local one with the Bangkok warehouse: its item ships from overseas stock.
+    // The shop is a local one: its item ships from the overseas warehouse's stock.
     await page.waitForSelector('[data-testid="process-form"]');
     await page.waitForFunction(
       () => {
