@@ -3,7 +3,7 @@ import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/p
 import { shops } from './shops';
 
 /** What was done with a verified order push. */
-export const ORDER_PUSH_OUTCOMES = ['updated', 'queued', 'ignored'] as const;
+const ORDER_PUSH_OUTCOMES = ['updated', 'queued', 'ignored'] as const;
 
 /**
  * Every marketplace order push that verified, once: its id is the platform's notification id

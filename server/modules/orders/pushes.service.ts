@@ -34,7 +34,7 @@ export type PushDeps = Pick<
 export const PUSH_WINDOW_MS = 5 * 60 * 1000;
 const FUTURE_SKEW_MS = 60 * 1000;
 /** Pushes are small; anything larger is not one. */
-export const PUSH_MAX_BYTES = 64 * 1024;
+const PUSH_MAX_BYTES = 64 * 1024;
 /** Taken push ids are kept this long: well past the window, after which a replay is refused by time. */
 const KEEP_PUSH_IDS_MS = 24 * 60 * 60 * 1000;
 
