@@ -2,7 +2,9 @@ import {
   orderReturns,
   platformOrders,
   serviceOrders,
+  users,
   walletFreezes,
+  warehouses,
 } from '@server/db/schema/index';
 import { DEMO_ACCOUNT } from '@server/seed/demo';
 import type { Language } from '@shared/contracts/languages';
