@@ -189,8 +189,14 @@ describe('orders in Chromium', () => {
     await page.click('[data-testid="order-register-return"]');
     await page.waitForSelector('[data-testid="return-form"]');
     await page.click('[data-testid="return-express"]');
-    await page.waitForSelector('[role="option"]');
-    await page.click('[role="option"]');
+    // The first company of the list, chosen with the keyboard.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('[data-testid="return-express"]') as HTMLInputElement | null)
+          ?.value !== '',
+    );
     await page.type('[data-testid="return-tracking"]', 'TH0123456789');
     await page.click('[data-testid="return-quantity"]', { count: 3 });
     await page.keyboard.press('Backspace');
