@@ -12,6 +12,7 @@ import { helpRoutes } from './modules/help/help.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { noticesRoutes } from './modules/notices/notices.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
+import { orderPushesRoutes } from './modules/orders/pushes.routes';
 import { returnsRoutes } from './modules/orders/returns.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { productsRoutes } from './modules/products/products.routes';
@@ -57,6 +58,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...purchasesRoutes,
   ...warehousesRoutes,
   ...ordersRoutes,
+  ...orderPushesRoutes,
   ...returnsRoutes,
   ...servicesRoutes,
   ...docsRoutes(),

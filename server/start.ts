@@ -177,7 +177,11 @@ export async function startServer(
     sandbox = (
       await listen({
         fetch: createSandboxApp({
-          marketplaces: { config: marketplaces, callbackUrl: shopCallbackUrl(config) },
+          marketplaces: {
+            config: marketplaces,
+            callbackUrl: shopCallbackUrl(config),
+            pushes: { registeredBase: publicUrl, deliveryBase: `http://127.0.0.1:${env.PORT}` },
+          },
           db: database.db,
           clock: systemClock,
           logger,

@@ -8,6 +8,7 @@ import {
   wechatBindTickets,
 } from '../db/schema/index';
 import { pruneHits } from '../lib/rate-limit';
+import { pruneOrderPushes } from '../modules/orders/pushes.service';
 import { pruneUnverifiedNotifications } from '../modules/payments/notify.service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -15,7 +16,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * Deletes what has expired for good: counted limit events older than any window, and codes,
  * tickets, puzzles, sign-in states and binding codes expired a day ago, and the unverified payment
- * notifications kept for investigation once their week is over. Deleting expired rows is safe
+ * notifications kept for investigation once their week is over, and order push ids a day old. Deleting expired rows is safe
  * when several server processes run it at once.
  */
 export async function pruneExpired(deps: Pick<AppDeps, 'db' | 'clock'>): Promise<void> {
@@ -27,4 +28,5 @@ export async function pruneExpired(deps: Pick<AppDeps, 'db' | 'clock'>): Promise
   await deps.db.delete(oauthStates).where(lt(oauthStates.expiresAt, cutoff));
   await deps.db.delete(wechatBindTickets).where(lt(wechatBindTickets.expiresAt, cutoff));
   await pruneUnverifiedNotifications(deps, null);
+  await pruneOrderPushes(deps);
 }

@@ -20,7 +20,16 @@ export const SANDBOX_PLATFORMS: readonly SandboxPlatform[] = [
 
 export interface SandboxOptions extends SandboxWechatOptions {
   /** The product's marketplace apps as registered with the sandbox, and their callback URL. */
-  marketplaces: { config: MarketplacesConfig; callbackUrl: string };
+  marketplaces: {
+    config: MarketplacesConfig;
+    callbackUrl: string;
+    /**
+     * Where the product's apps receive order pushes: its address as registered with the platforms
+     * (Shopee signs the full URL), and where the sandbox reaches it (through `fetch`); without
+     * it the tester's moves are not pushed.
+     */
+    pushes?: { registeredBase: string; deliveryBase?: string };
+  };
   /**
    * The product as a merchant of WeChat Pay, Alipay and PromptPay (its payments config, its own
    * address for notifications); without it the sandbox plays no payment provider.
@@ -133,7 +142,20 @@ export function createSandboxApp(options: SandboxOptions) {
     );
   app.route(
     '/',
-    createSandboxTester({ db: options.db, clock: options.clock, platforms: SANDBOX_PLATFORMS }),
+    createSandboxTester({
+      db: options.db,
+      clock: options.clock,
+      platforms: SANDBOX_PLATFORMS,
+      ...(options.marketplaces.pushes
+        ? {
+            pushes: {
+              target: { ...options.marketplaces.pushes, fetch: options.fetch },
+              config,
+              logger: options.logger,
+            },
+          }
+        : {}),
+    }),
   );
   return app;
 }

@@ -11,6 +11,7 @@ import { guideEndpoints } from './guide.endpoints';
 import { helpEndpoints } from './help.endpoints';
 import { messagesEndpoints } from './messages.endpoints';
 import { noticesEndpoints } from './notices.endpoints';
+import { orderPushesEndpoints } from './order-pushes.endpoints';
 import { ordersEndpoints } from './orders.endpoints';
 import { paymentsEndpoints } from './payments.endpoints';
 import { productsEndpoints } from './products.endpoints';
@@ -57,6 +58,7 @@ export const endpoints = {
   warehouses: warehousesEndpoints,
   docs: docsEndpoints,
   orders: ordersEndpoints,
+  orderPushes: orderPushesEndpoints,
   returns: returnsEndpoints,
   services: servicesEndpoints,
   products: productsEndpoints,

@@ -15,6 +15,8 @@
  *   - the shop products list over 100,000 products in 20 shops: first and deep pages, a shop's
  *     tab, searches by title and SKU, p50/p99 (./products.ts). `npm run bench -- productList`
  *     runs only this;
+ *   - the orders page's list pages and tab counts over 100,000 orders in 100 shops on PostgreSQL,
+ *     p50/p99 at a fixed rate (./orders.ts). `npm run bench -- orders` runs only this;
  *   - the fuzz run: 100,000 calls of every declared endpoint as every kind of account with random
  *     and malformed requests, the failures found and calls per second (./fuzz.ts).
  *     `npm run bench -- fuzz` runs only this.
@@ -50,6 +52,7 @@ import { API_CLIENTS, basicClientAuth, HEADERS } from '../../shared/contracts/pr
 import { collectorBench } from './collector';
 import { type Print, round } from './figures';
 import { fuzzBench } from './fuzz';
+import { ordersBench } from './orders';
 import { productsBench } from './products';
 import { SPEED_PARTS, speedBench } from './speed';
 import { walletBench } from './wallet';
@@ -320,6 +323,8 @@ if (process.argv[2] === 'collector') {
 } else if (process.argv[2] === 'speed') {
   const parts = SPEED_PARTS.filter((part) => process.argv.slice(3).includes(part));
   await speedBench(print, parts.length > 0 ? parts : SPEED_PARTS);
+} else if (process.argv[2] === 'orders') {
+  await ordersBench(print);
 } else if (process.argv[2] === 'fuzz') {
   await fuzzBench(print);
 } else if (process.argv[2] === 'productList') {
@@ -331,5 +336,6 @@ if (process.argv[2] === 'collector') {
   await collectorBench(print);
   await walletBench(print);
   await productsBench(print);
+  await ordersBench(print);
   await fuzzBench(print);
 }

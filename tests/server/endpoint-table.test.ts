@@ -147,6 +147,7 @@ const NOT_CALLED_BY_THE_CLIENT = [
   'wechat.callbackCheck',
   'wechat.callbackPush',
   'payments.notify',
+  'orderPushes.push',
   'docs.reference',
 ];
 

@@ -76,7 +76,12 @@ export async function createTestApp(
   const toApp = (input: RequestInfo | URL, init?: RequestInit) =>
     app.fetch(new Request(input, init));
   const sandbox = createSandboxApp({
-    marketplaces: { config: config.marketplaces, callbackUrl: shopCallbackUrl(config) },
+    // Order pushes go to the app in-process, signed for its registered address.
+    marketplaces: {
+      config: config.marketplaces,
+      callbackUrl: shopCallbackUrl(config),
+      pushes: { registeredBase: config.publicUrl },
+    },
     db: database.db,
     clock,
     logger,

@@ -76,7 +76,11 @@ export async function startE2eServer(options: { database?: DatabaseHandle } = {}
     kickJobs: () => kick(),
   });
   const sandbox = createSandboxApp({
-    marketplaces: { config: config.marketplaces, callbackUrl: shopCallbackUrl(config) },
+    marketplaces: {
+      config: config.marketplaces,
+      callbackUrl: shopCallbackUrl(config),
+      pushes: { registeredBase: E2E.origin },
+    },
     db: database.db,
     clock: systemClock,
     logger,

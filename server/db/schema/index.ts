@@ -2,6 +2,7 @@ export { collectedProducts, pluginSettings } from './collector';
 export { coupons } from './coupons';
 export { files } from './files';
 export { mailOutbox } from './mail';
+export { orderPushes } from './order-pushes';
 export { orderReturns, orderSubmissions, purchaseLinks, serviceOrders } from './orders';
 export { paymentCallbacks, paymentOrders, tradeOrders } from './payments';
 export { media, products, shopProductSettings } from './products';

@@ -88,7 +88,8 @@ function takeIncoming(table: typeof platformOrders) {
   );
 }
 
-async function upsertOrders(
+/** Upserts a shop's orders as read from its platform (a sync's page, or the order a push named). */
+export async function upsertPlatformOrders(
   deps: Pick<SyncDeps, 'db' | 'clock'>,
   shop: ShopRow,
   orders: PlatformOrder[],
@@ -211,7 +212,7 @@ export async function syncRange(
     do {
       if (target.resource === 'orders') {
         const page = await client.listOrders(access, window, cursor, control.signal);
-        await upsertOrders(deps, shop, page.items);
+        await upsertPlatformOrders(deps, shop, page.items);
         count += page.items.length;
         cursor = page.next;
       } else {

@@ -185,6 +185,48 @@ export async function moveSandboxOrder(
   return true;
 }
 
+/** One order of a sandbox shop, as a push tells of it. */
+export async function sandboxOrderOf(
+  db: Database,
+  platform: Platform,
+  input: { shopId: string; orderId: string },
+) {
+  const [order] = await db
+    .select({ status: sandboxOrders.status, updatedAt: sandboxOrders.updatedAt })
+    .from(sandboxOrders)
+    .where(
+      and(
+        eq(sandboxOrders.platform, platform),
+        eq(sandboxOrders.shopId, input.shopId),
+        eq(sandboxOrders.orderId, input.orderId),
+      ),
+    );
+  return order ?? null;
+}
+
+/** A buyer places a new order in a sandbox shop now, in `status`; answers its id. */
+export async function placeSandboxOrder(
+  db: Database,
+  clock: Clock,
+  platform: SandboxPlatform,
+  shop: SandboxShop,
+  status: string,
+): Promise<string | null> {
+  if (!platform.orderStatuses.includes(status)) return null;
+  const now = clock.now();
+  const random = seededRandom(
+    `${platform.platform}:${shop.shopId}:${now.getTime()}:${Math.random()}`,
+  );
+  const [id] = await addSandboxOrders(
+    db,
+    platform,
+    shop,
+    [{ status, createdAt: now, updatedAt: now }],
+    random,
+  );
+  return id ?? null;
+}
+
 /** The newest orders of a shop, for the tester page. */
 export async function recentSandboxOrders(db: Database, platform: Platform, shopId: string) {
   return db

@@ -18,20 +18,24 @@ describe('processing an order', () => {
       idempotencyKey: randomUUID(),
     });
     const orderId = await addOrder(s, 0, 'pending', 1);
+    // The item's purchase link, as the link dialog saves it (orders-process-link).
+    const linked = await t.call('POST', '/order/order/purchaseLink', {
+      token: s.token,
+      json: {
+        orderId,
+        orderItemId: 'i1',
+        url: 'https://detail.1688.com/offer/1.html',
+        price: 2_500,
+      },
+    });
+    expect(linked.body.resp_code, linked.text).toBe(0);
     const { user } = await open(s, `${PAGE}?tab=waitDeal`);
     await waitFor(() => expect(rows()).toHaveLength(1));
     await user.click(screen.getByTestId('order-process'));
-    await screen.findByTestId('process-missing-link');
-    expect((screen.getByTestId('process-submit') as HTMLButtonElement).disabled).toBe(true);
-
-    await user.click(screen.getByTestId('process-add-link'));
-    await user.type(await screen.findByTestId('link-url'), 'https://detail.1688.com/offer/1.html');
-    await user.type(screen.getByTestId('link-price'), '25');
-    await user.click(screen.getByTestId('link-save'));
-    await waitFor(() => expect(screen.queryByTestId('process-missing-link')).toBeNull());
 
     const toFreeze = await screen.findByTestId('process-to-freeze');
     await waitFor(() => expect(toFreeze.textContent).not.toBe(''));
+    expect(screen.queryByTestId('process-missing-link')).toBeNull();
     const estimate = toFreeze.textContent;
     await waitFor(() =>
       expect((screen.getByTestId('process-submit') as HTMLButtonElement).disabled).toBe(false),
