@@ -1,6 +1,7 @@
 import type { RouteDefinition } from './lib/route';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { collectorRoutes } from './modules/collector/collector.routes';
 import { configRoutes } from './modules/config/config.routes';
 import { couponsRoutes } from './modules/coupons/coupons.routes';
@@ -59,4 +60,5 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...returnsRoutes,
   ...docsRoutes(),
   ...productsRoutes,
+  ...catalogueRoutes,
 ];
