@@ -21,9 +21,6 @@ export const PREFIX_MAX = 12;
 /** At most this many tokens per text (a very long title is cut, never the database row). */
 const TOKENS_MAX = 2000;
 
-const HAN = /\p{Script=Han}/u;
-const THAI = /\p{Script=Thai}/u;
-const WORD = /[\p{L}\p{N}\p{M}]/u;
 
 /** NFKC, case folded, with runs of spaces made one space. */
 export function normaliseForSearch(text: string): string {
@@ -36,28 +33,18 @@ export interface SearchTerm {
   text: string;
 }
 
-function kindOf(ch: string): RunKind | null {
-  if (HAN.test(ch)) return 'han';
-  if (THAI.test(ch)) return 'thai';
-  if (WORD.test(ch)) return 'word';
-  return null;
-}
+/** Runs of Chinese, of Thai, and of other letters, digits and marks, in one pass. */
+const RUNS = new RegExp(
+  String.raw`(\p{Script=Han}+)|(\p{Script=Thai}+)|([[\p{L}\p{N}\p{M}]--[\p{Script=Han}\p{Script=Thai}]]+)`,
+  'gv',
+);
 
 /** The runs of normalised text: Chinese, Thai, and words of other letters and digits. */
 export function searchTerms(text: string): SearchTerm[] {
   const terms: SearchTerm[] = [];
-  let current: SearchTerm | null = null;
-  for (const ch of normaliseForSearch(text)) {
-    const kind = kindOf(ch);
-    if (kind === null) {
-      current = null;
-      continue;
-    }
-    if (current && current.kind === kind) current.text += ch;
-    else {
-      current = { kind, text: ch };
-      terms.push(current);
-    }
+  for (const match of normaliseForSearch(text).matchAll(RUNS)) {
+    const kind: RunKind = match[1] ? 'han' : match[2] ? 'thai' : 'word';
+    terms.push({ kind, text: match[0] });
   }
   return terms;
 }

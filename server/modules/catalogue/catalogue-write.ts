@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { catalogueProducts, catalogueSkus, catalogueTokenStats } from '../../db/schema/index';
+import type { catalogueProducts, catalogueSkus } from '../../db/schema/index';
 import { normaliseForSearch, searchTokens } from '../../lib/search-tokens';
 
 export type NewCatalogueProduct = Omit<
@@ -38,18 +38,42 @@ export function documentFrequencies(
 
 /** Adds counts to the document frequencies (tokens in sorted order: parallel writers never deadlock). */
 export async function addDocumentFrequencies(
-  db: Pick<Database, 'insert'>,
+  db: Pick<Database, 'execute'>,
   df: Map<string, number>,
 ): Promise<void> {
   const entries = [...df].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  for (let i = 0; i < entries.length; i += 2000) {
-    await db
-      .insert(catalogueTokenStats)
-      .values(entries.slice(i, i + 2000).map(([token, count]) => ({ token, df: count })))
-      .onConflictDoUpdate({
-        target: catalogueTokenStats.token,
-        set: { df: sql`${catalogueTokenStats.df} + excluded.df` },
-      });
+  for (let i = 0; i < entries.length; i += 20_000) {
+    const chunk = JSON.stringify(entries.slice(i, i + 20_000));
+    await db.execute(sql`insert into catalogue_token_stats (token, df)
+      select e->>0, (e->>1)::bigint from json_array_elements(${chunk}::json) as e
+      order by 1
+      on conflict (token) do update set df = catalogue_token_stats.df + excluded.df`);
+  }
+}
+
+/** snake_case keys, dates as ISO text: a row as json_populate_recordset reads it. */
+function recordOf(row: Record<string, unknown>): Record<string, unknown> {
+  const record: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) {
+    if (value === undefined) continue;
+    record[key.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`)] =
+      value instanceof Date ? value.toISOString() : value;
+  }
+  return record;
+}
+
+/** Rows into a table in statements of `size` rows, each one JSON parameter (fast on PGlite too). */
+async function insertRecords(
+  db: Pick<Database, 'execute'>,
+  table: 'catalogue_products' | 'catalogue_skus',
+  rows: readonly Record<string, unknown>[],
+  size: number,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += size) {
+    const chunk = JSON.stringify(rows.slice(i, i + size).map(recordOf));
+    await db.execute(
+      sql`insert into ${sql.identifier(table)} select * from json_populate_recordset(null::${sql.identifier(table)}, ${chunk}::json)`,
+    );
   }
 }
 
@@ -62,16 +86,20 @@ export async function insertCatalogueProducts(
   rows: readonly NewCatalogueProduct[],
 ): Promise<void> {
   if (rows.length === 0) return;
+  // The columns' defaults (a JSON row names every column: one it leaves out would be null).
   const products = rows.map(({ skus: _skus, ...product }) => ({
+    stock: 0,
+    salesCount: 0,
+    skuCount: 0,
     ...product,
     ...searchColumnsOf(product),
   }));
-  const skus = rows.flatMap((row) => row.skus.map((sku) => ({ ...sku, productId: row.id })));
+  const skus = rows.flatMap((row) =>
+    row.skus.map((sku, index) => ({ stock: 0, sort: index, ...sku, productId: row.id })),
+  );
   await db.transaction(async (tx) => {
-    for (let i = 0; i < products.length; i += 500)
-      await tx.insert(catalogueProducts).values(products.slice(i, i + 500));
-    for (let i = 0; i < skus.length; i += 1000)
-      await tx.insert(catalogueSkus).values(skus.slice(i, i + 1000));
+    await insertRecords(tx, 'catalogue_products', products, 1000);
+    await insertRecords(tx, 'catalogue_skus', skus, 2000);
     await addDocumentFrequencies(tx, documentFrequencies(products.map((p) => p.tokens)));
   });
 }

@@ -285,7 +285,8 @@ export async function searchMall(
     cursors: { next: string | null; previous: string | null },
     sort: MallSort,
     broad: boolean,
-  ) => pageOf(deps.db, index, input.language, rows, cursors, sort, broad);
+    db: Database = deps.db,
+  ) => pageOf(db, index, input.language, rows, cursors, sort, broad);
 
   // Browsing: no words, the sort's index (relevance means nothing without words: by sales).
   if (letters === 0) {
@@ -332,7 +333,7 @@ export async function searchMall(
           sort,
           input,
         );
-        return page(rows, { next, previous }, sort, true);
+        return page(rows, { next, previous }, sort, true, tx);
       }
       // The candidates of the rarest token: at most `broadMatches` rows from the GIN index.
       const candidates = sql`(select id from ${p} where ${p.tokens} @> array[${rarest.token}]::text[])`;
@@ -343,12 +344,13 @@ export async function searchMall(
           input.sort,
           input,
         );
-        return page(rows, { next, previous }, input.sort, false);
+        return page(rows, { next, previous }, input.sort, false, tx);
       }
       return page(
         ...(await ranked(tx, conditions, matches, candidates, normaliseForSearch(q), terms, input)),
         'relevance',
         false,
+        tx,
       );
     });
   } catch (error) {
