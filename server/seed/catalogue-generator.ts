@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { MALL_SOURCE_SITES, type MallSourceSite } from '@shared/contracts/catalogue';
 import type { Platform } from '@shared/contracts/shops';
 import { sql } from 'drizzle-orm';
@@ -35,10 +34,30 @@ export const SUPPLIERS_MAX = 50_000;
 const LISTED_UNTIL = Date.UTC(2026, 10, 1);
 const THREE_YEARS_MS = 3 * 365 * 24 * 3600 * 1000;
 
-/** A uuid made from a name (the same name, the same uuid). */
+/** A uuid made from a name (the same name, the same uuid): a 128-bit hash of it, not a secret. */
 export function uuidOf(name: string): string {
-  const h = createHash('sha1').update(name).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((Number.parseInt(h[16] ?? '0', 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  let h1 = 1779033703;
+  let h2 = 3144134277;
+  let h3 = 1013904242;
+  let h4 = 2773480762;
+  for (let i = 0; i < name.length; i++) {
+    const k = name.charCodeAt(i);
+    h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
+    h2 = h3 ^ Math.imul(h2 ^ k, 2869860233);
+    h3 = h4 ^ Math.imul(h3 ^ k, 951274213);
+    h4 = h1 ^ Math.imul(h4 ^ k, 2716044179);
+  }
+  h1 = Math.imul(h3 ^ (h1 >>> 18), 597399067);
+  h2 = Math.imul(h4 ^ (h2 >>> 22), 2869860233);
+  h3 = Math.imul(h1 ^ (h3 >>> 17), 951274213);
+  h4 = Math.imul(h2 ^ (h4 >>> 19), 2716044179);
+  h1 ^= h2 ^ h3 ^ h4;
+  h2 ^= h1;
+  h3 ^= h1;
+  h4 ^= h1;
+  const hex = [h1, h2, h3, h4].map((h) => (h >>> 0).toString(16).padStart(8, '0')).join('');
+  const variant = ((Number.parseInt(hex[16] ?? '0', 16) & 3) | 8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 /** mulberry32: a small, fast generator of numbers in [0, 1). */

@@ -14,7 +14,9 @@
  *     invariant violations (./wallet.ts). `npm run bench -- wallet` runs only this;
  *   - the fuzz run: 100,000 calls of every declared endpoint as every kind of account with random
  *     and malformed requests, the failures found and calls per second (./fuzz.ts).
- *     `npm run bench -- fuzz` runs only this.
+ *     `npm run bench -- fuzz` runs only this;
+ *   - the mall's search over generated products on PostgreSQL (./mall.ts).
+ *     `npm run bench -- mall -- --rows 10000000` runs only this, over 10 million products.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -47,6 +49,7 @@ import { API_CLIENTS, basicClientAuth, HEADERS } from '../../shared/contracts/pr
 import { collectorBench } from './collector';
 import { type Print, round } from './figures';
 import { fuzzBench } from './fuzz';
+import { mallBench } from './mall';
 import { SPEED_PARTS, speedBench } from './speed';
 import { walletBench } from './wallet';
 
@@ -318,6 +321,9 @@ if (process.argv[2] === 'collector') {
   await speedBench(print, parts.length > 0 ? parts : SPEED_PARTS);
 } else if (process.argv[2] === 'fuzz') {
   await fuzzBench(print);
+  await mallBench(print, []);
+} else if (process.argv[2] === 'mall') {
+  await mallBench(print, process.argv.slice(3));
 } else {
   await speedBench(print);
   await messagePollBench();
@@ -325,4 +331,5 @@ if (process.argv[2] === 'collector') {
   await collectorBench(print);
   await walletBench(print);
   await fuzzBench(print);
+  await mallBench(print, []);
 }
