@@ -20,7 +20,8 @@ import { createLogger } from './lib/logger';
 import { createMailer } from './lib/mailer';
 import { parseSecretKey } from './lib/secret-box';
 import { seedConfig } from './modules/config/config.service';
-import { DEMO_ACCOUNT, seedDemo } from './seed/demo';
+import { seedCatalogue } from './seed/catalogue-generator';
+import { DEMO_ACCOUNT, DEMO_CATALOGUE, seedDemo } from './seed/demo';
 
 /** A server that listens: its ports, the banner it printed, and how to stop it. */
 export interface RunningServer {
@@ -192,11 +193,18 @@ export async function startServer(
   }
   const [{ total } = { total: 0 }] = await database.db.select({ total: count() }).from(users);
   const shouldSeed = embedded ? env.SEED_DEMO !== '0' && total === 0 : env.SEED_DEMO === '1';
-  if (shouldSeed) await seedDemo({ ...jobDeps, payments: app.deps.payments });
+  // The embedded demo's catalogue loads after the server is up (resumable: a stopped load goes on).
+  if (shouldSeed)
+    await seedDemo({ ...jobDeps, payments: app.deps.payments }, { catalogue: !embedded });
   // Customer-service and app-download settings start with defaults an operator can edit (kept if set).
   else await seedConfig({ db: database.db, clock: systemClock }, null);
 
   const { server, port } = await listen({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
+  if (embedded && env.SEED_DEMO !== '0')
+    void seedCatalogue(jobDeps, DEMO_CATALOGUE).then(
+      ({ loaded }) => loaded > 0 && jobDeps.logger.info('demo catalogue loaded', { loaded }),
+      (error: unknown) => jobDeps.logger.error('demo catalogue failed', { error: String(error) }),
+    );
   const base = env.PUBLIC_URL ?? `http://localhost:${port}`;
   const banner = [
     '',

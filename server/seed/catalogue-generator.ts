@@ -377,10 +377,11 @@ export async function seedCatalogue(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   options: { rows: number; seed: number; batch?: number; onBatch?: (done: number) => void },
 ): Promise<{ loaded: number }> {
+  let done = await generatedSoFar(deps.db, options.seed);
+  if (done >= options.rows) return { loaded: 0 };
   const suppliers = supplierCountFor(options.rows);
   await seedCatalogueReferences(deps.db, suppliers);
   const batch = options.batch ?? 2000;
-  let done = await generatedSoFar(deps.db, options.seed);
   const start = done;
   while (done < options.rows) {
     const end = Math.min(options.rows, done + batch);

@@ -318,14 +318,13 @@ export async function searchMall(
 
   try {
     return await deps.db.transaction(async (tx) => {
+      // For this transaction only: the timeout, and for a broad query never an unbounded bitmap
+      // scan (the sort's index in order, each row checked, up to the page).
+      const timeout = String(Math.round(options.timeoutMs ?? SEARCH_TIMEOUT_MS));
       await tx.execute(
-        sql.raw(
-          `set local statement_timeout = ${Math.round(options.timeoutMs ?? SEARCH_TIMEOUT_MS)}`,
-        ),
+        sql`select set_config('statement_timeout', ${timeout}, true), set_config('enable_bitmapscan', ${broad ? 'off' : 'on'}, true)`,
       );
       if (broad) {
-        // Never an unbounded bitmap scan: the sort's index in order, each row checked, up to the page.
-        await tx.execute(sql`set local enable_bitmapscan = off`);
         const sort = input.sort === 'relevance' ? 'sales' : input.sort;
         const { rows, next, previous } = await sortedList(
           tx,
