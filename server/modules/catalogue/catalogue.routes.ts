@@ -55,7 +55,11 @@ export const catalogueRoutes = [
   ),
   defineRoute(
     endpoints.catalogue.follow,
-    { notObjects: ['categoryIds'], objects: [{ type: 'shop', field: 'shopId' }] },
+    {
+      objects: [{ type: 'shop', field: 'shopId' }],
+      notObjects: ['categoryIds'],
+      example: (ids) => ({ json: { shopId: ids.shopId, categoryIds: [ids.followCategoryId] } }),
+    },
     async ({ c, deps, actor, json }) =>
       ok(c, await followCategories(deps, actor, { ...json, language: c.var.t.language }), 'saved'),
   ),
@@ -63,7 +67,11 @@ export const catalogueRoutes = [
     endpoints.catalogue.choose,
     {
       // Shops the actor may not act on are refused by the service (COLLECT_SHOP_UNAVAILABLE).
-      notObjects: ['productIds', 'shopIds'],
+      objects: [{ type: 'shop', field: 'shopIds' }],
+      notObjects: ['productIds'],
+      example: (ids) => ({
+        json: { productIds: [ids.catalogueProductId], shopIds: [ids.shopId] },
+      }),
     },
     async ({ c, deps, actor, json }) => ok(c, await chooseIntoShops(deps, actor, json), 'saved'),
   ),

@@ -197,7 +197,7 @@ export async function followCategories(
   input: FollowRequest & { language: Language },
 ): Promise<ShopFollows> {
   const wanted = [...new Set(input.categoryIds)];
-  const index = await categoryIndex(deps.db);
+  const index = await categoryIndex(deps.db, wanted);
   if (wanted.some((id) => index.byId.get(id)?.level !== 2))
     throw new AppError('CATALOGUE_CATEGORY_NOT_SECONDARY');
   const limit = await followLimit(deps.db);
@@ -488,8 +488,8 @@ export async function chooseIntoShops(
   const unavailable = shopIds.filter(
     (id) => !found.some((shop) => shop.id === id && shop.status === 'normal'),
   );
-  if (unavailable.length > 0)
-    throw new AppError('COLLECT_SHOP_UNAVAILABLE', { datas: { shopIds: unavailable } });
+  // Without naming them: a shop of another account is not even said to exist.
+  if (unavailable.length > 0) throw new AppError('COLLECT_SHOP_UNAVAILABLE');
   const rows = await deps.db
     .select()
     .from(catalogueProducts)

@@ -36,12 +36,19 @@ async function load(db: Database): Promise<CategoryIndex> {
   };
 }
 
-/** The category tree, from a copy at most a minute old (always fresh when it was empty). */
-export async function categoryIndex(db: Database, now = Date.now()): Promise<CategoryIndex> {
+/**
+ * The category tree, from a copy at most a minute old (always fresh when it was empty, or when
+ * `knowing` names a category the copy does not hold yet).
+ */
+export async function categoryIndex(
+  db: Database,
+  knowing: readonly string[] = [],
+  now = Date.now(),
+): Promise<CategoryIndex> {
   const held = cache.get(db);
   if (held && now - held.at < TTL_MS) {
     const index = await held.index;
-    if (index.rows.length > 0) return index;
+    if (index.rows.length > 0 && knowing.every((id) => index.byId.has(id))) return index;
   }
   const index = load(db);
   cache.set(db, { at: now, index });

@@ -199,7 +199,7 @@ export async function listCatalogue(
   deps: Pick<AppDeps, 'db'>,
   input: CatalogueListQuery & { language: Language },
 ): Promise<CataloguePage> {
-  const index = await categoryIndex(deps.db);
+  const index = await categoryIndex(deps.db, input.categoryId ? [input.categoryId] : []);
   const conditions = [
     eq(p.source, input.source),
     ...filterConditions(index, input),
@@ -225,7 +225,10 @@ export async function listThirdParty(
     .select({ categoryId: catalogueFollows.categoryId })
     .from(catalogueFollows)
     .where(eq(catalogueFollows.shopId, shop.id));
-  const index = await categoryIndex(deps.db);
+  const index = await categoryIndex(deps.db, [
+    ...followed.map((f) => f.categoryId),
+    ...(input.categoryId ? [input.categoryId] : []),
+  ]);
   if (followed.length === 0)
     return pageOf(
       deps.db,
@@ -271,7 +274,7 @@ export async function searchMall(
   options: SearchOptions = {},
 ): Promise<CataloguePage> {
   const broadMatches = options.broadMatches ?? BROAD_MATCHES;
-  const index = await categoryIndex(deps.db);
+  const index = await categoryIndex(deps.db, input.categoryId ? [input.categoryId] : []);
   const q = input.q ?? '';
   const conditions = [
     eq(p.source, 'mall'),
