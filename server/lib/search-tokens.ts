@@ -21,7 +21,6 @@ export const PREFIX_MAX = 12;
 /** At most this many tokens per text (a very long title is cut, never the database row). */
 const TOKENS_MAX = 2000;
 
-
 /** NFKC, case folded, with runs of spaces made one space. */
 export function normaliseForSearch(text: string): string {
   return text.normalize('NFKC').toLowerCase().normalize('NFKC').replace(/\s+/gu, ' ').trim();
@@ -34,10 +33,8 @@ export interface SearchTerm {
 }
 
 /** Runs of Chinese, of Thai, and of other letters, digits and marks, in one pass. */
-const RUNS = new RegExp(
-  String.raw`(\p{Script=Han}+)|(\p{Script=Thai}+)|([[\p{L}\p{N}\p{M}]--[\p{Script=Han}\p{Script=Thai}]]+)`,
-  'gv',
-);
+const RUNS =
+  /(\p{Script=Han}+)|(\p{Script=Thai}+)|((?:(?![\p{Script=Han}\p{Script=Thai}])[\p{L}\p{N}\p{M}])+)/gu;
 
 /** The runs of normalised text: Chinese, Thai, and words of other letters and digits. */
 export function searchTerms(text: string): SearchTerm[] {

@@ -29,7 +29,7 @@ import {
  * seed depends only on (seed, i), so a load resumes where it stopped.
  */
 
-export const SUPPLIERS_MAX = 50_000;
+const SUPPLIERS_MAX = 50_000;
 /** Listing dates run over the three years before this day. */
 const LISTED_UNTIL = Date.UTC(2026, 10, 1);
 const THREE_YEARS_MS = 3 * 365 * 24 * 3600 * 1000;
@@ -110,7 +110,7 @@ const pickColour = zipf(COLOURS);
 const pickSize = zipf(SIZES);
 const pickSite = zipf(MALL_SOURCE_SITES, 1.2);
 
-export interface CategorySeedRow {
+interface CategorySeedRow {
   id: string;
   parentId: string | null;
   level: number;
@@ -121,7 +121,7 @@ export interface CategorySeedRow {
 }
 
 /** The tree: 20 top categories, 200 secondary (a product noun), 2,000 leaves (noun and qualifier). */
-export function generateCategories(): CategorySeedRow[] {
+function generateCategories(): CategorySeedRow[] {
   const rows: CategorySeedRow[] = [];
   TOP_CATEGORIES.forEach((top, t) => {
     const topId = uuidOf(`category:${t}`);
@@ -165,7 +165,7 @@ export function supplierCountFor(rows: number): number {
   return Math.max(20, Math.min(SUPPLIERS_MAX, Math.ceil(rows / 4)));
 }
 
-export function generateSupplier(i: number) {
+function generateSupplier(i: number) {
   const r = random(mix(7, i));
   const city = CITIES[Math.floor(r() * CITIES.length)] ?? '';
   const word = COMPANY_WORDS[Math.floor(r() * COMPANY_WORDS.length)] ?? '';
@@ -363,7 +363,7 @@ export async function generatedSoFar(db: Database, seed: number): Promise<number
 }
 
 /** The statement that records a seed's progress (run in the batch's transaction). */
-export function progressStatement(seed: number, done: number, now: Date) {
+function progressStatement(seed: number, done: number, now: Date) {
   return sql`insert into config_values (dic_type, key_name, key_value, remark, sort, updated_at)
     values (${PROGRESS_TYPE}, ${`seed-${seed}`}, ${String(done)}, 'products generated', 0, ${now.toISOString()}::timestamptz)
     on conflict (dic_type, key_name) do update set key_value = excluded.key_value, updated_at = excluded.updated_at`;

@@ -19,6 +19,9 @@ import { BYTES_PER_PRODUCT, copyBatch, freeBytes, secondaryIndexes, sizes } from
  * anywhere resumes after its last batch when run again with the same seed.
  */
 
+const say = (text: string) => process.stdout.write(`${text}\n`);
+const complain = (text: string) => process.stderr.write(`${text}\n`);
+
 const { values } = parseArgs({
   options: {
     rows: { type: 'string' },
@@ -29,7 +32,7 @@ const { values } = parseArgs({
 const rows = Number(values.rows);
 const seed = Number(values.seed);
 if (!Number.isSafeInteger(rows) || rows < 1 || !Number.isSafeInteger(seed)) {
-  console.error('usage: npm run seed:mall -- --rows N [--seed S] [--batch B]');
+  complain('usage: npm run seed:mall -- --rows N [--seed S] [--batch B]');
   process.exit(2);
 }
 const url = process.env.DATABASE_URL;
@@ -38,11 +41,9 @@ const dataDir = resolve(process.env.DATA_DIR ?? '.data');
 function checkDisk(path: string, remaining: number) {
   const need = remaining * BYTES_PER_PRODUCT;
   const free = freeBytes(path);
-  console.log(
-    `disk: ${(free / 1e9).toFixed(1)} GB free, about ${(need / 1e9).toFixed(1)} GB needed`,
-  );
+  say(`disk: ${(free / 1e9).toFixed(1)} GB free, about ${(need / 1e9).toFixed(1)} GB needed`);
   if (free < need * 1.2) {
-    console.error(`not enough free disk for ${remaining} more products at ${path}`);
+    complain(`not enough free disk for ${remaining} more products at ${path}`);
     process.exit(1);
   }
 }
@@ -78,7 +79,7 @@ if (url) {
     );
     for (const index of dropped) await client.query(`drop index if exists "${index.name}"`);
     await client.query('commit');
-    console.log(`dropped ${dropped.length} indexes for the load`);
+    say(`dropped ${dropped.length} indexes for the load`);
   }
   const batch = Number(values.batch ?? 20_000);
   const loadStart = performance.now();
@@ -87,7 +88,7 @@ if (url) {
     const to = Math.min(rows, done + batch);
     await copyBatch(client, { seed, from: done, to, suppliers });
     done = to;
-    console.log(`${done}/${rows} products, ${rate(done - first, loadStart)}`);
+    say(`${done}/${rows} products, ${rate(done - first, loadStart)}`);
   }
   const generatorSeconds = (performance.now() - loadStart) / 1000;
   let indexSeconds = 0;
@@ -96,7 +97,7 @@ if (url) {
     for (const index of dropped) {
       const at = performance.now();
       await client.query(index.definition.replace(/^CREATE INDEX /, 'CREATE INDEX IF NOT EXISTS '));
-      console.log(`index ${index.name}: ${((performance.now() - at) / 1000).toFixed(1)} s`);
+      say(`index ${index.name}: ${((performance.now() - at) / 1000).toFixed(1)} s`);
     }
     await client.query(
       `delete from config_values where dic_type = 'CATALOGUE_GENERATOR' and key_name = 'indexes'`,
@@ -107,8 +108,9 @@ if (url) {
   await client.query('analyze catalogue_skus');
   await client.query('analyze catalogue_token_stats');
   const measured = await sizes(client);
-  console.table(measured.tables);
-  console.log(
+  for (const table of measured.tables)
+    say(`${table.name}: table ${table.table}, indexes ${table.indexes}, total ${table.total}`);
+  say(
     JSON.stringify({
       rows,
       seed,
@@ -133,9 +135,9 @@ if (url) {
       rows,
       seed,
       ...(values.batch ? { batch: Number(values.batch) } : {}),
-      onBatch: (now) => console.log(`${now}/${rows} products, ${rate(now - done, loadStart)}`),
+      onBatch: (now) => say(`${now}/${rows} products, ${rate(now - done, loadStart)}`),
     },
   );
   await handle.close();
 }
-console.log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+say(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`);

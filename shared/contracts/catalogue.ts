@@ -13,6 +13,7 @@ import { SITE_CODES } from './site-codes';
  */
 
 export const CATALOGUE_SOURCES = ['supplier', 'directSale', 'thirdParty', 'mall'] as const;
+/** @public */
 export type CatalogueSource = (typeof CATALOGUE_SOURCES)[number];
 
 /** The marketplaces a mall or third-party product was listed on (brand names in every language). */
@@ -32,37 +33,55 @@ export type MallSourceSite = (typeof MALL_SOURCE_SITES)[number];
 export const DEFAULT_FOLLOW_LIMIT = 3;
 /** Relevance pages through this many best matches; other sorts page through every match. */
 export const RELEVANCE_WINDOW = 1000;
-/** The most products (and shops) one choose request carries. */
+/**
+ * The most products (and shops) one choose request carries.
+ * @public
+ */
 export const CHOOSE_PRODUCTS_MAX = 50;
+/** @public */
 export const CHOOSE_SHOPS_MAX = 20;
 /** The most of one SKU a cart holds. */
 export const CART_QUANTITY_MAX = 9999;
 /** The most lines a cart holds. */
 export const CART_LINES_MAX = 200;
-/** Search words: a query longer than this is refused. */
+/**
+ * Search words: a query longer than this is refused.
+ * @public
+ */
 export const SEARCH_QUERY_MAX = 100;
 
 const Id = z.uuid({ error: 'invalid' });
 const Minor = z.int();
 const Level = z.union([z.literal(1), z.literal(2), z.literal(3)]);
 
-/** A name in each interface language; th and en may be unknown (null) where only zh is. */
+/**
+ * A name in each interface language; th and en may be unknown (null) where only zh is.
+ * @public
+ */
 export const TranslatedNamesSchema = z.object({
   zh: z.string(),
   th: z.nullable(z.string()),
   en: z.nullable(z.string()),
 });
+/** @public */
 export type TranslatedNames = z.infer<typeof TranslatedNamesSchema>;
 
-/** A product's titles: the ones known (zh for nearly every product; th and en for a share). */
+/**
+ * A product's titles: the ones known (zh for nearly every product; th and en for a share).
+ * @public
+ */
 export const TitlesSchema = z.object({
   zh: z.nullable(z.string()),
   th: z.nullable(z.string()),
   en: z.nullable(z.string()),
 });
+/** @public */
 export type Titles = z.infer<typeof TitlesSchema>;
 
-/** One step of a category path: level 1 (top), 2 (secondary, the one shops follow), 3 (leaf). */
+/**
+ * One step of a category path: level 1 (top), 2 (secondary, the one shops follow), 3 (leaf).
+ * @public
+ */
 export const CategoryStepSchema = z.object({
   id: z.string(),
   level: Level,
@@ -80,6 +99,7 @@ export interface CategoryNode {
   names: TranslatedNames;
   children: CategoryNode[];
 }
+/** @public */
 export const CategoryNodeSchema: z.ZodMiniType<CategoryNode> = z.object({
   id: z.string(),
   parentId: z.nullable(z.string()),
@@ -97,7 +117,10 @@ export const CategoryTreeSchema = z.object({
 });
 export type CategoryTree = z.infer<typeof CategoryTreeSchema>;
 
-/** A supplier (of supplier products; a mall product's shop on its source site). */
+/**
+ * A supplier (of supplier products; a mall product's shop on its source site).
+ * @public
+ */
 export const SupplierSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -107,13 +130,21 @@ export const SupplierSchema = z.object({
   rating: z.nullable(z.int()),
   productCount: z.int(),
 });
+/** @public */
 export type Supplier = z.infer<typeof SupplierSchema>;
 
-/** Direct sale: what a warehouse site holds of a product or SKU. */
+/**
+ * Direct sale: what a warehouse site holds of a product or SKU.
+ * @public
+ */
 export const SiteStockSchema = z.object({ site: z.enum(SITE_CODES), stock: z.int() });
+/** @public */
 export type SiteStock = z.infer<typeof SiteStockSchema>;
 
-/** One row of a catalogue list or a mall search. */
+/**
+ * One row of a catalogue list or a mall search.
+ * @public
+ */
 export const CatalogueProductSchema = z.object({
   id: z.string(),
   source: z.enum(CATALOGUE_SOURCES),
@@ -146,7 +177,10 @@ export const CatalogueProductSchema = z.object({
 });
 export type CatalogueProduct = z.infer<typeof CatalogueProductSchema>;
 
-/** A SKU of a catalogue product (spec section 3: SKU, seller SKU, variants, prices, stock). */
+/**
+ * A SKU of a catalogue product (spec section 3: SKU, seller SKU, variants, prices, stock).
+ * @public
+ */
 export const CatalogueSkuSchema = z.object({
   id: z.string(),
   /** The supplier's SKU code (the seller SKU once chosen into a shop). */
@@ -161,6 +195,7 @@ export const CatalogueSkuSchema = z.object({
   image: z.nullable(z.string()),
   weightGrams: z.nullable(z.int()),
 });
+/** @public */
 export type CatalogueSku = z.infer<typeof CatalogueSkuSchema>;
 
 /** The detail: the row with its SKUs, images, description and supplier. */
@@ -181,8 +216,10 @@ export const CatalogueProductDetailSchema = z.object({
 });
 export type CatalogueProductDetail = z.infer<typeof CatalogueProductDetailSchema>;
 
+/** @public */
 export const CATALOGUE_SORTS = ['newest', 'sales', 'priceAsc', 'priceDesc'] as const;
 export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
+/** @public */
 export const MALL_SORTS = ['relevance', ...CATALOGUE_SORTS] as const;
 export type MallSort = (typeof MALL_SORTS)[number];
 
@@ -288,7 +325,10 @@ export const FollowRequestSchema = z.object({
 });
 export type FollowRequest = z.infer<typeof FollowRequestSchema>;
 
-/** The cart: catalogue and mall SKUs with quantities (userInfo.skuList follows it). */
+/**
+ * The cart: catalogue and mall SKUs with quantities (userInfo.skuList follows it).
+ * @public
+ */
 export const CartLineSchema = z.object({
   skuId: z.string(),
   productId: z.string(),
@@ -302,6 +342,7 @@ export const CartLineSchema = z.object({
   quantity: z.int(),
   addedAt: z.string(),
 });
+/** @public */
 export type CartLine = z.infer<typeof CartLineSchema>;
 export const CartSchema = z.object({
   lines: z.array(CartLineSchema),
@@ -315,14 +356,17 @@ const Quantity = z
   .check(z.minimum(1, { error: 'quantityMin' }), z.maximum(CART_QUANTITY_MAX));
 /** POST cart add: adds to the quantity already in the cart. */
 export const CartAddRequestSchema = z.object({ skuId: Id, quantity: Quantity });
+/** @public */
 export type CartAddRequest = z.infer<typeof CartAddRequestSchema>;
 /** POST cart update: sets the quantity. */
 export const CartUpdateRequestSchema = z.object({ skuId: Id, quantity: Quantity });
+/** @public */
 export type CartUpdateRequest = z.infer<typeof CartUpdateRequestSchema>;
 /** POST cart remove. */
 export const CartRemoveRequestSchema = z.object({
   skuIds: z.array(Id).check(z.minLength(1, { error: 'required' }), z.maxLength(CART_LINES_MAX)),
 });
+/** @public */
 export type CartRemoveRequest = z.infer<typeof CartRemoveRequestSchema>;
 
 /**
@@ -351,7 +395,10 @@ export const ChooseResultSchema = z.object({
   ),
 });
 export type ChooseResult = z.infer<typeof ChooseResultSchema>;
-/** `datas` of CATALOGUE_ALREADY_CHOSEN. */
+/**
+ * `datas` of CATALOGUE_ALREADY_CHOSEN.
+ * @public
+ */
 export const ChooseConflictsSchema = z.object({
   conflicts: z.array(
     z.object({

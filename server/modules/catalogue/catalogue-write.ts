@@ -37,7 +37,7 @@ export function documentFrequencies(
 }
 
 /** Adds counts to the document frequencies (tokens in sorted order: parallel writers never deadlock). */
-export async function addDocumentFrequencies(
+async function addDocumentFrequencies(
   db: Pick<Database, 'execute'>,
   df: Map<string, number>,
 ): Promise<void> {

@@ -125,7 +125,7 @@ export async function getCatalogueDetail(
 /* ---------- follows ---------- */
 
 /** Decisions.md: the configuration's CATALOGUE/FOLLOW_LIMIT, else 3. */
-export async function followLimit(db: Pick<Database, 'select'>): Promise<number> {
+async function followLimit(db: Pick<Database, 'select'>): Promise<number> {
   const [row] = await db
     .select({ value: configValues.keyValue })
     .from(configValues)

@@ -31,9 +31,9 @@ type ProductRow = typeof p.$inferSelect;
  * this, ranking every match would read them all; the search then reads the sort's index in order
  * and stops at the page (LIMIT), checking each row on the way.
  */
-export const BROAD_MATCHES = 20_000;
+const BROAD_MATCHES = 5_000;
 /** A search that runs longer than this is stopped and answers "narrow your search". */
-export const SEARCH_TIMEOUT_MS = 3_000;
+const SEARCH_TIMEOUT_MS = 3_000;
 
 const QUERY_CANCELED = '57014';
 
