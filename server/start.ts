@@ -193,14 +193,13 @@ export async function startServer(
   }
   const [{ total } = { total: 0 }] = await database.db.select({ total: count() }).from(users);
   const shouldSeed = embedded ? env.SEED_DEMO !== '0' && total === 0 : env.SEED_DEMO === '1';
-  // The embedded demo's catalogue loads after the server is up (resumable: a stopped load goes on).
-  if (shouldSeed)
-    await seedDemo({ ...jobDeps, payments: app.deps.payments }, { catalogue: !embedded });
+  if (shouldSeed) await seedDemo({ ...jobDeps, payments: app.deps.payments });
   // Customer-service and app-download settings start with defaults an operator can edit (kept if set).
   else await seedConfig({ db: database.db, clock: systemClock }, null);
 
   const { server, port } = await listen({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
-  if (embedded && env.SEED_DEMO !== '0')
+  // The demo's catalogue loads after the server is up (resumable: a stopped load goes on).
+  if (embedded ? env.SEED_DEMO !== '0' : env.SEED_DEMO === '1')
     void seedCatalogue(jobDeps, DEMO_CATALOGUE).then(
       ({ loaded }) => loaded > 0 && jobDeps.logger.info('demo catalogue loaded', { loaded }),
       (error: unknown) => jobDeps.logger.error('demo catalogue failed', { error: String(error) }),

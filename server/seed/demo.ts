@@ -4,7 +4,6 @@ import { users } from '../db/schema/index';
 import { createAccount, findUserByIdentifier } from '../modules/accounts/accounts.service';
 import { seedConfig } from '../modules/config/config.service';
 import { addShop } from '../modules/shops/shops.service';
-import { seedCatalogue } from './catalogue-generator';
 import { seedCollector } from './collector';
 import { seedHelp } from './help';
 import { seedMessages } from './messages';
@@ -17,7 +16,11 @@ import { seedDemoWallet } from './wallet';
 
 export const DEMO_ACCOUNT = { email: 'demo@example.com', password: 'demo1234' } as const;
 
-/** The demo's catalogue and mall: 20,000 generated products (server/seed/catalogue-generator.ts). */
+/**
+ * The demo's catalogue and mall: 20,000 generated products (server/seed/catalogue-generator.ts).
+ * Loaded apart from seedDemo (it takes a while on PGlite): by the server after it starts, and once
+ * into the tests' cached demo template.
+ */
 export const DEMO_CATALOGUE = { rows: 20_000, seed: 1 } as const;
 
 /**
@@ -29,10 +32,6 @@ export const DEMO_CATALOGUE = { rows: 20_000, seed: 1 } as const;
 export async function seedDemo(
   deps: Pick<AppDeps, 'db' | 'clock'> &
     Partial<Pick<AppDeps, 'config' | 'marketplaces' | 'logger' | 'mailer' | 'payments'>>,
-  options: {
-    /** Load the catalogue now (the default), or leave it to the caller (the server loads it after starting). */
-    catalogue?: boolean;
-  } = {},
 ): Promise<boolean> {
   // Configuration first values (customer service, app downloads); existing values are kept.
   await seedConfig(deps, null);
@@ -64,7 +63,6 @@ export async function seedDemo(
   await seedMessages(deps, seller.id);
   await seedNotices(deps);
   await seedHelp(deps);
-  if (options.catalogue !== false) await seedCatalogue(deps, DEMO_CATALOGUE);
   return true;
 }
 
