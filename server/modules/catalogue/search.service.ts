@@ -321,11 +321,14 @@ export async function searchMall(
 
   try {
     return await deps.db.transaction(async (tx) => {
-      // For this transaction only: the timeout, and for a broad query never an unbounded bitmap
-      // scan (the sort's index in order, each row checked, up to the page).
+      // For this transaction only: the timeout, and for a broad query neither an unbounded bitmap
+      // scan nor a full scan and sort (the planner cannot estimate the title checks): the sort's
+      // index in order, each row checked, up to the page.
       const timeout = String(Math.round(options.timeoutMs ?? SEARCH_TIMEOUT_MS));
       await tx.execute(
-        sql`select set_config('statement_timeout', ${timeout}, true), set_config('enable_bitmapscan', ${broad ? 'off' : 'on'}, true)`,
+        sql`select set_config('statement_timeout', ${timeout}, true),
+          set_config('enable_bitmapscan', ${broad ? 'off' : 'on'}, true),
+          set_config('enable_seqscan', ${broad ? 'off' : 'on'}, true)`,
       );
       if (broad) {
         const sort = input.sort === 'relevance' ? 'sales' : input.sort;
