@@ -1,6 +1,7 @@
 import type { RouteDefinition } from './lib/route';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { collectorRoutes } from './modules/collector/collector.routes';
 import { configRoutes } from './modules/config/config.routes';
 import { couponsRoutes } from './modules/coupons/coupons.routes';
@@ -63,4 +64,5 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...servicesRoutes,
   ...docsRoutes(),
   ...productsRoutes,
+  ...catalogueRoutes,
 ];

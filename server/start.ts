@@ -20,7 +20,8 @@ import { createLogger } from './lib/logger';
 import { createMailer } from './lib/mailer';
 import { parseSecretKey } from './lib/secret-box';
 import { seedConfig } from './modules/config/config.service';
-import { DEMO_ACCOUNT, seedDemo } from './seed/demo';
+import { seedCatalogue } from './seed/catalogue-generator';
+import { DEMO_ACCOUNT, DEMO_CATALOGUE, seedDemo } from './seed/demo';
 import { DEMO_SERVICE_OPERATOR } from './seed/services';
 
 /** A server that listens: its ports, the banner it printed, and how to stop it. */
@@ -206,6 +207,12 @@ export async function startServer(
   else await seedConfig({ db: database.db, clock: systemClock }, null);
 
   const { server, port } = await listen({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
+  // The demo's catalogue loads after the server is up (resumable: a stopped load goes on).
+  if (embedded ? env.SEED_DEMO !== '0' : env.SEED_DEMO === '1')
+    void seedCatalogue(jobDeps, DEMO_CATALOGUE).then(
+      ({ loaded }) => loaded > 0 && jobDeps.logger.info('demo catalogue loaded', { loaded }),
+      (error: unknown) => jobDeps.logger.error('demo catalogue failed', { error: String(error) }),
+    );
   const base = env.PUBLIC_URL ?? `http://localhost:${port}`;
   const banner = [
     '',

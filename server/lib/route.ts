@@ -24,6 +24,9 @@ export interface ExampleIds {
   signedReturnId: string;
   /** A product in the shop `shopId` names. */
   productId: string;
+  /** A catalogue product the shop may sell, and a secondary category a shop may follow. */
+  catalogueProductId: string;
+  followCategoryId: string;
 }
 
 type Schema = z.ZodMiniType;

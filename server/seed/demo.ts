@@ -18,6 +18,13 @@ import { seedDemoWallet } from './wallet';
 export const DEMO_ACCOUNT = { email: 'demo@example.com', password: 'demo1234' } as const;
 
 /**
+ * The demo's catalogue and mall: 20,000 generated products (server/seed/catalogue-generator.ts).
+ * Loaded apart from seedDemo (it takes a while on PGlite): by the server after it starts, and once
+ * into the tests' cached demo template.
+ */
+export const DEMO_CATALOGUE = { rows: 20_000, seed: 1 } as const;
+
+/**
  * The demo seller, through the same services registration and shop authorization use: onboarded
  * on the Thai site as a cross-border seller, with a shop on each marketplace and (given payment
  * providers) a wallet with two weeks of history, coupons and orders to pay. Does nothing when

@@ -1,5 +1,6 @@
 import { activityEndpoints } from './activity.endpoints';
 import { authEndpoints } from './auth.endpoints';
+import { catalogueEndpoints } from './catalogue.endpoints';
 import { collectorEndpoints } from './collector.endpoints';
 import { configEndpoints } from './config.endpoints';
 import { couponsEndpoints } from './coupons.endpoints';
@@ -62,6 +63,7 @@ export const endpoints = {
   returns: returnsEndpoints,
   services: servicesEndpoints,
   products: productsEndpoints,
+  catalogue: catalogueEndpoints,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every declaration of the table, each named `<domain>.<call>`. */

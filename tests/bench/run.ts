@@ -19,7 +19,9 @@
  *     p50/p99 at a fixed rate (./orders.ts). `npm run bench -- orders` runs only this;
  *   - the fuzz run: 100,000 calls of every declared endpoint as every kind of account with random
  *     and malformed requests, the failures found and calls per second (./fuzz.ts).
- *     `npm run bench -- fuzz` runs only this.
+ *     `npm run bench -- fuzz` runs only this;
+ *   - the mall's search over generated products on PostgreSQL (./mall.ts).
+ *     `npm run bench -- mall -- --rows 10000000` runs only this, over 10 million products.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -52,6 +54,7 @@ import { API_CLIENTS, basicClientAuth, HEADERS } from '../../shared/contracts/pr
 import { collectorBench } from './collector';
 import { type Print, round } from './figures';
 import { fuzzBench } from './fuzz';
+import { mallBench } from './mall';
 import { ordersBench } from './orders';
 import { productsBench } from './products';
 import { SPEED_PARTS, speedBench } from './speed';
@@ -329,6 +332,8 @@ if (process.argv[2] === 'collector') {
   await fuzzBench(print);
 } else if (process.argv[2] === 'productList') {
   await productsBench(print);
+} else if (process.argv[2] === 'mall') {
+  await mallBench(print, process.argv.slice(3));
 } else {
   await speedBench(print);
   await messagePollBench();
@@ -338,4 +343,5 @@ if (process.argv[2] === 'collector') {
   await productsBench(print);
   await ordersBench(print);
   await fuzzBench(print);
+  await mallBench(print, []);
 }

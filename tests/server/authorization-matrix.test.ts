@@ -13,6 +13,7 @@ import { grantableMenus } from '@shared/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSeller, makeSubAccount } from '../support/accounts';
 import { createTestApp, type TestApp } from '../support/app';
+import { catalogueObjects } from '../support/catalogue';
 import { unclassified } from '../support/route-classifier';
 
 let t: TestApp;
@@ -152,7 +153,9 @@ async function freshObjects(): Promise<ExampleIds> {
       updatedAt: now,
     })
     .returning({ id: products.id });
+  const catalogue = await catalogueObjects(t);
   return {
+    ...catalogue,
     shopId: shop.id,
     subAccountId: sub.id,
     bindTicketId: sceneId,

@@ -57,6 +57,9 @@ export function describeEveryRouteAsEveryActor(
           returnId: '',
           signedReturnId: '',
           productId: owner.productIds[0] ?? '',
+          // The world has no catalogue: those routes are tried with ids that name none.
+          catalogueProductId: '',
+          followCategoryId: '',
         };
         const outboundBefore = app.outbound?.length ?? 0;
         const problems: string[] = [];

@@ -45,8 +45,13 @@ const PGLITE_SETTINGS = [
 /** The demo seller as the console's screen tests find it, on the test apps' manual clock. */
 async function seedTemplate(handle: DatabaseHandle) {
   // Loaded only when a template is made: most runs find both in the cache.
-  const { seedDemo } = await import('@server/seed/demo');
+  const { seedDemo, DEMO_CATALOGUE } = await import('@server/seed/demo');
   await seedDemo({ db: handle.db, clock: createManualClock() });
+  // The demo's 20,000 catalogue products, made once into the cached template.
+  await (await import('@server/seed/catalogue-generator')).seedCatalogue(
+    { db: handle.db, clock: createManualClock() },
+    DEMO_CATALOGUE,
+  );
 }
 
 async function digests(): Promise<Record<Template, string>> {

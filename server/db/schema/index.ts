@@ -1,3 +1,12 @@
+export {
+  cartItems,
+  catalogueCategories,
+  catalogueFollows,
+  catalogueProducts,
+  catalogueSkus,
+  catalogueSuppliers,
+  catalogueTokenStats,
+} from './catalogue';
 export { collectedProducts, pluginSettings } from './collector';
 export { coupons } from './coupons';
 export { files } from './files';

@@ -1,3 +1,4 @@
+import { CATALOGUE_SOURCES } from '@shared/contracts/catalogue';
 import type { ProductDraft } from '@shared/contracts/product-draft';
 import { SOURCE_SITES } from '@shared/contracts/product-draft';
 import type {
@@ -10,6 +11,7 @@ import { PLATFORMS } from '@shared/contracts/shops';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  check,
   index,
   integer,
   jsonb,
@@ -58,7 +60,8 @@ export const products = pgTable(
     collectId: uuid('collect_id').references(() => collectedProducts.id, {
       onDelete: 'set null',
     }),
-    sourceSite: text('source_site', { enum: SOURCE_SITES }),
+    /** A collector site, or the catalogue source a product was chosen from. */
+    sourceSite: text('source_site', { enum: [...SOURCE_SITES, ...CATALOGUE_SOURCES] }),
     sourceItemId: text('source_item_id'),
     sourceUrl: text('source_url'),
     /** The platform's product id, once published or synced. */
@@ -119,6 +122,10 @@ export const products = pgTable(
     ),
     index('products_shop_list_idx').on(t.shopId, t.updatedAt.desc(), t.id.desc()),
     index('products_job_due_idx').on(t.jobDueAt).where(sql`${t.job} is not null`),
+    check(
+      'products_source_site_check',
+      sql`${t.sourceSite} in ('1688', 'aliexpress', 'shopee', 'lazada', 'pinduoduo', 'supplier', 'directSale', 'thirdParty', 'mall')`,
+    ),
   ],
 );
 

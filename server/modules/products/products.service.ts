@@ -1,3 +1,4 @@
+import { CATALOGUE_SOURCES } from '@shared/contracts/catalogue';
 import { convertAtRate, landedCostPrice } from '@shared/contracts/landed-cost';
 import type { Currency } from '@shared/contracts/money';
 import type { ProductDraft } from '@shared/contracts/product-draft';
@@ -92,7 +93,9 @@ async function contentOfDraft(
         .from(collectedProducts)
         .where(eq(collectedProducts.id, product.collectId))
     : [];
-  const source = collected?.draft ?? null;
+  // A product chosen from the catalogue keeps its source's prices (the cost) in its draft.
+  const source =
+    collected?.draft ?? (isIn(CATALOGUE_SOURCES, product.sourceSite ?? '') ? draft : null);
   const costing = source?.currency === 'CNY' && to !== 'CNY' ? await costingOf(deps, to) : null;
   const draftRate =
     draft.currency === to ? null : await rateBetween(deps, draft.currency as Currency, to);

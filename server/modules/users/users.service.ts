@@ -18,6 +18,7 @@ import {
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { findUserById } from '../accounts/accounts.service';
+import { cartSkuList } from '../catalogue/catalogue.service';
 import { hasUsableWarehouse } from '../warehouses/warehouses.service';
 
 /** userInfo's statement, prepared once per database (the plan and the SQL are made once). */
@@ -114,8 +115,8 @@ export async function getUserInfo(deps: Pick<AppDeps, 'db'>, actor: Actor): Prom
     firstShowAnn: row.popup,
     showGuideFlag: !row.mainGuide,
     showDashboardGuideFlag: !row.dashboardGuide,
-    // The main site's cart is not part of this console; it holds nothing here.
-    skuList: [],
+    // The cart of catalogue and mall SKUs; the header counts the quantities.
+    skuList: await cartSkuList(deps, actor),
   };
 }
 

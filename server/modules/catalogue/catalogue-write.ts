@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import type { catalogueProducts, catalogueSkus } from '../../db/schema/index';
+import { normaliseForSearch, searchTokens } from '../../lib/search-tokens';
+
+export type NewCatalogueProduct = Omit<
+  typeof catalogueProducts.$inferInsert,
+  'searchText' | 'tokens'
+> & { skus: Omit<typeof catalogueSkus.$inferInsert, 'productId'>[] };
+
+/** The titles as search reads them: normalised, each apart (a term never spans two titles). */
+export function searchTextOf(titles: {
+  titleZh?: string | null;
+  titleTh?: string | null;
+  titleEn?: string | null;
+}): string {
+  return [titles.titleZh, titles.titleTh, titles.titleEn]
+    .filter((title): title is string => Boolean(title))
+    .map(normaliseForSearch)
+    .join(' | ');
+}
+
+/** The search columns of a product: its normalised titles and their index tokens. */
+export function searchColumnsOf(titles: Parameters<typeof searchTextOf>[0]) {
+  const searchText = searchTextOf(titles);
+  return { searchText, tokens: searchTokens(searchText, 'index') };
+}
+
+/** Each token with the number of these token lists holding it. */
+export function documentFrequencies(
+  tokenLists: readonly (readonly string[])[],
+): Map<string, number> {
+  const df = new Map<string, number>();
+  for (const tokens of tokenLists)
+    for (const token of tokens) df.set(token, (df.get(token) ?? 0) + 1);
+  return df;
+}
+
+/** Adds counts to the document frequencies (tokens in sorted order: parallel writers never deadlock). */
+async function addDocumentFrequencies(
+  db: Pick<Database, 'execute'>,
+  df: Map<string, number>,
+): Promise<void> {
+  const entries = [...df].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (let i = 0; i < entries.length; i += 20_000) {
+    const chunk = JSON.stringify(entries.slice(i, i + 20_000));
+    await db.execute(sql`insert into catalogue_token_stats (token, df)
+      select e->>0, (e->>1)::bigint from json_array_elements(${chunk}::json) as e
+      order by 1
+      on conflict (token) do update set df = catalogue_token_stats.df + excluded.df`);
+  }
+}
+
+/** snake_case keys, dates as ISO text: a row as json_populate_recordset reads it. */
+function recordOf(row: Record<string, unknown>): Record<string, unknown> {
+  const record: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) {
+    if (value === undefined) continue;
+    record[key.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`)] =
+      value instanceof Date ? value.toISOString() : value;
+  }
+  return record;
+}
+
+/** Rows into a table in statements of `size` rows, each one JSON parameter (fast on PGlite too). */
+async function insertRecords(
+  db: Pick<Database, 'execute'>,
+  table: 'catalogue_products' | 'catalogue_skus',
+  rows: readonly Record<string, unknown>[],
+  size: number,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += size) {
+    const chunk = JSON.stringify(rows.slice(i, i + size).map(recordOf));
+    await db.execute(
+      sql`insert into ${sql.identifier(table)} select * from json_populate_recordset(null::${sql.identifier(table)}, ${chunk}::json)`,
+    );
+  }
+}
+
+/**
+ * Writes catalogue products with their SKUs, their search tokens (the same function search reads
+ * queries with) and the tokens' document frequencies, in one transaction.
+ */
+export async function insertCatalogueProducts(
+  db: Database,
+  rows: readonly NewCatalogueProduct[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  // The columns' defaults (a JSON row names every column: one it leaves out would be null).
+  const products = rows.map(({ skus: _skus, ...product }) => ({
+    stock: 0,
+    salesCount: 0,
+    skuCount: 0,
+    ...product,
+    ...searchColumnsOf(product),
+  }));
+  const skus = rows.flatMap((row) =>
+    row.skus.map((sku, index) => ({ stock: 0, sort: index, ...sku, productId: row.id })),
+  );
+  await db.transaction(async (tx) => {
+    await insertRecords(tx, 'catalogue_products', products, 1000);
+    await insertRecords(tx, 'catalogue_skus', skus, 2000);
+    await addDocumentFrequencies(tx, documentFrequencies(products.map((p) => p.tokens)));
+  });
+}

@@ -1,0 +1,409 @@
+import {
+  type CatalogueListQuery,
+  type CataloguePage,
+  type CatalogueProduct,
+  type CatalogueSort,
+  type MallSearchQuery,
+  type MallSort,
+  RELEVANCE_WINDOW,
+  type ThirdPartyListQuery,
+} from '@shared/contracts/catalogue';
+import type { Language } from '@shared/contracts/languages';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Actor, AppDeps } from '../../context';
+import type { Database } from '../../db/client';
+import {
+  catalogueFollows,
+  catalogueTokenStats,
+  catalogueProducts as p,
+  shops,
+} from '../../db/schema/index';
+import { AppError } from '../../lib/errors';
+import { type KeysetKey, keyset } from '../../lib/keyset';
+import { normaliseForSearch, searchTerms, searchTokens } from '../../lib/search-tokens';
+import { visibleShops } from '../collector/collector.service';
+import { type CategoryIndex, categoryIndex, pathOf } from './categories';
+
+type ProductRow = typeof p.$inferSelect;
+
+/**
+ * The selectivity guard: when even the rarest token of a query is held by more products than
+ * this, ranking every match would read them all; the search then reads the sort's index in order
+ * and stops at the page (LIMIT), checking each row on the way.
+ */
+const BROAD_MATCHES = 5_000;
+/** A search that runs longer than this is stopped and answers "narrow your search". */
+const SEARCH_TIMEOUT_MS = 3_000;
+
+const QUERY_CANCELED = '57014';
+
+function hasSqlState(error: unknown, state: string): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (typeof current === 'object' && (current as { code?: unknown }).code === state) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** The row as lists show it, names in the reader's language. */
+export function productOf(
+  row: ProductRow,
+  index: CategoryIndex,
+  language: Language,
+  supplierName: string | null,
+): CatalogueProduct {
+  const titles = { zh: row.titleZh, th: row.titleTh, en: row.titleEn };
+  const title =
+    (language === 'th' ? titles.th : language === 'en' ? titles.en : titles.zh) ??
+    titles.zh ??
+    titles.en ??
+    titles.th ??
+    '';
+  return {
+    id: row.id,
+    source: row.source,
+    sourceSite: row.sourceSite,
+    sourceUrl: row.sourceUrl,
+    supplier: row.supplierId ? { id: row.supplierId, name: supplierName ?? '' } : null,
+    categoryPath: pathOf(index, row.categoryL3, language),
+    title,
+    titles,
+    brand: row.brand,
+    cover: row.cover,
+    currency: row.currency as CatalogueProduct['currency'],
+    priceMin: row.priceMin,
+    priceMax: row.priceMax,
+    stock: row.stock,
+    stockBySite: Object.entries(row.stockBySite ?? {}).map(([site, stock]) => ({
+      site: site as CatalogueProduct['shipsFrom'],
+      stock,
+    })),
+    shipsFrom: row.shipsFrom as CatalogueProduct['shipsFrom'],
+    salesCount: row.salesCount,
+    skuCount: row.skuCount,
+    listedAt: row.listedAt.toISOString(),
+    platforms: row.platforms as CatalogueProduct['platforms'],
+  };
+}
+
+/** The keys of a sort: its column, then the id that breaks ties. */
+function sortKeys(sort: CatalogueSort): KeysetKey[] {
+  switch (sort) {
+    case 'newest':
+      return [
+        { column: p.listedAt, order: 'desc' },
+        { column: p.id, order: 'desc' },
+      ];
+    case 'sales':
+      return [
+        { column: p.salesCount, order: 'desc' },
+        { column: p.id, order: 'desc' },
+      ];
+    case 'priceAsc':
+      return [
+        { column: p.priceMin, order: 'asc' },
+        { column: p.id, order: 'asc' },
+      ];
+    case 'priceDesc':
+      return [
+        { column: p.priceMin, order: 'desc' },
+        { column: p.id, order: 'desc' },
+      ];
+  }
+}
+
+interface Filters {
+  categoryId?: string | undefined;
+  priceMin?: number | undefined;
+  priceMax?: number | undefined;
+  inStock?: boolean | undefined;
+}
+
+/** A category of any level, as the column of the product's path that holds it. */
+function categoryCondition(index: CategoryIndex, categoryId: string): SQL {
+  const level = index.byId.get(categoryId)?.level;
+  if (level === 1) return eq(p.categoryL1, categoryId);
+  if (level === 2) return eq(p.categoryL2, categoryId);
+  if (level === 3) return eq(p.categoryL3, categoryId);
+  return sql`false`;
+}
+
+function filterConditions(index: CategoryIndex, filters: Filters): (SQL | undefined)[] {
+  return [
+    filters.categoryId ? categoryCondition(index, filters.categoryId) : undefined,
+    filters.priceMin === undefined ? undefined : sql`${p.priceMin} >= ${filters.priceMin}`,
+    filters.priceMax === undefined ? undefined : sql`${p.priceMin} <= ${filters.priceMax}`,
+    filters.inStock ? sql`${p.stock} > 0` : undefined,
+  ];
+}
+
+async function supplierNames(
+  db: Database,
+  rows: readonly ProductRow[],
+): Promise<Map<string, string>> {
+  const ids = [...new Set(rows.flatMap((row) => (row.supplierId ? [row.supplierId] : [])))];
+  if (ids.length === 0) return new Map();
+  const found = (await db.execute(
+    sql`select id, name from catalogue_suppliers where id in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`,
+  )) as unknown as { rows: { id: string; name: string }[] };
+  return new Map(found.rows.map((row) => [row.id, row.name]));
+}
+
+async function pageOf(
+  db: Database,
+  index: CategoryIndex,
+  language: Language,
+  rows: ProductRow[],
+  cursors: { next: string | null; previous: string | null },
+  sort: MallSort,
+  broad: boolean,
+): Promise<CataloguePage> {
+  const names = await supplierNames(db, rows);
+  return {
+    records: rows.map((row) =>
+      productOf(row, index, language, row.supplierId ? (names.get(row.supplierId) ?? null) : null),
+    ),
+    ...cursors,
+    broad,
+    sort,
+  };
+}
+
+/** A list read from the sort's index: the conditions, then keyset pages in the sort's order. */
+async function sortedList(
+  db: Database,
+  conditions: (SQL | undefined)[],
+  sort: CatalogueSort,
+  query: { cursor?: string | undefined; limit: number },
+) {
+  const page = keyset(sortKeys(sort), query);
+  const rows = await db
+    .select({ row: p, cursorKey: page.key })
+    .from(p)
+    .where(and(...conditions, page.where))
+    .orderBy(...page.orderBy)
+    .limit(page.limit);
+  const finished = page.finish(rows);
+  return {
+    rows: finished.rows.map((r) => r.row),
+    next: finished.next,
+    previous: finished.previous,
+  };
+}
+
+/** GET the supplier or direct-sale list. */
+export async function listCatalogue(
+  deps: Pick<AppDeps, 'db'>,
+  input: CatalogueListQuery & { language: Language },
+): Promise<CataloguePage> {
+  const index = await categoryIndex(deps.db, input.categoryId ? [input.categoryId] : []);
+  const conditions = [
+    eq(p.source, input.source),
+    ...filterConditions(index, input),
+    input.supplierId ? eq(p.supplierId, input.supplierId) : undefined,
+    input.site ? sql`coalesce((${p.stockBySite} ->> ${input.site})::int, 0) > 0` : undefined,
+  ];
+  const { rows, next, previous } = await sortedList(deps.db, conditions, input.sort, input);
+  return pageOf(deps.db, index, input.language, rows, { next, previous }, input.sort, false);
+}
+
+/** GET a shop's third-party products: those of the secondary categories it follows. */
+export async function listThirdParty(
+  deps: Pick<AppDeps, 'db'>,
+  actor: Actor,
+  input: ThirdPartyListQuery & { language: Language },
+): Promise<CataloguePage> {
+  const [shop] = await deps.db
+    .select({ id: shops.id })
+    .from(shops)
+    .where(and(eq(shops.id, input.shopId), visibleShops(actor)));
+  if (!shop) throw new AppError('RECORD_NOT_FOUND');
+  const followed = await deps.db
+    .select({ categoryId: catalogueFollows.categoryId })
+    .from(catalogueFollows)
+    .where(eq(catalogueFollows.shopId, shop.id));
+  const index = await categoryIndex(deps.db, [
+    ...followed.map((f) => f.categoryId),
+    ...(input.categoryId ? [input.categoryId] : []),
+  ]);
+  if (followed.length === 0)
+    return pageOf(
+      deps.db,
+      index,
+      input.language,
+      [],
+      { next: null, previous: null },
+      input.sort,
+      false,
+    );
+  const conditions = [
+    eq(p.source, 'thirdParty'),
+    inArray(
+      p.categoryL2,
+      followed.map((f) => f.categoryId),
+    ),
+    ...filterConditions(index, input),
+  ];
+  const { rows, next, previous } = await sortedList(deps.db, conditions, input.sort, input);
+  return pageOf(deps.db, index, input.language, rows, { next, previous }, input.sort, false);
+}
+
+/** Characters of letters and digits in a query (a one-character query is asked inside a category). */
+function letterCount(q: string): number {
+  return searchTerms(q).reduce((sum, term) => sum + [...term.text].length, 0);
+}
+
+export interface SearchOptions {
+  /** The selectivity guard's threshold (BROAD_MATCHES). */
+  broadMatches?: number;
+  timeoutMs?: number;
+}
+
+/**
+ * GET the mall's search. The query's tokens (server/lib/search-tokens.ts) narrow the candidates
+ * from the GIN index, and every candidate is checked against its normalised titles (each term of
+ * the query appears whole). Selective queries read the candidates of their rarest token (at most
+ * `broadMatches`) and rank or sort them; broad ones read the sort's index in order with LIMIT.
+ */
+export async function searchMall(
+  deps: Pick<AppDeps, 'db'>,
+  input: MallSearchQuery & { language: Language },
+  options: SearchOptions = {},
+): Promise<CataloguePage> {
+  const broadMatches = options.broadMatches ?? BROAD_MATCHES;
+  const index = await categoryIndex(deps.db, input.categoryId ? [input.categoryId] : []);
+  const q = input.q ?? '';
+  const conditions = [
+    eq(p.source, 'mall'),
+    ...filterConditions(index, input),
+    input.sourceSite ? eq(p.sourceSite, input.sourceSite) : undefined,
+    input.shipsFrom ? eq(p.shipsFrom, input.shipsFrom) : undefined,
+  ];
+  const letters = letterCount(q);
+  const page = (
+    rows: ProductRow[],
+    cursors: { next: string | null; previous: string | null },
+    sort: MallSort,
+    broad: boolean,
+    db: Database = deps.db,
+  ) => pageOf(db, index, input.language, rows, cursors, sort, broad);
+
+  // Browsing: no words, the sort's index (relevance means nothing without words: by sales).
+  if (letters === 0) {
+    const sort = input.sort === 'relevance' ? 'sales' : input.sort;
+    const { rows, next, previous } = await sortedList(deps.db, conditions, sort, input);
+    return page(rows, { next, previous }, input.sort, false);
+  }
+  if (letters === 1 && !input.categoryId) throw new AppError('CATALOGUE_QUERY_TOO_SHORT');
+
+  const tokens = searchTokens(q, 'query');
+  const terms = searchTerms(q).map((term) => term.text);
+  const stats = await deps.db
+    .select()
+    .from(catalogueTokenStats)
+    .where(inArray(catalogueTokenStats.token, tokens));
+  // A token no product holds: nothing matches.
+  if (stats.length < tokens.length)
+    return page([], { next: null, previous: null }, input.sort, false);
+  const rarest = stats.reduce((a, b) => (b.df < a.df ? b : a));
+  const broad = rarest.df > broadMatches;
+  const tokenArray = sql`array[${sql.join(
+    tokens.map((token) => sql`${token}`),
+    sql`, `,
+  )}]::text[]`;
+  const matches = [
+    sql`${p.tokens} @> ${tokenArray}`,
+    ...terms.map((term) => sql`${p.searchText} like ${`%${term}%`}`),
+  ];
+
+  try {
+    return await deps.db.transaction(async (tx) => {
+      // For this transaction only: the timeout, and for a broad query neither an unbounded bitmap
+      // scan nor a full scan and sort (the planner cannot estimate the title checks): the sort's
+      // index in order, each row checked, up to the page.
+      const timeout = String(Math.round(options.timeoutMs ?? SEARCH_TIMEOUT_MS));
+      await tx.execute(
+        sql`select set_config('statement_timeout', ${timeout}, true),
+          set_config('enable_bitmapscan', ${broad ? 'off' : 'on'}, true),
+          set_config('enable_seqscan', ${broad ? 'off' : 'on'}, true)`,
+      );
+      if (broad) {
+        const sort = input.sort === 'relevance' ? 'sales' : input.sort;
+        const { rows, next, previous } = await sortedList(
+          tx,
+          [...conditions, ...matches],
+          sort,
+          input,
+        );
+        return page(rows, { next, previous }, sort, true, tx);
+      }
+      // The candidates of the rarest token: at most `broadMatches` rows from the GIN index.
+      const candidates = sql`(select id from ${p} where ${p.tokens} @> array[${rarest.token}]::text[])`;
+      if (input.sort !== 'relevance') {
+        const { rows, next, previous } = await sortedList(
+          tx,
+          [...conditions, ...matches, sql`${p.id} in ${candidates}`],
+          input.sort,
+          input,
+        );
+        return page(rows, { next, previous }, input.sort, false, tx);
+      }
+      return page(
+        ...(await ranked(tx, conditions, matches, candidates, normaliseForSearch(q), terms, input)),
+        'relevance',
+        false,
+        tx,
+      );
+    });
+  } catch (error) {
+    if (hasSqlState(error, QUERY_CANCELED))
+      throw new AppError('CATALOGUE_NARROW_SEARCH', { cause: error });
+    throw error;
+  }
+}
+
+/**
+ * Relevance: the query whole in a title first, then a title that starts with its first term, then
+ * the share of the titles the terms cover, then sales; the best RELEVANCE_WINDOW are paged.
+ */
+async function ranked(
+  db: Database,
+  conditions: (SQL | undefined)[],
+  matches: SQL[],
+  candidates: SQL,
+  phrase: string,
+  terms: string[],
+  query: { cursor?: string | undefined; limit: number },
+): Promise<[ProductRow[], { next: string | null; previous: string | null }]> {
+  const covered = terms.reduce((sum, term) => sum + [...term].length, 0);
+  const score = sql`(
+    (case when ${p.searchText} like ${`%${phrase}%`} then 2000 else 0 end)
+    + (case when ${p.searchText} like ${`${terms[0] ?? ''}%`} then 1000 else 0 end)
+    + least(999, (1000 * ${covered}) / greatest(char_length(${p.searchText}), 1))
+  )::bigint * 1000000 + least(${p.salesCount}, 999999)`;
+  const top = sql`(select ${p}.*, ${score} as score from ${p}
+    where ${and(...conditions, ...matches, sql`${p.id} in ${candidates}`)}
+    order by score desc, ${p.id} desc limit ${RELEVANCE_WINDOW}) as ranked`;
+  const page = keyset(
+    [
+      { column: sql`ranked.score`, type: 'bigint', order: 'desc' },
+      { column: sql`ranked.id`, type: 'uuid', order: 'desc' },
+    ],
+    query,
+  );
+  const rows = (await db.execute(
+    sql`select ranked.id, ${page.key} as "cursorKey" from ${top} ${page.where ? sql`where ${page.where}` : sql``}
+      order by ${sql.join(page.orderBy, sql`, `)} limit ${page.limit}`,
+  )) as unknown as { rows: { id: string; cursorKey: string }[] };
+  const finished = page.finish(rows.rows);
+  const ids = finished.rows.map((row) => row.id);
+  const full = ids.length ? await db.select().from(p).where(inArray(p.id, ids)) : [];
+  const byId = new Map(full.map((row) => [row.id, row]));
+  return [
+    ids.flatMap((id) => byId.get(id) ?? []),
+    { next: finished.next, previous: finished.previous },
+  ];
+}
