@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { requireMenu } from '../platform/routing';
-import { orderGroup, productGroup, serviceGroup } from './base-routes';
+import { productGroup } from './base-routes';
 
 // The menu pages no feature fills yet, each under its group with its real guard and search. A
 // feature that fills one moves its route into its own `<domain>.routes.tsx`.
@@ -10,21 +10,6 @@ const placeholder = lazyRouteComponent(
   () => import('../layout/route-placeholder'),
   'RoutePlaceholder',
 );
-
-/**
- * One optional id parameter of a search, absent when empty. Digits-only ids (marketplace order
- * numbers) arrive parsed as numbers and stay numbers, so the address keeps them unquoted.
- */
-function idParam<K extends string>(
-  search: Record<string, unknown>,
-  key: K,
-): { [P in K]?: string | number } {
-  const value = search[key];
-  const kept =
-    (typeof value === 'string' && value !== '') ||
-    (typeof value === 'number' && Number.isFinite(value));
-  return kept ? ({ [key]: value } as { [P in K]?: string | number }) : {};
-}
 
 export const thirdProductList = createRoute({
   getParentRoute: () => productGroup,
@@ -38,20 +23,5 @@ export const thirdDetails = createRoute({
   path: 'thirdDetails',
   staticData: { titleKey: 'routes.thirdDetails', hidden: true },
   beforeLoad: requireMenu('/product/thirdDetails'),
-  component: placeholder,
-});
-export const serviceProgress = createRoute({
-  getParentRoute: () => orderGroup,
-  path: 'serviceProgress',
-  staticData: { titleKey: 'routes.serviceProgress' },
-  validateSearch: (search: Record<string, unknown>) => idParam(search, 'serviceNo'),
-  beforeLoad: requireMenu('/order/serviceProgress'),
-  component: placeholder,
-});
-export const serviceMarket = createRoute({
-  getParentRoute: () => serviceGroup,
-  path: 'serviceMarket',
-  staticData: { titleKey: 'routes.serviceMarket' },
-  beforeLoad: requireMenu('/service/serviceMarket'),
   component: placeholder,
 });

@@ -11,6 +11,7 @@ import { createPayRoutes } from '../features/pay/pay.routes';
 import { createPolicyRoutes } from '../features/policy/policy.routes';
 import { createProductsRoutes } from '../features/products/products.routes';
 import { createPurchasesRoutes } from '../features/purchases/purchases.routes';
+import { createServicesRoutes } from '../features/services/services.routes';
 import { createShopsRoutes } from '../features/shops/shops.routes';
 import { createShortLinksRoutes } from '../features/short-links/short-links.routes';
 import { createWalletRoutes } from '../features/wallet/wallet.routes';
@@ -66,6 +67,7 @@ const purchases = createPurchasesRoutes({ group: purchaseGroup });
 const account = createAccountRoutes({ account: accountGroup });
 const messages = createMessagesRoutes({ account: accountGroup });
 const orders = createOrdersRoutes({ platform: platformGroup });
+const services = createServicesRoutes({ order: orderGroup, service: serviceGroup });
 
 /** The signed-in pages, in menu order: the route table the menu is built from (console/layout/menu.ts). */
 export const menuRouteTree = authedRoute.addChildren([
@@ -80,7 +82,7 @@ export const menuRouteTree = authedRoute.addChildren([
     ...collector.product,
     ...products.product,
   ]),
-  orderGroup.addChildren([orderIndexRoute, later.serviceProgress]),
+  orderGroup.addChildren([orderIndexRoute, ...services.order]),
   platformGroup.addChildren([
     platformIndexRoute,
     ...orders.platform,
@@ -89,7 +91,7 @@ export const menuRouteTree = authedRoute.addChildren([
   ]),
   purchaseGroup.addChildren([purchaseIndexRoute, ...purchases.group]),
   otherGroup.addChildren([otherIndexRoute, ...wallet.other, ...pay.other, ...coupons.other]),
-  serviceGroup.addChildren([serviceIndexRoute, later.serviceMarket]),
+  serviceGroup.addChildren([serviceIndexRoute, ...services.service]),
   accountGroup.addChildren([accountIndexRoute, ...account.account, ...messages.account]),
   mainSiteRoute,
   helpCenterRoute,

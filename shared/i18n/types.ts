@@ -17,6 +17,7 @@ import type pay from '../../locales/en/pay.json';
 import type policy from '../../locales/en/policy.json';
 import type products from '../../locales/en/products.json';
 import type purchases from '../../locales/en/purchases.json';
+import type services from '../../locales/en/services.json';
 import type settings from '../../locales/en/settings.json';
 import type shops from '../../locales/en/shops.json';
 import type signup from '../../locales/en/signup.json';
@@ -48,6 +49,7 @@ declare module 'i18next' {
       policy: typeof policy;
       purchases: typeof purchases;
       products: typeof products;
+      services: typeof services;
       settings: typeof settings;
       shops: typeof shops;
       signup: typeof signup;

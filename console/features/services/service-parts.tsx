@@ -1,0 +1,65 @@
+import { Badge } from '@mantine/core';
+import type { Language } from '@shared/contracts/languages';
+import type { Currency } from '@shared/contracts/money';
+import type { ServiceStatus } from '@shared/contracts/service-orders';
+import { formatDate, formatDateTime, formatMoney } from '@shared/i18n/format';
+import { useTranslation } from 'react-i18next';
+
+const STATUS_COLORS: Record<ServiceStatus, string> = {
+  pending: 'orange',
+  processing: 'blue',
+  completed: 'green',
+  cancelled: 'gray',
+  aborted: 'red',
+};
+
+/** Money, dates and durations in the console's language. */
+export function useServiceFormat() {
+  const { t, i18n } = useTranslation('services');
+  const language = i18n.language as Language;
+  return {
+    language,
+    money: (minor: number, currency: Currency) => formatMoney(minor, currency, language),
+    time: (iso: string) => formatDateTime(iso, language),
+    date: (iso: string) => formatDate(iso, language),
+    /** Whole minutes as "45 min", "5 h", "2 d 3 h". */
+    duration: (minutes: number) => {
+      if (minutes < 60) return t('duration.minutes', { count: minutes });
+      const hours = Math.floor(minutes / 60);
+      if (hours < 24) return t('duration.hours', { count: hours });
+      return t('duration.days', { days: Math.floor(hours / 24), hours: hours % 24 });
+    },
+  };
+}
+
+/** A service's status as a badge. */
+export function ServiceStatusBadge({ status }: { status: ServiceStatus }) {
+  const { t } = useTranslation('services');
+  return (
+    <Badge
+      color={STATUS_COLORS[status]}
+      variant="light"
+      data-testid="service-status"
+      data-status={status}
+      style={{ flexShrink: 0, minWidth: 'max-content' }}
+    >
+      {t(`status.${status}`)}
+    </Badge>
+  );
+}
+
+/** Makes a fresh idempotency key per distinct input; a retry of the same input reuses it. */
+export function idempotencyKeys() {
+  let kept: { input: string; key: string } | null = null;
+  return {
+    keyFor(input: unknown): string {
+      const text = JSON.stringify(input);
+      if (kept?.input !== text) kept = { input: text, key: crypto.randomUUID() };
+      return kept.key;
+    },
+    /** After an answer: the next submit is a new request. A lost answer keeps the key. */
+    reset() {
+      kept = null;
+    },
+  };
+}
