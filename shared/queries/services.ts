@@ -132,3 +132,26 @@ export function useUploadServiceProof() {
     meta: { inlineErrors: true },
   });
 }
+
+/** One object URL per proof photo for the page's life: the same photo is fetched once. */
+const proofUrls = new Map<string, Promise<string>>();
+
+/** A proof photo's address for an <img>: fetched with the session, shown as an object URL. */
+export function useProofSrc(id: string): string | null {
+  const api = useApi();
+  const query = useQuery({
+    queryKey: [...serviceKeys.all, 'proof', id],
+    queryFn: () => {
+      let url = proofUrls.get(id);
+      if (!url) {
+        url = api.services.proofFile(id).then((blob) => URL.createObjectURL(blob));
+        url.catch(() => proofUrls.delete(id));
+        proofUrls.set(id, url);
+      }
+      return url;
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+    meta: { inlineErrors: true },
+  });
+  return query.data ?? null;
+}

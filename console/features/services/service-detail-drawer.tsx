@@ -6,7 +6,6 @@ import {
   Divider,
   Drawer,
   Group,
-  Image,
   Loader,
   Modal,
   SimpleGrid,
@@ -33,7 +32,7 @@ import { ConfirmModal } from '../../components/confirm-modal';
 import { FormFailure } from '../../components/form-parts';
 import { usePermission } from '../../components/permission';
 import { OperatorActions } from './service-operator-actions';
-import { ServiceStatusBadge, useServiceFormat } from './service-parts';
+import { ProofImage, ServiceStatusBadge, useServiceFormat } from './service-parts';
 
 function Field({
   label,
@@ -71,8 +70,8 @@ function Proofs({ proofs, step }: { proofs: readonly ServiceProof[]; step: strin
             aria-label={t('detail.enlarge', { index: index + 1 })}
             data-testid="step-proof"
           >
-            <Image
-              src={proof.url}
+            <ProofImage
+              proof={proof}
               alt={t('detail.proofAlt', { index: index + 1, step })}
               w={56}
               h={56}
@@ -90,8 +89,8 @@ function Proofs({ proofs, step }: { proofs: readonly ServiceProof[]; step: strin
         title={open ? t('detail.proofAlt', { index: open.index + 1, step }) : ''}
       >
         {open && (
-          <Image
-            src={open.proof.url}
+          <ProofImage
+            proof={open.proof}
             alt={t('detail.proofAlt', { index: open.index + 1, step })}
             fit="contain"
             mah="75vh"

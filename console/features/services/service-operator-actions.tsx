@@ -4,7 +4,6 @@ import {
   Card,
   FileButton,
   Group,
-  Image,
   SimpleGrid,
   Stack,
   Text,
@@ -29,7 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { LocalDateInput } from '../../components/date-fields';
 import { FormFailure } from '../../components/form-parts';
-import { useServiceFormat } from './service-parts';
+import { ProofImage, useServiceFormat } from './service-parts';
 import { formatQuantity, parseQuantity } from './service-quantities';
 import { localToIso } from './service-range';
 
@@ -154,7 +153,14 @@ function MoveForm({ service }: { service: ServiceDetail & { nextStep: string } }
             <Group gap={6} data-testid="operator-proofs">
               {proofs.map((proof) => (
                 <div key={proof.id} style={{ position: 'relative' }}>
-                  <Image src={proof.url} alt={proof.name} w={56} h={56} radius="sm" fit="cover" />
+                  <ProofImage
+                    proof={proof}
+                    alt={proof.name}
+                    w={56}
+                    h={56}
+                    radius="sm"
+                    fit="cover"
+                  />
                   <ActionIcon
                     size="xs"
                     color="red"

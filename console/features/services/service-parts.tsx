@@ -1,8 +1,10 @@
-import { Badge } from '@mantine/core';
+import { Badge, Image, type ImageProps, Skeleton } from '@mantine/core';
 import type { Language } from '@shared/contracts/languages';
 import type { Currency } from '@shared/contracts/money';
 import type { ServiceStatus } from '@shared/contracts/service-orders';
+import type { ServiceProof } from '@shared/contracts/services';
 import { formatDate, formatDateTime, formatMoney } from '@shared/i18n/format';
+import { useProofSrc } from '@shared/queries/services';
 import { useTranslation } from 'react-i18next';
 
 const STATUS_COLORS: Record<ServiceStatus, string> = {
@@ -62,4 +64,15 @@ export function idempotencyKeys() {
       kept = null;
     },
   };
+}
+
+/** A proof photo, fetched with the session (never a bare address). */
+export function ProofImage({
+  proof,
+  alt,
+  ...props
+}: { proof: Pick<ServiceProof, 'id'>; alt: string } & ImageProps) {
+  const src = useProofSrc(proof.id);
+  if (!src) return <Skeleton w={props.w ?? 56} h={props.h ?? 56} radius="sm" />;
+  return <Image src={src} alt={alt} {...props} />;
 }
