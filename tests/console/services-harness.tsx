@@ -1,7 +1,8 @@
+import { File as NodeFile } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import { createAccount } from '@server/modules/accounts/accounts.service';
 import { recharge } from '@server/modules/wallet/wallet.service';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, onTestFinished } from 'vitest';
 import { makeSeller } from '../support/accounts';
 import { createTestApp, type TestApp } from '../support/app';
 import { readLocale } from '../support/locales';
@@ -76,4 +77,22 @@ export async function buyWrap(t: TestApp, token: string, lengthCm: number, coupo
   });
   expect(bought.body.resp_code, bought.text).toBe(0);
   return bought.body.datas as { serviceNo: string; amounts: { frozen: number } };
+}
+
+/**
+ * The server runs in-process under jsdom's globals; its upload route checks `file instanceof File`
+ * (its multipart parser makes Node Files) and the database driver `bytea instanceof Uint8Array`.
+ * They get Node's classes for the test, as they have in production.
+ */
+export function withNodeFiles() {
+  const JsdomFile = globalThis.File;
+  const JsdomUint8Array = globalThis.Uint8Array;
+  globalThis.File = NodeFile as unknown as typeof File;
+  globalThis.Uint8Array = Object.getPrototypeOf(Buffer.prototype).constructor;
+  const restore = () => {
+    globalThis.File = JsdomFile;
+    globalThis.Uint8Array = JsdomUint8Array;
+  };
+  onTestFinished(restore);
+  return { JsdomFile, restore };
 }

@@ -28,7 +28,7 @@ describe('the service market', () => {
       { username: s.email, password: s.password },
       { app: t },
     );
-    await screen.findByTestId('market-items', {}, { timeout: 10_000 });
+    await screen.findByTestId('market-items', {}, { timeout: 20_000 });
     const card = (code: string) =>
       screen
         .getAllByTestId('market-item')
@@ -111,7 +111,7 @@ describe('the service market', () => {
       { app: t },
     );
     await userEvent.click(
-      await screen.findByTestId('market-buy-translation', {}, { timeout: 10_000 }),
+      await screen.findByTestId('market-buy-translation', {}, { timeout: 20_000 }),
     );
     await userEvent.type(await screen.findByTestId('buy-quantity-characters'), '250');
     // 250 characters are three started blocks of 100: 447.00 THB, more than the 10.00 held.

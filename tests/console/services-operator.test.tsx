@@ -5,7 +5,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderSignedIn } from '../support/console';
 import { fillWords } from '../support/locales';
 import { jpeg } from '../support/media-files';
-import { buyWrap, registerServicesApp, seller, serviceOperator, words } from './services-harness';
+import {
+  buyWrap,
+  registerServicesApp,
+  seller,
+  serviceOperator,
+  withNodeFiles,
+  words,
+} from './services-harness';
 
 const app = registerServicesApp();
 const thb = (minor: number) => formatMoney(minor, 'THB', 'en');
@@ -30,7 +37,7 @@ describe('the service operator in the console', () => {
       { username: operator.email, password: operator.password },
       { app: t },
     );
-    const queue = await screen.findByTestId('operator-queue', {}, { timeout: 10_000 });
+    const queue = await screen.findByTestId('operator-queue', {}, { timeout: 20_000 });
     const row = await within(queue).findByText(first.serviceNo, {}, { timeout: 5_000 });
     expect(within(queue).getByText(second.serviceNo)).toBeTruthy();
     await userEvent.click(row);
@@ -40,6 +47,7 @@ describe('the service operator in the console', () => {
     expect(within(body).queryByTestId('service-cancel')).toBeNull();
 
     const user = userEvent.setup({ applyAccept: false });
+    const { JsdomFile } = withNodeFiles();
     const move = async (step: string, remark: string, photo?: File) => {
       const form = await within(body).findByTestId('operator-move', {}, { timeout: 5_000 });
       await waitFor(() => expect(form.dataset.step).toBe(step));
@@ -64,7 +72,7 @@ describe('the service operator in the console', () => {
     const form = await within(body).findByTestId('operator-move');
     await user.upload(
       form.querySelector('input[type="file"]') as HTMLInputElement,
-      new File(['GIF89a'], 'wrap.gif', { type: 'image/gif' }),
+      new JsdomFile(['GIF89a'], 'wrap.gif', { type: 'image/gif' }),
     );
     expect(within(form).getByTestId('operator-photo-error').textContent).toBe(
       fillWords(words.operator.photoType, { name: 'wrap.gif' }),
@@ -72,7 +80,7 @@ describe('the service operator in the console', () => {
     await move(
       'purchaseReview',
       'Wrap in stock',
-      new File([jpeg(64, 48, 3000)], 'wrap.jpg', { type: 'image/jpeg' }),
+      new JsdomFile([new Uint8Array(jpeg(64, 48, 3000))], 'wrap.jpg', { type: 'image/jpeg' }),
     );
     await move('domesticWarehouseIn', 'Received');
     await move('domesticWarehouseOut', 'Wrapped and sent');
@@ -98,8 +106,11 @@ describe('the service operator in the console', () => {
     await user.clear(consumables);
     await user.type(consumables, '20');
     await user.click(within(complete).getByTestId('operator-complete-submit'));
-    const confirm = await screen.findByRole('dialog', { name: words.operator.complete });
-    await user.click(within(confirm).getByRole('button', { name: /confirm/i }));
+    const confirm = await screen.findByRole('dialog', {
+      name: words.operator.complete,
+      hidden: true,
+    });
+    await user.click(within(confirm).getByRole('button', { name: /confirm/i, hidden: true }));
     await waitFor(() => expect(body.dataset.status).toBe('completed'), { timeout: 5_000 });
     expect(within(body).getByTestId('amount-actual').textContent).toBe(thb(2000));
     expect(within(body).getByTestId('amount-released').textContent).toBe(thb(475));
@@ -116,8 +127,8 @@ describe('the service operator in the console', () => {
     expect(within(abort).getByText(words.operator.reasonRequired)).toBeTruthy();
     await user.type(within(abort).getByTestId('operator-abort-reason'), 'Out of bubble wrap');
     await user.click(within(abort).getByTestId('operator-abort-submit'));
-    const sure = await screen.findByRole('dialog', { name: words.operator.abort });
-    await user.click(within(sure).getByRole('button', { name: /confirm/i }));
+    const sure = await screen.findByRole('dialog', { name: words.operator.abort, hidden: true });
+    await user.click(within(sure).getByRole('button', { name: /confirm/i, hidden: true }));
     await waitFor(() => expect(other.dataset.status).toBe('aborted'), { timeout: 5_000 });
     expect(
       within(other).getByText(

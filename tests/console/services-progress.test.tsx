@@ -4,7 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderSignedIn } from '../support/console';
 import { jpeg } from '../support/media-files';
-import { buyWrap, registerServicesApp, seller, serviceOperator, words } from './services-harness';
+import {
+  buyWrap,
+  registerServicesApp,
+  seller,
+  serviceOperator,
+  withNodeFiles,
+  words,
+} from './services-harness';
 
 const app = registerServicesApp();
 const thb = (minor: number) => formatMoney(minor, 'THB', 'en');
@@ -29,13 +36,15 @@ describe('service progress for the seller', () => {
     const s = await seller(t);
     const operator = await serviceOperator(t);
     const bought = await buyWrap(t, s.token, 330);
-    const photo = jpeg(64, 48, 3000);
+    const photo = new Uint8Array(jpeg(64, 48, 3000));
+    const { JsdomFile, restore } = withNodeFiles();
     const form = new FormData();
-    form.set('file', new File([photo], 'wrapped.jpg', { type: 'image/jpeg' }));
+    form.set('file', new JsdomFile([photo], 'wrapped.jpg', { type: 'image/jpeg' }));
     const proof = await t.call('POST', '/service/operate/proof', {
       token: operator.token,
       body: form,
     });
+    restore();
     expect(proof.body.resp_code, proof.text).toBe(0);
     const moved = await t.call('POST', '/service/operate/move', {
       token: operator.token,
@@ -53,7 +62,7 @@ describe('service progress for the seller', () => {
       { username: s.email, password: s.password },
       { app: t },
     );
-    const body = await screen.findByTestId('service-detail-body', {}, { timeout: 10_000 });
+    const body = await screen.findByTestId('service-detail-body', {}, { timeout: 20_000 });
     expect(body.dataset.serviceNo).toBe(bought.serviceNo);
     const steps = within(body).getAllByTestId('service-step');
     expect(steps.map((step) => step.dataset.step)).toEqual([
@@ -84,7 +93,10 @@ describe('service progress for the seller', () => {
     expect((await screen.findByTestId('proof-large')).getAttribute('src')).toBe(
       thumbnail.getAttribute('src'),
     );
+    // Escape closes the photo, and only the photo.
     await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByTestId('proof-large')).toBeNull());
+    expect(screen.getByTestId('service-detail-body')).toBe(body);
     // The next step is under way, timed against its target.
     expect(within(steps[3] as HTMLElement).getByText(words.detail.underWay)).toBeTruthy();
     expect(within(body).getByTestId('amount-frozen').textContent).toBe(thb(2475));
@@ -98,8 +110,8 @@ describe('service progress for the seller', () => {
 
     // Cancel, confirmed: the whole freeze goes back.
     await userEvent.click(within(body).getByTestId('service-cancel'));
-    const confirm = await screen.findByRole('dialog', { name: words.detail.cancel });
-    await userEvent.click(within(confirm).getByRole('button', { name: /confirm/i }));
+    const confirm = await screen.findByRole('dialog', { name: words.detail.cancel, hidden: true });
+    await userEvent.click(within(confirm).getByRole('button', { name: /confirm/i, hidden: true }));
     await waitFor(() => expect(body.dataset.status).toBe('cancelled'), { timeout: 5_000 });
     expect(within(body).getByTestId('amount-released').textContent).toBe(thb(2475));
     expect(within(body).queryByTestId('service-cancel')).toBeNull();

@@ -4,6 +4,7 @@ import {
   Divider,
   Group,
   Modal,
+  Radio,
   Select,
   SimpleGrid,
   Stack,
@@ -255,19 +256,26 @@ function BuyForm({
             })}
           </Text>
         )}
-        <Select
+        <Radio.Group
           label={t(`buy.couponScope.${scope}`)}
-          data={[
-            { value: '', label: t('buy.noCoupon') },
-            ...fitting.map((coupon) => ({ value: coupon.id, label: couponLabel(coupon) })),
-          ]}
+          description={fitting.length === 0 && coupons.isSuccess ? t('buy.noCoupons') : undefined}
           value={couponId ?? ''}
           onChange={(value) => setCouponId(value || null)}
-          allowDeselect={false}
-          description={fitting.length === 0 && coupons.isSuccess ? t('buy.noCoupons') : undefined}
-          comboboxProps={{ withinPortal: true }}
           data-testid="buy-coupon"
-        />
+        >
+          <Stack gap={6} mt={6}>
+            <Radio value="" label={t('buy.noCoupon')} data-testid="buy-coupon-none" />
+            {fitting.map((coupon) => (
+              <Radio
+                key={coupon.id}
+                value={coupon.id}
+                label={couponLabel(coupon)}
+                data-testid="buy-coupon-option"
+                data-coupon-id={coupon.id}
+              />
+            ))}
+          </Stack>
+        </Radio.Group>
         <Select
           label={t('buy.attach')}
           data={[
@@ -290,8 +298,7 @@ function BuyForm({
           value={remark}
           onChange={(event) => setRemark(event.currentTarget.value)}
           maxLength={500}
-          autosize
-          minRows={1}
+          rows={2}
         />
         <Divider />
         <Group justify="space-between" align="flex-start" wrap="nowrap">

@@ -26,13 +26,19 @@ import {
   IconCircleMinus,
   IconClock,
 } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { FormFailure } from '../../components/form-parts';
 import { usePermission } from '../../components/permission';
 import { OperatorActions } from './service-operator-actions';
-import { ProofImage, ServiceStatusBadge, useServiceFormat } from './service-parts';
+import {
+  LayerContext,
+  ProofImage,
+  ServiceStatusBadge,
+  useLayer,
+  useServiceFormat,
+} from './service-parts';
 
 function Field({
   label,
@@ -59,6 +65,7 @@ function Field({
 function Proofs({ proofs, step }: { proofs: readonly ServiceProof[]; step: string }) {
   const { t } = useTranslation('services');
   const [open, setOpen] = useState<{ proof: ServiceProof; index: number } | null>(null);
+  useLayer(open !== null);
   if (proofs.length === 0) return null;
   return (
     <>
@@ -236,6 +243,7 @@ function ServiceBody({
   const canCancel = usePermission('cancel');
   const cancel = useCancelServiceOrder();
   const [confirming, setConfirming] = useState(false);
+  useLayer(confirming);
   const link = (serviceNo: string) => (
     <Anchor component="button" type="button" size="sm" onClick={() => onOpen(serviceNo)}>
       {serviceNo}
@@ -352,26 +360,31 @@ export function ServiceDetailDrawer({
   const { t } = useTranslation('services');
   const detail = useService(serviceNo, operator);
   const errorText = useErrorText();
+  const [layers, setLayers] = useState(0);
+  const report = useCallback((opened: boolean) => setLayers((n) => n + (opened ? 1 : -1)), []);
   return (
-    <Drawer
-      opened={serviceNo !== null}
-      onClose={onClose}
-      position="right"
-      size="xl"
-      title={serviceNo ? t('detail.title', { serviceNo }) : ''}
-      data-testid="service-detail"
-    >
-      {detail.isPending && serviceNo !== null && (
-        <Group justify="center" py="xl" data-testid="service-detail-loading">
-          <Loader aria-label={t('detail.loading')} />
-        </Group>
-      )}
-      {detail.isError && (
-        <Alert color="red" variant="light" data-testid="service-detail-error">
-          {errorText(detail.error) || t('detail.notFound')}
-        </Alert>
-      )}
-      {detail.data && <ServiceBody service={detail.data} operator={operator} onOpen={onOpen} />}
-    </Drawer>
+    <LayerContext.Provider value={report}>
+      <Drawer
+        opened={serviceNo !== null}
+        onClose={onClose}
+        closeOnEscape={layers === 0}
+        position="right"
+        size="xl"
+        title={serviceNo ? t('detail.title', { serviceNo }) : ''}
+        data-testid="service-detail"
+      >
+        {detail.isPending && serviceNo !== null && (
+          <Group justify="center" py="xl" data-testid="service-detail-loading">
+            <Loader aria-label={t('detail.loading')} />
+          </Group>
+        )}
+        {detail.isError && (
+          <Alert color="red" variant="light" data-testid="service-detail-error">
+            {errorText(detail.error) || t('detail.notFound')}
+          </Alert>
+        )}
+        {detail.data && <ServiceBody service={detail.data} operator={operator} onOpen={onOpen} />}
+      </Drawer>
+    </LayerContext.Provider>
   );
 }

@@ -28,7 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { LocalDateInput } from '../../components/date-fields';
 import { FormFailure } from '../../components/form-parts';
-import { ProofImage, useServiceFormat } from './service-parts';
+import { ProofImage, useLayer, useServiceFormat } from './service-parts';
 import { formatQuantity, parseQuantity } from './service-quantities';
 import { localToIso } from './service-range';
 
@@ -121,8 +121,7 @@ function MoveForm({ service }: { service: ServiceDetail & { nextStep: string } }
           value={remark}
           onChange={(event) => setRemark(event.currentTarget.value)}
           maxLength={500}
-          autosize
-          minRows={2}
+          rows={2}
           data-testid="operator-move-remark"
         />
         <Stack gap={6}>
@@ -206,6 +205,7 @@ function CompleteForm({ service }: { service: ServiceDetail }) {
     ),
   );
   const [confirming, setConfirming] = useState(false);
+  useLayer(confirming);
   const parts = Object.fromEntries(
     SERVICE_FEE_PARTS.map((part) => [part, parseQuantity(texts[part] ?? '', decimals)]),
   ) as Record<keyof ServiceFees, number | null>;
@@ -288,6 +288,7 @@ function AbortForm({ service }: { service: ServiceDetail }) {
   const operation = useServiceOperation();
   const [reason, setReason] = useState('');
   const [confirming, setConfirming] = useState(false);
+  useLayer(confirming);
   const [missing, setMissing] = useState(false);
   return (
     <Card withBorder radius="md" data-testid="operator-abort">
@@ -301,8 +302,7 @@ function AbortForm({ service }: { service: ServiceDetail }) {
             setMissing(false);
           }}
           maxLength={300}
-          autosize
-          minRows={1}
+          rows={2}
           error={missing ? t('operator.reasonRequired') : undefined}
           data-testid="operator-abort-reason"
         />

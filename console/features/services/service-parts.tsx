@@ -5,6 +5,7 @@ import type { ServiceStatus } from '@shared/contracts/service-orders';
 import type { ServiceProof } from '@shared/contracts/services';
 import { formatDate, formatDateTime, formatMoney } from '@shared/i18n/format';
 import { useProofSrc } from '@shared/queries/services';
+import { createContext, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const STATUS_COLORS: Record<ServiceStatus, string> = {
@@ -75,4 +76,21 @@ export function ProofImage({
   const src = useProofSrc(proof.id);
   if (!src) return <Skeleton w={props.w ?? 56} h={props.h ?? 56} radius="sm" />;
   return <Image src={src} alt={alt} {...props} />;
+}
+
+/**
+ * Dialogs opened over the detail drawer (a photo, a confirmation) tell it so: every open Mantine
+ * layer closes on Escape, so the drawer waits while one of them is open and Escape closes only the
+ * top one.
+ */
+export const LayerContext = createContext<(opened: boolean) => void>(() => undefined);
+
+/** Registers a dialog over the drawer while `opened`. */
+export function useLayer(opened: boolean) {
+  const report = useContext(LayerContext);
+  useEffect(() => {
+    if (!opened) return;
+    report(true);
+    return () => report(false);
+  }, [opened, report]);
 }
