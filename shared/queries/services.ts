@@ -144,7 +144,7 @@ export function useProofSrc(id: string): string | null {
     queryFn: () => {
       let url = proofUrls.get(id);
       if (!url) {
-        url = api.services.proofFile(id).then((blob) => URL.createObjectURL(blob));
+        url = api.services.proofFile({ key: id }).then((blob) => URL.createObjectURL(blob));
         url.catch(() => proofUrls.delete(id));
         proofUrls.set(id, url);
       }

@@ -69,7 +69,7 @@ describe('buying a market service with a coupon', () => {
     await refused('COUPON_NOT_AVAILABLE');
     // Held by another purchase after the form listed it.
     await pick(/Raced/);
-    const other = await t.call('POST', '/service/market/buy', {
+    const other = await t.call('POST', '/order/service/market/buy', {
       token: s.token,
       headers: { 'Idempotency-Key': randomUUID() },
       json: { line: { code: 'stretchFilm', quantities: { lengthCm: 300 } }, couponId: raced.id },
@@ -83,7 +83,7 @@ describe('buying a market service with a coupon', () => {
 
     await pick(/Wrap five off/);
     await userEvent.click(screen.getByTestId('buy-submit'));
-    const done = await screen.findByTestId('buy-done', {}, { timeout: 5_000 });
+    const done = await screen.findByTestId('buy-done', {}, { timeout: 10_000 });
     // 3.3 m at 7.50 THB is 24.75; the coupon takes 5.00 off.
     expect(within(done).getByTestId('buy-frozen').dataset.amount).toBe(String(2475 - 500));
     expect(within(done).getByTestId('buy-frozen').textContent).toBe(
@@ -93,7 +93,7 @@ describe('buying a market service with a coupon', () => {
     expect(
       within(done).getByText(fillWords(words.buy.done, { serviceNo, amount: thb(1975) })),
     ).toBeTruthy();
-    const detail = await t.call('GET', `/service/progress/detail?serviceNo=${serviceNo}`, {
+    const detail = await t.call('GET', `/order/service/progress/detail?serviceNo=${serviceNo}`, {
       token: s.token,
     });
     expect(detail.body.datas).toMatchObject({
@@ -104,7 +104,7 @@ describe('buying a market service with a coupon', () => {
     });
     // Following it opens its progress.
     await userEvent.click(within(done).getByTestId('buy-follow'));
-    const drawer = await screen.findByTestId('service-detail-body', {}, { timeout: 5_000 });
+    const drawer = await screen.findByTestId('service-detail-body', {}, { timeout: 10_000 });
     expect(drawer.dataset.serviceNo).toBe(serviceNo);
     expect(within(drawer).getByTestId('amount-frozen').textContent).toBe(thb(1975));
   });

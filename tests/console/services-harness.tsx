@@ -62,12 +62,19 @@ export async function serviceOperator(t: TestApp) {
     json: { username: email, password },
   });
   expect(login.body.resp_code, login.text).toBe(0);
-  return { email, password, token: login.body.datas.access_token as string };
+  const token = login.body.datas.access_token as string;
+  // Every account passes the first sign-in's onboarding step (site and business type).
+  const onboarded = await t.call('POST', '/api-user/user/onboarding', {
+    token,
+    json: { site: 'th', businessType: 'crossBorder' },
+  });
+  expect(onboarded.body.resp_code, onboarded.text).toBe(0);
+  return { email, password, token };
 }
 
 /** Buys bubble wrap through the API, as the market's form would. */
 export async function buyWrap(t: TestApp, token: string, lengthCm: number, couponId?: string) {
-  const bought = await t.call('POST', '/service/market/buy', {
+  const bought = await t.call('POST', '/order/service/market/buy', {
     token,
     headers: { 'Idempotency-Key': randomUUID() },
     json: {

@@ -20,7 +20,7 @@ describe('the service market', () => {
   it('prices each card from the list in force, and the buy total is the shared price function as the seller types', async () => {
     const { t } = app;
     const s = await seller(t);
-    const served = await t.call('GET', '/service/price/list', { token: s.token });
+    const served = await t.call('GET', '/order/service/price/list', { token: s.token });
     expect(served.body.resp_code, served.text).toBe(0);
     const list = served.body.datas as PriceList;
     app.current = await renderSignedIn(
@@ -117,7 +117,11 @@ describe('the service market', () => {
     // 250 characters are three started blocks of 100: 447.00 THB, more than the 10.00 held.
     expect(screen.getByTestId('buy-total').textContent).toBe(thb(44_700));
     await userEvent.click(screen.getByTestId('buy-submit'));
-    const dialog = await screen.findByTestId('insufficient-balance-dialog', {}, { timeout: 5_000 });
+    const dialog = await screen.findByTestId(
+      'insufficient-balance-dialog',
+      {},
+      { timeout: 10_000 },
+    );
     expect(within(dialog).getByTestId('shortfall').textContent).toContain(thb(43_700));
     expect((screen.getByTestId('buy-quantity-characters') as HTMLInputElement).value).toBe('250');
     // Nothing was frozen.

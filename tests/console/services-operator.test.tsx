@@ -38,10 +38,10 @@ describe('the service operator in the console', () => {
       { app: t },
     );
     const queue = await screen.findByTestId('operator-queue', {}, { timeout: 20_000 });
-    const row = await within(queue).findByText(first.serviceNo, {}, { timeout: 5_000 });
+    const row = await within(queue).findByText(first.serviceNo, {}, { timeout: 10_000 });
     expect(within(queue).getByText(second.serviceNo)).toBeTruthy();
     await userEvent.click(row);
-    const body = await screen.findByTestId('service-detail-body', {}, { timeout: 5_000 });
+    const body = await screen.findByTestId('service-detail-body', {}, { timeout: 10_000 });
     expect(body.dataset.serviceNo).toBe(first.serviceNo);
     // An operator does not cancel for the seller.
     expect(within(body).queryByTestId('service-cancel')).toBeNull();
@@ -49,13 +49,13 @@ describe('the service operator in the console', () => {
     const user = userEvent.setup({ applyAccept: false });
     const { JsdomFile } = withNodeFiles();
     const move = async (step: string, remark: string, photo?: File) => {
-      const form = await within(body).findByTestId('operator-move', {}, { timeout: 5_000 });
+      const form = await within(body).findByTestId('operator-move', {}, { timeout: 10_000 });
       await waitFor(() => expect(form.dataset.step).toBe(step));
       await user.type(within(form).getByTestId('operator-move-remark'), remark);
       if (photo) {
         const input = form.querySelector('input[type="file"]') as HTMLInputElement;
         await user.upload(input, photo);
-        await within(form).findByTestId('operator-proofs', {}, { timeout: 5_000 });
+        await within(form).findByTestId('operator-proofs', {}, { timeout: 10_000 });
       }
       await user.click(within(form).getByTestId('operator-move-submit'));
       await waitFor(
@@ -65,7 +65,7 @@ describe('the service operator in the console', () => {
               .querySelector(`[data-step="${step}"][data-testid="service-step"]`)
               ?.getAttribute('data-done'),
           ).toBe('true'),
-        { timeout: 5_000 },
+        { timeout: 10_000 },
       );
     };
     // Only JPG and PNG prove a step.
@@ -84,9 +84,13 @@ describe('the service operator in the console', () => {
     );
     await move('domesticWarehouseIn', 'Received');
     await move('domesticWarehouseOut', 'Wrapped and sent');
-    const saved = await t.call('GET', `/service/progress/detail?serviceNo=${first.serviceNo}`, {
-      token: s.token,
-    });
+    const saved = await t.call(
+      'GET',
+      `/order/service/progress/detail?serviceNo=${first.serviceNo}`,
+      {
+        token: s.token,
+      },
+    );
     const review = saved.body.datas.steps.find(
       (step: { step: string }) => step.step === 'purchaseReview',
     );
@@ -94,7 +98,7 @@ describe('the service operator in the console', () => {
     expect(review.proofs).toHaveLength(1);
 
     // Every step done: the actual amounts, at most the estimate, then settle.
-    const complete = await within(body).findByTestId('operator-complete', {}, { timeout: 5_000 });
+    const complete = await within(body).findByTestId('operator-complete', {}, { timeout: 10_000 });
     const consumables = within(complete).getByTestId('operator-fee-consumables');
     expect((consumables as HTMLInputElement).value).toBe('24.75');
     await user.clear(consumables);
@@ -111,7 +115,7 @@ describe('the service operator in the console', () => {
       hidden: true,
     });
     await user.click(within(confirm).getByRole('button', { name: /confirm/i, hidden: true }));
-    await waitFor(() => expect(body.dataset.status).toBe('completed'), { timeout: 5_000 });
+    await waitFor(() => expect(body.dataset.status).toBe('completed'), { timeout: 10_000 });
     expect(within(body).getByTestId('amount-actual').textContent).toBe(thb(2000));
     expect(within(body).getByTestId('amount-released').textContent).toBe(thb(475));
     expect(within(body).queryByTestId('operator-actions')).toBeNull();
@@ -120,7 +124,7 @@ describe('the service operator in the console', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByTestId('service-detail-body')).toBeNull());
     await user.click(await within(queue).findByText(second.serviceNo));
-    const other = await screen.findByTestId('service-detail-body', {}, { timeout: 5_000 });
+    const other = await screen.findByTestId('service-detail-body', {}, { timeout: 10_000 });
     await waitFor(() => expect(other.dataset.serviceNo).toBe(second.serviceNo));
     const abort = within(other).getByTestId('operator-abort');
     await user.click(within(abort).getByTestId('operator-abort-submit'));
@@ -129,7 +133,7 @@ describe('the service operator in the console', () => {
     await user.click(within(abort).getByTestId('operator-abort-submit'));
     const sure = await screen.findByRole('dialog', { name: words.operator.abort, hidden: true });
     await user.click(within(sure).getByRole('button', { name: /confirm/i, hidden: true }));
-    await waitFor(() => expect(other.dataset.status).toBe('aborted'), { timeout: 5_000 });
+    await waitFor(() => expect(other.dataset.status).toBe('aborted'), { timeout: 10_000 });
     expect(
       within(other).getByText(
         fillWords(words.detail.abortReason, { reason: 'Out of bubble wrap' }),

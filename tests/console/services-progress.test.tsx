@@ -40,13 +40,13 @@ describe('service progress for the seller', () => {
     const { JsdomFile, restore } = withNodeFiles();
     const form = new FormData();
     form.set('file', new JsdomFile([photo], 'wrapped.jpg', { type: 'image/jpeg' }));
-    const proof = await t.call('POST', '/service/operate/proof', {
+    const proof = await t.call('POST', '/order/service/operate/proof', {
       token: operator.token,
       body: form,
     });
     restore();
     expect(proof.body.resp_code, proof.text).toBe(0);
-    const moved = await t.call('POST', '/service/operate/move', {
+    const moved = await t.call('POST', '/order/service/operate/move', {
       token: operator.token,
       json: {
         serviceNo: bought.serviceNo,
@@ -86,7 +86,7 @@ describe('service progress for the seller', () => {
     expect(within(review).getByTestId('step-remark').textContent).toBe('Reviewed, wrap in stock');
     expect(within(review).getByTestId('step-time').textContent).toContain('Service Operator');
     // The photo is fetched with the session and shown; a click enlarges it.
-    const thumbnail = await within(review).findByRole('img', {}, { timeout: 5_000 });
+    const thumbnail = await within(review).findByRole('img', {}, { timeout: 10_000 });
     const shown = blobs.get(thumbnail.getAttribute('src') ?? '');
     expect(new Uint8Array(await (shown as Blob).arrayBuffer())).toEqual(photo);
     await userEvent.click(within(review).getByTestId('step-proof'));
@@ -105,14 +105,14 @@ describe('service progress for the seller', () => {
     expect(screen.queryByTestId('operator-actions')).toBeNull();
     expect(screen.queryByTestId('services-view')).toBeNull();
     expect(screen.queryByTestId('operator-queue')).toBeNull();
-    const list = await t.call('GET', '/service/operate/queue', { token: s.token });
+    const list = await t.call('GET', '/order/service/operate/queue', { token: s.token });
     expect(list.body.resp_code).not.toBe(0);
 
     // Cancel, confirmed: the whole freeze goes back.
     await userEvent.click(within(body).getByTestId('service-cancel'));
     const confirm = await screen.findByRole('dialog', { name: words.detail.cancel, hidden: true });
     await userEvent.click(within(confirm).getByRole('button', { name: /confirm/i, hidden: true }));
-    await waitFor(() => expect(body.dataset.status).toBe('cancelled'), { timeout: 5_000 });
+    await waitFor(() => expect(body.dataset.status).toBe('cancelled'), { timeout: 10_000 });
     expect(within(body).getByTestId('amount-released').textContent).toBe(thb(2475));
     expect(within(body).queryByTestId('service-cancel')).toBeNull();
     const wallet = await t.call('GET', '/api-user/wallet/summary', { token: s.token });
