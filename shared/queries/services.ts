@@ -133,10 +133,19 @@ export function useUploadServiceProof() {
   });
 }
 
-/** One object URL per proof photo for the page's life: the same photo is fetched once. */
+/** One data URL per proof photo for the page's life: the same photo is fetched once. */
 const proofUrls = new Map<string, Promise<string>>();
 
-/** A proof photo's address for an <img>: fetched with the session, shown as an object URL. */
+/** A blob as a data: address (the console's CSP lets images come from data:, not blob:). */
+async function dataUrlOf(blob: Blob): Promise<string> {
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  let binary = '';
+  for (let at = 0; at < bytes.length; at += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+  return `data:${blob.type || 'application/octet-stream'};base64,${btoa(binary)}`;
+}
+
+/** A proof photo's address for an <img>: fetched with the session, never a bare address. */
 export function useProofSrc(id: string): string | null {
   const api = useApi();
   const query = useQuery({
@@ -144,7 +153,7 @@ export function useProofSrc(id: string): string | null {
     queryFn: () => {
       let url = proofUrls.get(id);
       if (!url) {
-        url = api.services.proofFile({ key: id }).then((blob) => URL.createObjectURL(blob));
+        url = api.services.proofFile({ key: id }).then(dataUrlOf);
         url.catch(() => proofUrls.delete(id));
         proofUrls.set(id, url);
       }

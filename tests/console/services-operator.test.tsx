@@ -1,7 +1,7 @@
 import { formatMoney } from '@shared/i18n/format';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderSignedIn } from '../support/console';
 import { fillWords } from '../support/locales';
 import { jpeg } from '../support/media-files';
@@ -16,14 +16,6 @@ import {
 
 const app = registerServicesApp();
 const thb = (minor: number) => formatMoney(minor, 'THB', 'en');
-const realCreate = URL.createObjectURL;
-beforeEach(() => {
-  let made = 0;
-  URL.createObjectURL = () => `blob:proof/${made++}`;
-});
-afterEach(() => {
-  URL.createObjectURL = realCreate;
-});
 
 describe('the service operator in the console', () => {
   it('finds a service in the queue, moves it step by step with a photo, completes it on the actual amount and aborts another', async () => {
