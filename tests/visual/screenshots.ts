@@ -18,6 +18,7 @@ import { API_CLIENTS, basicClientAuth, HEADERS } from '../../shared/contracts/pr
 import { launchWithExtension } from '../support/browser';
 import { startE2eServer } from '../support/e2e-server';
 import setup from '../support/e2e-setup';
+import { servicesShots } from './services-shots';
 
 const OUT = join(process.cwd(), '.tmp', 'screenshots');
 const SIZES = {
@@ -209,6 +210,25 @@ async function main() {
         };
         await dialogs('first-visit');
         await shot('dashboard');
+        if (only === 'services') {
+          await optional('services', () =>
+            servicesShots({
+              page,
+              browser,
+              origin: server.origin,
+              language,
+              viewport,
+              go,
+              shot: async (name, on = page) => {
+                await settle(on);
+                await on.screenshot({ path: join(OUT, `${name}-${language}-${size}.png`) });
+              },
+            }),
+          );
+          await signOut();
+          await page.close();
+          continue;
+        }
         if (!only || only === 'orders') {
           await optional('orders', async () => {
             // Orders: every tab counted, the pending tab, an order's details with its service
@@ -556,7 +576,7 @@ async function main() {
           await shot('message-center');
           await go('/account/messageSubscribe', '[data-testid="subscription-table"]');
           await shot('message-subscribe');
-          await go('/service/serviceMarket', '[data-testid="route-placeholder"]');
+          await go('/product/thirdProductList', '[data-testid="route-placeholder"]');
           await shot('placeholder');
           await page.keyboard.down('Control');
           await page.keyboard.press('k');
