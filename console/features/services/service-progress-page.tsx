@@ -161,7 +161,6 @@ function SellerServices({ onOpen }: { onOpen(serviceNo: string): void }) {
     set: (next: string) => void,
     apply: () => void,
     testId: string,
-    placeholder?: string,
   ) => (
     <form
       onSubmit={(event) => {
@@ -171,7 +170,6 @@ function SellerServices({ onOpen }: { onOpen(serviceNo: string): void }) {
     >
       <TextInput
         label={label}
-        placeholder={placeholder}
         w={{ base: '100%', xs: 190 }}
         value={value}
         onChange={(event) => set(event.currentTarget.value)}

@@ -96,7 +96,7 @@ export function formatQuantity(value: number, decimals: number): string {
 }
 
 /** Each field's value in small units, or why not: `null` while empty, `'invalid'` when wrong. */
-export type ReadQuantities = Record<string, number | null | 'invalid'>;
+type ReadQuantities = Record<string, number | null | 'invalid'>;
 
 export function readQuantities(fields: readonly QuantityField[], texts: Record<string, string>) {
   const read: ReadQuantities = {};

@@ -34,11 +34,6 @@ export function localToIso(value: string): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
-/** An instant as the reader's local YYYY-MM-DD HH:mm:ss. */
-export function isoToLocal(date: Date): string {
-  return text(date);
-}
-
 /** The list's time range (YYYY-MM-DD HH:mm:ss): a complete moment in order applies at once. */
 export function RangeFilter({
   range,

@@ -3,7 +3,7 @@ import { cursorParam, keywordParam, oneOf } from '../../components/list-search';
 
 /** The tabs of service progress (spec section 4: all, pending, complete, cancel, abort). */
 export const SERVICE_TABS = ['all', 'pending', 'complete', 'cancel', 'abort'] as const;
-export type ServiceTab = (typeof SERVICE_TABS)[number];
+type ServiceTab = (typeof SERVICE_TABS)[number];
 
 /** The type filter: the four order service types and the market's purchases. */
 export const SERVICE_TYPE_FILTERS = [
@@ -16,7 +16,7 @@ export const SERVICE_TYPE_FILTERS = [
 type ServiceTypeFilter = (typeof SERVICE_TYPE_FILTERS)[number];
 
 /** The two views of the page: the seller's list, and the operator's queue across sellers. */
-export const VIEWS = ['list', 'queue'] as const;
+const VIEWS = ['list', 'queue'] as const;
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
