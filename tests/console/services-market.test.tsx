@@ -1,4 +1,5 @@
-import { OPENING_PRICE_LIST, type PriceList, servicePriceIn } from '@shared/contracts/services';
+import { OPENING_PRICE_LIST, servicePriceIn } from '@shared/contracts/service-prices';
+import type { PriceList } from '@shared/contracts/services';
 import { formatMoney } from '@shared/i18n/format';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -14,13 +14,8 @@ import {
 } from '@mantine/core';
 import { ApiError } from '@shared/api/errors';
 import type { Coupon } from '@shared/contracts/coupons';
-import {
-  couponScopeOf,
-  type MarketItemCode,
-  type PriceList,
-  type ServiceDetail,
-  servicePriceIn,
-} from '@shared/contracts/services';
+import { couponScopeOf, servicePriceIn } from '@shared/contracts/service-prices';
+import type { PriceList, ServiceDetail } from '@shared/contracts/services';
 import { formatRate } from '@shared/i18n/format';
 import { useCoupons } from '@shared/queries/coupons';
 import { useBuyService, useServices } from '@shared/queries/services';
@@ -30,8 +25,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormFailure } from '../../components/form-parts';
-import { usePriceText } from './service-market-page';
-import { idempotencyKeys, useServiceFormat } from './service-parts';
+import { idempotencyKeys, type MarketItem, usePriceText, useServiceFormat } from './service-parts';
 import {
   formatQuantity,
   lineOf,
@@ -39,8 +33,6 @@ import {
   quantityFields,
   readQuantities,
 } from './service-quantities';
-
-type MarketItem = Extract<PriceList['items'][number], { code: MarketItemCode }>;
 
 const PROGRESS = '/order/serviceProgress';
 /** Every open service of the seller, whatever its date, for the "for" choice. */

@@ -10,12 +10,8 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import {
-  MARKET_ITEM_CODES,
-  type MarketItemCode,
-  type PriceList,
-  SERVICE_ITEM_UNITS,
-} from '@shared/contracts/services';
+import { MARKET_ITEM_CODES, type MarketItemCode } from '@shared/contracts/service-prices';
+import type { PriceList } from '@shared/contracts/services';
 import { useServicePrices } from '@shared/queries/services';
 import { EmptyState } from '@shared/ui/empty-state';
 import {
@@ -32,9 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../components/list-states';
 import { Permission } from '../../components/permission';
 import { ServiceBuyDialog } from './service-buy-dialog';
-import { useServiceFormat } from './service-parts';
-
-type MarketItem = Extract<PriceList['items'][number], { code: MarketItemCode }>;
+import { type MarketItem, usePriceText, useServiceFormat } from './service-parts';
 
 const ICONS = {
   stretchFilm: IconBox,
@@ -47,47 +41,6 @@ const ICONS = {
 
 const isMarketItem = (item: PriceList['items'][number]): item is MarketItem =>
   (MARKET_ITEM_CODES as readonly string[]).includes(item.code);
-
-/** An item's price and unit, as the card and the buy dialog show it. */
-export function usePriceText() {
-  const { t } = useTranslation('services');
-  const format = useServiceFormat();
-  return (item: MarketItem): { price: string; note: string | null } => {
-    const money = (minor: number) => format.money(minor, item.currency);
-    const unit = SERVICE_ITEM_UNITS[item.code];
-    switch (item.code) {
-      case 'stretchFilm':
-      case 'bubbleWrap':
-        return { price: t(`units.${unit}`, { price: money(item.rates.perMetre) }), note: null };
-      case 'woodenFrame':
-        return { price: t(`units.${unit}`, { price: money(item.rates.perCbm) }), note: null };
-      case 'storage':
-        return {
-          price: t(`units.${unit}`, { price: money(item.rates.perCbmDay) }),
-          note:
-            item.rates.minimumCm3 > 0
-              ? t('market.minimum', { volume: item.rates.minimumCm3 / 1_000_000 })
-              : null,
-        };
-      case 'translation':
-        return {
-          price: t(`units.${unit}`, {
-            price: money(item.rates.perBlock),
-            block: item.rates.blockCharacters,
-          }),
-          note: null,
-        };
-      case 'factoryAudit':
-        return {
-          price: t(`units.${unit}`, {
-            perDay: money(item.rates.perDay),
-            perKm: money(item.rates.perKm),
-          }),
-          note: null,
-        };
-    }
-  };
-}
 
 function MarketCard({ item, onBuy }: { item: MarketItem; onBuy(): void }) {
   const { t } = useTranslation('services');

@@ -1,9 +1,9 @@
 import { Anchor, Badge, Group, Select, Stack, Text } from '@mantine/core';
-import {
-  type OperatorQueueRow,
-  SERVICE_STEP_KEYS,
-  type ServiceStepKey,
-} from '@shared/contracts/services';
+import { SERVICE_STEP_KEYS, type ServiceStepKey } from '@shared/contracts/service-steps';
+import type { OperatorQueuePage } from '@shared/contracts/services';
+
+type OperatorQueueRow = OperatorQueuePage['records'][number];
+
 import { useServiceQueue } from '@shared/queries/services';
 import { EmptyState } from '@shared/ui/empty-state';
 import { IconListDetails } from '@tabler/icons-react';

@@ -2,7 +2,8 @@ import { Badge, Image, type ImageProps, Skeleton } from '@mantine/core';
 import type { Language } from '@shared/contracts/languages';
 import type { Currency } from '@shared/contracts/money';
 import type { ServiceStatus } from '@shared/contracts/service-orders';
-import type { ServiceProof } from '@shared/contracts/services';
+import type { MarketItemCode } from '@shared/contracts/service-prices';
+import { type PriceList, SERVICE_ITEM_UNITS, type ServiceProof } from '@shared/contracts/services';
 import { formatDate, formatDateTime, formatMoney } from '@shared/i18n/format';
 import { useProofSrc } from '@shared/queries/services';
 import { createContext, useContext, useEffect } from 'react';
@@ -93,4 +94,48 @@ export function useLayer(opened: boolean) {
     report(true);
     return () => report(false);
   }, [opened, report]);
+}
+
+/** A market item of the price list. */
+export type MarketItem = Extract<PriceList['items'][number], { code: MarketItemCode }>;
+
+/** An item's price and unit, as the card and the buy dialog show it. */
+export function usePriceText() {
+  const { t } = useTranslation('services');
+  const format = useServiceFormat();
+  return (item: MarketItem): { price: string; note: string | null } => {
+    const money = (minor: number) => format.money(minor, item.currency);
+    const unit = SERVICE_ITEM_UNITS[item.code];
+    switch (item.code) {
+      case 'stretchFilm':
+      case 'bubbleWrap':
+        return { price: t(`units.${unit}`, { price: money(item.rates.perMetre) }), note: null };
+      case 'woodenFrame':
+        return { price: t(`units.${unit}`, { price: money(item.rates.perCbm) }), note: null };
+      case 'storage':
+        return {
+          price: t(`units.${unit}`, { price: money(item.rates.perCbmDay) }),
+          note:
+            item.rates.minimumCm3 > 0
+              ? t('market.minimum', { volume: item.rates.minimumCm3 / 1_000_000 })
+              : null,
+        };
+      case 'translation':
+        return {
+          price: t(`units.${unit}`, {
+            price: money(item.rates.perBlock),
+            block: item.rates.blockCharacters,
+          }),
+          note: null,
+        };
+      case 'factoryAudit':
+        return {
+          price: t(`units.${unit}`, {
+            perDay: money(item.rates.perDay),
+            perKm: money(item.rates.perKm),
+          }),
+          note: null,
+        };
+    }
+  };
 }

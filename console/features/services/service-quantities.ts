@@ -2,8 +2,8 @@ import {
   type MarketItemCode,
   QUANTITY_FIELDS,
   QUANTITY_LIMITS,
-  type ServiceLine,
-} from '@shared/contracts/services';
+} from '@shared/contracts/service-prices';
+import type { ServiceLine } from '@shared/contracts/services';
 
 /**
  * How the buy form asks for each quantity: in the unit a seller thinks in (metres, CBM, km), typed
