@@ -215,6 +215,7 @@ async function main() {
             servicesShots({
               page,
               browser,
+              db: server.db,
               origin: server.origin,
               language,
               viewport,

@@ -4,14 +4,17 @@
  * steps, in each language and size.
  */
 import type { Browser, Page } from 'puppeteer-core';
+import type { Database } from '../../server/db/client';
 import { DEMO_SERVICE_OPERATOR } from '../../server/seed/services';
 import type { Language } from '../../shared/contracts/languages';
+import { markFirstVisitSeen } from '../support/e2e-server';
 import { httpSessionCall, openSignedIn } from '../support/stored-session';
 
 interface ShotsContext {
   /** The demo seller's page, signed in. */
   page: Page;
   browser: Browser;
+  db: Database;
   origin: string;
   language: Language;
   viewport: { width: number; height: number };
@@ -62,6 +65,7 @@ export async function servicesShots(context: ShotsContext) {
     token: login.body.datas.access_token,
     json: { site: 'th', businessType: 'crossBorder' },
   });
+  await markFirstVisitSeen(context.db, DEMO_SERVICE_OPERATOR.email);
   const own = await context.browser.createBrowserContext();
   const operator = await own.newPage();
   await operator.setViewport({ ...context.viewport, deviceScaleFactor: 1 });
