@@ -235,7 +235,7 @@ export async function startServer(
   // Expired codes, tickets and limit events go once an hour.
   const maintenance = setInterval(
     () => {
-      pruneExpired({ db: database.db, clock: systemClock }).catch((error: unknown) =>
+      pruneExpired({ db: database.db, clock: systemClock, config }).catch((error: unknown) =>
         logger.error('maintenance failed', { error }),
       );
     },

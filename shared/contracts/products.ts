@@ -428,6 +428,18 @@ export const ProductListQuerySchema = z.object({
   limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200)), 50),
 });
 export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
+/** A count per product status (every status named, so the answer's schema lists each one). */
+const ProductStatusCountsSchema = z.object({
+  wait: z.int(),
+  pushing: z.int(),
+  intervalPushing: z.int(),
+  online: z.int(),
+  offline: z.int(),
+  del: z.int(),
+  forbid: z.int(),
+  fail: z.int(),
+  freeze: z.int(),
+} satisfies Record<ProductStatus, unknown>);
 export const ProductPageSchema = z.object({
   records: z.array(ProductListItemSchema),
   /** Cursor of the next page (older rows), null on the last. */
@@ -438,7 +450,7 @@ export const ProductPageSchema = z.object({
    * The products per status under the same platform, shop and keyword (the tabs' counts), on a
    * first page (no cursor); null on the pages after it.
    */
-  counts: z.nullable(z.record(z.enum(PRODUCT_STATUSES), z.int())),
+  counts: z.nullable(ProductStatusCountsSchema),
 });
 export type ProductPage = z.infer<typeof ProductPageSchema>;
 

@@ -1,4 +1,5 @@
 import { files } from '@server/db/schema/index';
+import { pruneExpired } from '@server/jobs/maintenance';
 import { encodePng } from '@server/lib/png';
 import { contentKey, storageFor } from '@server/lib/storage';
 import { eq } from 'drizzle-orm';
@@ -76,7 +77,7 @@ describe('profile', () => {
     ).toBe(url);
   });
 
-  it('keeps an uploaded image in the Storage under its hash, and moves one kept in the database there when first read', async () => {
+  it('keeps an uploaded image in the Storage under its hash, and the maintenance run moves one kept in the database there (a read changes nothing)', async () => {
     const seller = await makeSeller(t, 'profile-storage@example.com', []);
     const png = encodePng(3, 3, new Uint8Array(36).fill(90));
     const uploaded = await upload(seller.token, png);
@@ -87,7 +88,8 @@ describe('profile', () => {
     const stored = await storageFor(t.deps.config).get(row?.storageKey ?? '');
     expect(stored && Buffer.from(stored.bytes).equals(Buffer.from(png))).toBe(true);
 
-    // An avatar from before the Storage: served from the database once, then from the Storage.
+    // An avatar from before the Storage: served from the database, unchanged by reading, until
+    // the maintenance run moves it; then served from the Storage.
     const older = encodePng(4, 4, new Uint8Array(64).fill(30));
     const [legacy] = await t.db
       .insert(files)
@@ -100,16 +102,19 @@ describe('profile', () => {
         createdAt: t.clock.now(),
       })
       .returning();
-    for (let read = 0; read < 2; read++) {
+    const serve = async () => {
       const served = await t.app.request(`/files/${legacy?.id}`);
       expect(served.headers.get('x-content-type-options')).toBe('nosniff');
       expect(Buffer.from(await served.arrayBuffer()).equals(Buffer.from(older))).toBe(true);
-      const [moved] = await t.db
+      const [row] = await t.db
         .select()
         .from(files)
         .where(eq(files.id, legacy?.id ?? ''));
-      expect(moved).toMatchObject({ data: null, storageKey: contentKey(older) });
-    }
+      return row;
+    };
+    expect(await serve()).toMatchObject({ storageKey: null });
+    await pruneExpired(t.deps);
+    expect(await serve()).toMatchObject({ data: null, storageKey: contentKey(older) });
   });
 
   it('refuses files that are not images, or over 2 MB, whatever they claim to be', async () => {

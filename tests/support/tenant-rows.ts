@@ -145,6 +145,19 @@ const TABLES: Record<string, Classification> = {
   captcha_challenges: 'none',
   mail_outbox: 'none',
   payment_callbacks: 'none',
+  /** Push ids taken once, before any shop is known to be ours. */
+  order_pushes: 'none',
+  catalogue_categories: 'shared',
+  catalogue_suppliers: 'shared',
+  catalogue_products: 'shared',
+  catalogue_skus: 'shared',
+  catalogue_token_stats: 'shared',
+  catalogue_follows: (row, lookup) => ({
+    tenant: lookup.ownerOfShop(row.shop_id),
+    user: null,
+    shop: text(row.shop_id),
+  }),
+  cart_items: personal('user_id'),
 };
 
 /** The product's tables as the schema declares them (the sandbox's, in a schema of their own, stand apart). */

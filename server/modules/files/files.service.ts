@@ -1,4 +1,4 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, like } from 'drizzle-orm';
 import type { Actor, AppDeps } from '../../context';
 import { files } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
@@ -57,31 +57,51 @@ export async function storeImage(
 }
 
 /**
- * A stored file's bytes and type. An image still kept in the database (uploaded before the
- * Storage) is moved there on this first read; documents stay in the database.
+ * A stored file's bytes and type: from the Storage, or from the database for a file uploaded
+ * before the Storage (documents, and images the maintenance run has not moved yet). A read
+ * changes nothing.
  */
 export async function readFile(
   deps: Pick<AppDeps, 'db' | 'config'>,
   _actor: null,
   id: string,
 ): Promise<{ bytes: Uint8Array; contentType: string } | null> {
-  const { db } = deps;
-  const storage = storageFor(deps.config);
-  const [row] = await db.select().from(files).where(eq(files.id, id)).limit(1);
+  const [row] = await deps.db.select().from(files).where(eq(files.id, id)).limit(1);
   if (!row) return null;
   if (row.storageKey) {
-    const stored = await storage.get(row.storageKey);
+    const stored = await storageFor(deps.config).get(row.storageKey);
     return stored ? { bytes: stored.bytes, contentType: row.contentType } : null;
   }
-  if (!row.data) return null;
-  const bytes = new Uint8Array(row.data);
-  if (row.contentType.startsWith('image/')) {
+  return row.data ? { bytes: new Uint8Array(row.data), contentType: row.contentType } : null;
+}
+
+/**
+ * Moves images still kept in the database (uploaded before the Storage) into the Storage, a batch
+ * at a time; documents stay. Safe when several server processes run it at once: a row is cleared
+ * only while it still holds its bytes, and the Storage is keyed by content.
+ */
+export async function moveImagesToStorage(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  batch = 100,
+): Promise<number> {
+  const storage = storageFor(deps.config);
+  const rows = await deps.db
+    .select({ id: files.id, data: files.data, contentType: files.contentType })
+    .from(files)
+    .where(and(isNotNull(files.data), like(files.contentType, 'image/%')))
+    .limit(batch);
+  let moved = 0;
+  for (const row of rows) {
+    if (!row.data) continue;
+    const bytes = new Uint8Array(row.data);
     const storageKey = await storage.put(bytes, row.contentType);
-    if (storageKey === contentKey(bytes))
-      await db
-        .update(files)
-        .set({ storageKey, data: null })
-        .where(and(eq(files.id, row.id), isNotNull(files.data)));
+    if (storageKey !== contentKey(bytes)) continue;
+    const done = await deps.db
+      .update(files)
+      .set({ storageKey, data: null })
+      .where(and(eq(files.id, row.id), isNotNull(files.data)))
+      .returning({ id: files.id });
+    moved += done.length;
   }
-  return { bytes, contentType: row.contentType };
+  return moved;
 }

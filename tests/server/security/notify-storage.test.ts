@@ -139,10 +139,10 @@ describe('unverified payment notifications', () => {
     expect(genuine?.body).toContain('sign=');
 
     t.clock.advance(6 * 24 * HOUR);
-    await pruneExpired(t);
+    await pruneExpired(t.deps);
     expect((await unverified('alipay')).length).toBeGreaterThan(0);
     t.clock.advance(2 * 24 * HOUR);
-    await pruneExpired(t);
+    await pruneExpired(t.deps);
     expect(await unverified('alipay')).toEqual([]);
     expect(await unverified('promptpay')).toEqual([]);
     const [still] = await t.db
