@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { requireMenu } from '../platform/routing';
-import { orderGroup, productGroup, serviceGroup } from './base-routes';
+import { orderGroup, serviceGroup } from './base-routes';
 
 // The menu pages no feature fills yet, each under its group with its real guard and search. A
 // feature that fills one moves its route into its own `<domain>.routes.tsx`.
@@ -26,20 +26,6 @@ function idParam<K extends string>(
   return kept ? ({ [key]: value } as { [P in K]?: string | number }) : {};
 }
 
-export const thirdProductList = createRoute({
-  getParentRoute: () => productGroup,
-  path: 'thirdProductList',
-  staticData: { titleKey: 'routes.thirdProductList' },
-  beforeLoad: requireMenu('/product/thirdProductList'),
-  component: placeholder,
-});
-export const thirdDetails = createRoute({
-  getParentRoute: () => productGroup,
-  path: 'thirdDetails',
-  staticData: { titleKey: 'routes.thirdDetails', hidden: true },
-  beforeLoad: requireMenu('/product/thirdDetails'),
-  component: placeholder,
-});
 export const serviceProgress = createRoute({
   getParentRoute: () => orderGroup,
   path: 'serviceProgress',

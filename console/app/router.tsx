@@ -1,6 +1,7 @@
 import { createRouter } from '@tanstack/react-router';
 import { createAccountRoutes } from '../features/account/account.routes';
 import { createAuthRoutes } from '../features/auth/auth.routes';
+import { createCatalogueRoutes } from '../features/catalogue/catalogue.routes';
 import { createCollectorRoutes } from '../features/collector/collector.routes';
 import { createCouponsRoutes } from '../features/coupons/coupons.routes';
 import { createDashboardRoutes } from '../features/dashboard/dashboard.routes';
@@ -57,6 +58,7 @@ const shortLinks = createShortLinksRoutes({ root });
 const documentation = createDocumentationRoutes({ root });
 const dashboard = createDashboardRoutes({ shell });
 const pay = createPayRoutes({ shell, pay: payGroup, other: otherGroup });
+const catalogue = createCatalogueRoutes({ product: productGroup });
 const collector = createCollectorRoutes({ product: productGroup });
 const products = createProductsRoutes({ product: productGroup, platform: platformGroup });
 const shops = createShopsRoutes({ root, platform: platformGroup });
@@ -75,8 +77,7 @@ export const menuRouteTree = authedRoute.addChildren([
   ...pay.shell,
   productGroup.addChildren([
     productIndexRoute,
-    later.thirdProductList,
-    later.thirdDetails,
+    ...catalogue.product,
     ...collector.product,
     ...products.product,
   ]),
