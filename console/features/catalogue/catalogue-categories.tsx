@@ -146,7 +146,12 @@ export function CategoryPicker({
             clearable
             searchable
             disabled={!categories || options.length === 0}
-            comboboxProps={{ withinPortal: true, width: 220, position: 'bottom-start' }}
+            comboboxProps={{
+              withinPortal: true,
+              hideDetached: false,
+              width: 220,
+              position: 'bottom-start',
+            }}
             data-testid={`${testId}-level-${index + 1}`}
           />
         );

@@ -106,7 +106,7 @@ export function FilterSelect<T extends string>({
       value={value ?? null}
       onChange={(next) => onChange((next ?? undefined) as T | undefined)}
       clearable
-      comboboxProps={{ withinPortal: true }}
+      comboboxProps={{ withinPortal: true, hideDetached: false }}
       data-testid={testId}
     />
   );

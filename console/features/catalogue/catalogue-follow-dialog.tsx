@@ -145,6 +145,7 @@ function FollowForm({
             setPickError(null);
           }}
           allowDeselect={false}
+          comboboxProps={{ hideDetached: false }}
           data-testid="follow-shop"
         />
         {shop && (
@@ -187,7 +188,7 @@ function FollowForm({
             searchable
             maxValues={room}
             error={pickError}
-            comboboxProps={{ withinPortal: true }}
+            comboboxProps={{ withinPortal: true, hideDetached: false }}
             data-testid="follow-categories"
           />
         ) : shop ? (

@@ -242,7 +242,7 @@ export function CatalogueListPage() {
           value={shop?.shopId ?? null}
           onChange={(value) => set({ shopId: value || undefined, categoryId: undefined })}
           allowDeselect={false}
-          comboboxProps={{ withinPortal: true }}
+          comboboxProps={{ withinPortal: true, hideDetached: false }}
           data-testid="third-shop"
         />
       )}
@@ -326,7 +326,7 @@ export function CatalogueListPage() {
           set({ sort: value && value !== sorts[0] ? (value as MallSort) : undefined })
         }
         allowDeselect={false}
-        comboboxProps={{ withinPortal: true }}
+        comboboxProps={{ withinPortal: true, hideDetached: false }}
         data-testid="sort"
       />
     </>
