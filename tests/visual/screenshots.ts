@@ -18,6 +18,7 @@ import { API_CLIENTS, basicClientAuth, HEADERS } from '../../shared/contracts/pr
 import { launchWithExtension } from '../support/browser';
 import { startE2eServer } from '../support/e2e-server';
 import setup from '../support/e2e-setup';
+import { catalogueShots } from './catalogue-console-shots';
 
 const OUT = join(process.cwd(), '.tmp', 'screenshots');
 const SIZES = {
@@ -209,6 +210,12 @@ async function main() {
         };
         await dialogs('first-visit');
         await shot('dashboard');
+        if (only === 'catalogue') {
+          await catalogueShots({ db: server.db, page, go, shot });
+          await signOut();
+          await page.close();
+          continue;
+        }
         if (!only || only === 'orders') {
           await optional('orders', async () => {
             // Orders: every tab counted, the pending tab, an order's details with its service
