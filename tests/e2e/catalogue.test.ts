@@ -50,7 +50,7 @@ beforeAll(async () => {
   chrome = await launchChromium();
   page = await chrome.browser.newPage();
   await page.setViewport({ width: 1440, height: 900 });
-}, 120_000);
+}, 300_000);
 afterEach(async (context) => {
   if (context.task.result?.state === 'fail' && page)
     await page

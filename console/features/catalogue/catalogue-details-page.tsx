@@ -236,7 +236,7 @@ export function CatalogueDetailsPage() {
   const detail = useCatalogueProduct(id);
   const [choosing, setChoosing] = useState(false);
 
-  if (!id || (detail.error instanceof ApiError && detail.error.key === 'NOT_FOUND'))
+  if (!id || (detail.error instanceof ApiError && detail.error.key === 'RECORD_NOT_FOUND'))
     return (
       <Stack gap="md">
         <BackLink />
