@@ -1,6 +1,6 @@
-import { configValues } from '@server/db/schema/index';
+import { configValues, products } from '@server/db/schema/index';
 import { screen, waitFor, within } from '@testing-library/react';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CATEGORIES, productId, skuId } from '../support/catalogue-console';
 import { en, fill, open, PAGE, registerCatalogueTests, rows, seller, t } from './catalogue-harness';
@@ -42,16 +42,23 @@ describe('choosing, following and the cart', () => {
         fill(en.catalogue.choose.shopResult_other, { shop: 'Shopee Deals', count: 2 }),
       ),
     ]);
-    // Waiting in each shop, as the server keeps them.
-    for (const shop of [main.lazada, main.shopee]) {
-      const listed = await t.call('GET', `/api-product/product/list?shopId=${shop.id}&limit=50`, {
-        token: main.token,
-      });
-      expect(listed.body.resp_code, listed.text).toBe(0);
-    }
+    // Each shop holds both, waiting to be published.
+    const waiting = await t.db
+      .select({ shopId: products.shopId, status: products.status })
+      .from(products)
+      .where(inArray(products.shopId, [main.lazada.id, main.shopee.id]));
+    expect(waiting.filter((row) => row.status === 'wait')).toHaveLength(4);
+  });
 
-    // The same product into the Shopee shop again: refused, the pair named.
-    await user.click(within(dialog).getByRole('button', { name: en.common.actions.close }));
+  it('refuses a product chosen into a shop a second time, naming the pair', async () => {
+    const main = await seller();
+    const first = await t.call('POST', '/api-product/catalogue/choose', {
+      token: main.token,
+      json: { productIds: [productId(1)], shopIds: [main.shopee.id] },
+    });
+    expect(first.body.resp_code, first.text).toBe(0);
+    const { user } = await open(main.email, main.password, `${PAGE}?keyword=手机壳&sort=sales`);
+    await waitFor(() => expect(rows().length).toBe(20));
     await user.click(
       screen.getByRole('button', {
         name: fill(en.catalogue.actions.chooseOf, { title: 'Clear phone case style 1' }),
@@ -81,7 +88,7 @@ describe('choosing, following and the cart', () => {
     expect(within(dialog).getByTestId('follow-warning').textContent).toBe(
       fill(en.catalogue.follow.warning, { count: 3 }),
     );
-    await user.click(within(dialog).getByRole('textbox', { name: en.catalogue.follow.categories }));
+    await user.click(within(dialog).getByLabelText(en.catalogue.follow.categories));
     await user.click(await screen.findByRole('option', { name: CATEGORIES.computer.en }));
     await user.click(await screen.findByRole('option', { name: CATEGORIES.kitchen.en }));
     // The limit lowered meanwhile (configuration): the server refuses, the dialog says why.
