@@ -5,9 +5,14 @@ import { and, eq } from 'drizzle-orm';
 import type { Page } from 'puppeteer-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
-import { CATEGORIES, type PlantedProduct, plantCatalogue } from '../support/catalogue-console';
+import {
+  CATEGORIES,
+  type PlantedProduct,
+  plantCatalogue,
+  productId,
+} from '../support/catalogue-console';
 import { markFirstVisitSeen, startE2eServer } from '../support/e2e-server';
-import { readLocale } from '../support/locales';
+import { fillWords, readLocale } from '../support/locales';
 import { openSignedIn } from '../support/stored-session';
 
 /**
@@ -73,9 +78,10 @@ async function consoleIn(language: Language, path: string) {
   await page.waitForSelector('[data-testid="shell"]', { timeout: 30_000 });
 }
 
-/** Opens a select by its accessible name and clicks the option with this text. */
-async function pick(label: string, option: string) {
-  await page.click(`input[aria-label="${label}"]`);
+/** Opens a select (by its selector) and clicks the option with this text. */
+async function pick(selector: string, option: string) {
+  const input = await page.waitForSelector(selector, { visible: true });
+  await input?.click();
   const choice = await page.waitForSelector(`[role="option"] ::-p-text(${option})`, {
     visible: true,
   });
@@ -106,9 +112,9 @@ describe('product sourcing in Chromium', () => {
     await page.keyboard.press('Enter');
     // The lanyard (a cable) matches the words too, until the category narrows it out.
     await rowsWhere((titles) => titles.length === 20, 'a full first page');
-    await pick(zh.filters.category1, CATEGORIES.digital.zh);
-    await pick(zh.filters.category2, CATEGORIES.phoneAccessories.zh);
-    await pick(zh.filters.category3, CATEGORIES.phoneCases.zh);
+    await pick(`input[aria-label="${zh.filters.category1}"]`, CATEGORIES.digital.zh);
+    await pick(`input[aria-label="${zh.filters.category2}"]`, CATEGORIES.phoneAccessories.zh);
+    await pick(`input[aria-label="${zh.filters.category3}"]`, CATEGORIES.phoneCases.zh);
     await page.waitForFunction(() => location.search.includes('categoryId='));
     const first = await rowsWhere(
       (titles) => titles.length === 20 && titles.every((title) => title.includes('防摔手机壳')),
@@ -150,8 +156,11 @@ describe('product sourcing in Chromium', () => {
     const th = readLocale('th', 'catalogue');
     await consoleIn('th', '/product/thirdProductList?source=thirdParty');
     await page.click('[data-testid="follow-open"]');
-    await page.waitForSelector('[data-testid="follow-warning"]', { visible: true });
-    await pick(th.follow.shop, FOLLOW_SHOP);
+    const warning = await page.waitForSelector('[data-testid="follow-warning"]', { visible: true });
+    expect(await warning?.evaluate((node) => node.textContent)).toBe(
+      fillWords(th.follow.warning, { count: 3 }),
+    );
+    await pick('[data-testid="follow-shop"]', FOLLOW_SHOP);
     await page.click('[data-testid="follow-categories"]');
     const option = await page.waitForSelector(
       `[role="option"] ::-p-text(${CATEGORIES.computer.th})`,
@@ -166,10 +175,11 @@ describe('product sourcing in Chromium', () => {
   }, 120_000);
 
   it('en: a product goes into the cart with a quantity, and the header counts it', async () => {
-    await consoleIn('en', '/product/thirdProductList?keyword=phone%20case');
-    await rowsWhere((titles) => titles.length > 0, 'products');
-    await page.click('[data-testid="catalogue-row"] [data-testid="catalogue-title"]');
+    await consoleIn('en', `/product/thirdDetails?id=${productId(101)}`);
     await page.waitForSelector('[data-testid="catalogue-details"]', { timeout: 20_000 });
+    expect(await page.$eval('[data-testid="details-title"]', (node) => node.textContent)).toBe(
+      'Shockproof phone case no. 1',
+    );
     const quantities = await page.$$('[data-testid="sku-quantity"]');
     await quantities[0]?.type('2');
     await quantities[1]?.type('3');
