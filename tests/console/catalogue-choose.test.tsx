@@ -10,7 +10,7 @@ registerCatalogueTests();
 const DETAILS = '/cmp/product/thirdDetails';
 
 describe('choosing, following and the cart', () => {
-  it('chooses two products into two shops, says what each shop got, and a second choice is refused', async () => {
+  it('chooses two products into two shops and says what each shop got', async () => {
     const main = await seller();
     const { user } = await open(main.email, main.password, PAGE);
     await waitFor(() => expect(rows().length).toBe(20));
@@ -146,7 +146,14 @@ describe('choosing, following and the cart', () => {
     await user.type(black, '2');
     await user.type(white, '3');
     await user.click(screen.getByTestId('add-to-cart-submit'));
-    await waitFor(() => expect(screen.getByTestId('cart-badge').dataset.count).toBe('5'));
+    // The session's skuList, which the header's badge sums, follows the cart.
+    await waitFor(() =>
+      expect(
+        running.session
+          .getState()
+          .snapshot.session?.user.skuList.reduce((sum, sku) => sum + sku.quantity, 0),
+      ).toBe(5),
+    );
     expect(running.session.getState().snapshot.session?.user.skuList).toEqual(
       expect.arrayContaining([
         { skuId: skuId(3, 0), quantity: 2 },
@@ -155,16 +162,17 @@ describe('choosing, following and the cart', () => {
     );
 
     await user.click(screen.getByRole('link', { name: en.catalogue.details.back }));
-    await user.click(await screen.findByTestId('cart-open'));
+    await waitFor(() => expect(screen.getByTestId('cart-open').dataset.count).toBe('5'));
+    await user.click(screen.getByTestId('cart-open'));
     const drawer = await screen.findByRole('dialog', { name: en.catalogue.cart.title });
     await waitFor(() => expect(within(drawer).getAllByTestId('cart-line')).toHaveLength(2));
     const quantity = within(drawer).getAllByTestId('cart-quantity')[0] as HTMLInputElement;
     await user.clear(quantity);
     await user.type(quantity, '7{Enter}');
-    await waitFor(() => expect(screen.getByTestId('cart-badge').dataset.count).toBe('10'));
+    await waitFor(() => expect(screen.getByTestId('cart-open').dataset.count).toBe('10'));
     await user.click(within(drawer).getAllByTestId('cart-remove')[1] as HTMLElement);
     await waitFor(() => expect(within(drawer).getAllByTestId('cart-line')).toHaveLength(1));
-    await waitFor(() => expect(screen.getByTestId('cart-badge').dataset.count).toBe('7'));
+    await waitFor(() => expect(screen.getByTestId('cart-open').dataset.count).toBe('7'));
     expect(within(drawer).getByTestId('cart-total').textContent).toBe(
       fill(en.catalogue.cart.total_other, { count: 7 }),
     );

@@ -31,9 +31,10 @@ import { useTranslation } from 'react-i18next';
 import { FormFailure } from '../../components/form-parts';
 import { LoadFailed } from '../../components/list-states';
 import { PlatformIcon, usePlatformIcons } from '../../components/platform-icon';
+import { titleOf } from './catalogue-parts';
 
 /** What the dialog needs of each product it chooses. */
-export type ChooseProduct = Pick<CatalogueProduct, 'id' | 'title' | 'platforms'>;
+export type ChooseProduct = Pick<CatalogueProduct, 'id' | 'title' | 'titles' | 'platforms'>;
 
 /** The pairs CATALOGUE_ALREADY_CHOSEN names, when the error is one. */
 function conflictsOf(error: unknown): ChooseConflicts['conflicts'] | null {
@@ -127,7 +128,7 @@ function ChooseForm({
   onClose(): void;
   onChosen?: (() => void) | undefined;
 }) {
-  const { t } = useTranslation(['catalogue', 'common']);
+  const { t, i18n } = useTranslation(['catalogue', 'common']);
   const errorText = useErrorText();
   const choose = useChoose();
   const shops = useShops();
@@ -187,6 +188,11 @@ function ChooseForm({
     }
   }
 
+  /** A chosen product's title in the interface language, when the dialog holds it. */
+  const titleIn = (id: string) => {
+    const product = products.find((entry) => entry.id === id);
+    return product ? titleOf(product, i18n.language) : undefined;
+  };
   const usable = all.filter((shop) => shop.status === 'normal' && fitting.has(shop.platform));
   return (
     <form onSubmit={submit} noValidate data-testid="choose-form">
@@ -269,7 +275,10 @@ function ChooseForm({
                     key={`${conflict.catalogueId}-${conflict.shopId}`}
                     data-testid="choose-conflict"
                   >
-                    {t('choose.conflicts.pair', { title: conflict.title, shop: conflict.shopName })}
+                    {t('choose.conflicts.pair', {
+                      title: titleIn(conflict.catalogueId) ?? conflict.title,
+                      shop: conflict.shopName,
+                    })}
                   </List.Item>
                 ))}
               </List>
