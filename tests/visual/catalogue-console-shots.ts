@@ -1,5 +1,10 @@
 import type { Database } from '../../server/db/client';
-import { CATEGORIES, type PlantedProduct, plantCatalogue, productId } from '../support/catalogue-console';
+import {
+  CATEGORIES,
+  type PlantedProduct,
+  plantCatalogue,
+  productId,
+} from '../support/catalogue-console';
 
 type Shot = (name: string) => Promise<void>;
 type Go = (path: string, ready: string) => Promise<void>;
@@ -97,9 +102,7 @@ export async function catalogueShots({
   await shot('catalogue-details-direct');
   await go(list, '[data-testid="cart-open"]');
   await page.click('[data-testid="cart-open"]');
-  await page.waitForSelector('[data-testid="cart-drawer"], .mantine-Drawer-content', {
-    visible: true,
-  });
+  await page.waitForSelector('[role="dialog"]', { visible: true });
   await shot('catalogue-cart');
   await page.keyboard.press('Escape');
 }

@@ -88,6 +88,7 @@ export function useCatalogueColumns({
     },
     {
       key: 'price',
+      headerProps: nowrap,
       header: t('columns.price'),
       align: 'right',
       cell: (product) => (
@@ -98,6 +99,7 @@ export function useCatalogueColumns({
     },
     {
       key: 'sales',
+      headerProps: nowrap,
       header: t('columns.sales'),
       align: 'right',
       cell: (product) => (
@@ -108,6 +110,7 @@ export function useCatalogueColumns({
     },
     {
       key: 'stock',
+      headerProps: nowrap,
       header: t('columns.stock'),
       cell: (product) =>
         product.stockBySite.length > 0 ? (
@@ -120,6 +123,7 @@ export function useCatalogueColumns({
     },
     {
       key: 'listedAt',
+      headerProps: nowrap,
       header: t('columns.listedAt'),
       cell: (product) => (
         <Text size="sm" c="dimmed" {...nowrap}>
@@ -129,6 +133,7 @@ export function useCatalogueColumns({
     },
     {
       key: 'actions',
+      headerProps: nowrap,
       header: t('columns.actions'),
       align: 'right',
       cell: (product) => {
