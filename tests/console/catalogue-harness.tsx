@@ -68,6 +68,19 @@ export const PRODUCTS: PlantedProduct[] = [
   { n: 50, zh: '机械键盘', en: 'Mechanical keyboard', leaf: 'keyboards', source: 'thirdParty' },
 ];
 
+/** A main account of its own, onboarded, without shops: enough to search and browse. */
+export async function browser() {
+  sellers += 1;
+  const email = `catalogue-${sellers}@example.com`;
+  const made = await makeSeller(t, email, []);
+  const onboarded = await t.call('POST', '/api-user/user/onboarding', {
+    token: made.token,
+    json: { site: 'th', businessType: 'crossBorder' },
+  });
+  expect(onboarded.body.resp_code, onboarded.text).toBe(0);
+  return { ...made, email };
+}
+
 /**
  * A main account of its own, onboarded, with a normal Lazada shop, a normal Shopee shop and an
  * abnormal TikTok shop.

@@ -2,13 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../support/catalogue-console';
 import {
+  browser,
   en,
   fill,
   open,
   PAGE,
   registerCatalogueTests,
   rows,
-  seller,
   titles,
   watchRequests,
 } from './catalogue-harness';
@@ -17,7 +17,7 @@ registerCatalogueTests();
 
 describe('the mall', () => {
   it('sends the words and the category chosen level by level', async () => {
-    const main = await seller();
+    const main = await browser();
     const requests = watchRequests('/api-product/mall/search');
     const { running, user } = await open(main.email, main.password);
     await waitFor(() => expect(rows().length).toBe(20));
@@ -47,7 +47,7 @@ describe('the mall', () => {
   });
 
   it('sends the price range in minor units, the site, where it ships from, stock and sort', async () => {
-    const main = await seller();
+    const main = await browser();
     const requests = watchRequests('/api-product/mall/search');
     const { user } = await open(main.email, main.password, `${PAGE}?keyword=手机壳`);
     await waitFor(() => expect(rows().length).toBe(20));
@@ -87,7 +87,7 @@ describe('the mall', () => {
   });
 
   it('pages through the matches with the server positions, never repeating a product', async () => {
-    const main = await seller();
+    const main = await browser();
     const { user } = await open(main.email, main.password, `${PAGE}?keyword=手机壳&sort=sales`);
     await waitFor(() => expect(rows().length).toBe(20));
     const first = titles();
@@ -101,7 +101,7 @@ describe('the mall', () => {
   });
 
   it('shows a search the server refuses in the words of the refusal, and keeps the words', async () => {
-    const main = await seller();
+    const main = await browser();
     await open(main.email, main.password, `${PAGE}?keyword=壳`);
     expect(await screen.findByText(en.errors.CATALOGUE_QUERY_TOO_SHORT)).toBeTruthy();
     expect(
@@ -111,7 +111,7 @@ describe('the mall', () => {
   });
 
   it('keeps the category tree in local storage as categoryList, and draws it from there', async () => {
-    const main = await seller();
+    const main = await browser();
     await open(main.email, main.password);
     await waitFor(() => expect(localStorage.getItem('categoryList')).not.toBeNull());
     const kept = JSON.parse(localStorage.getItem('categoryList') ?? '{}');
