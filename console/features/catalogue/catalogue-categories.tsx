@@ -133,7 +133,7 @@ export function CategoryPicker({
           <Select
             key={level.label}
             size="sm"
-            w={index === 0 ? 150 : 140}
+            w={index === 0 ? 150 : 170}
             label={index === 0 ? t('filters.category') : undefined}
             aria-label={level.label}
             placeholder={index === 0 ? t('filters.allCategories') : level.label}
