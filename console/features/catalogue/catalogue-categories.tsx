@@ -122,7 +122,7 @@ export function CategoryPicker({
     { nodes: path[1]?.children ?? [], label: t('filters.category3') },
   ];
   return (
-    <Group gap={6} wrap="nowrap" align="flex-end" data-testid={`${testId}-picker`}>
+    <Group gap={6} wrap="wrap" align="flex-end" data-testid={`${testId}-picker`}>
       {levels.map((level, index) => {
         const chosen = path[index];
         const options = level.nodes.filter(allowed);
