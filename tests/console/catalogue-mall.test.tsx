@@ -46,7 +46,7 @@ describe('the mall', () => {
     expect(titles().every((title) => title?.startsWith('Clear phone case'))).toBe(true);
   });
 
-  it('sends the price range in minor units, the site, where it ships from, stock and sort', async () => {
+  it('sends the price range in minor units, the source site, stock and sort', async () => {
     const main = await browser();
     const requests = watchRequests('/api-product/mall/search');
     const { user } = await open(main.email, main.password, `${PAGE}?keyword=手机壳`);
