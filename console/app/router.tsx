@@ -1,6 +1,7 @@
 import { createRouter } from '@tanstack/react-router';
 import { createAccountRoutes } from '../features/account/account.routes';
 import { createAuthRoutes } from '../features/auth/auth.routes';
+import { createCatalogueRoutes } from '../features/catalogue/catalogue.routes';
 import { createCollectorRoutes } from '../features/collector/collector.routes';
 import { createCouponsRoutes } from '../features/coupons/coupons.routes';
 import { createDashboardRoutes } from '../features/dashboard/dashboard.routes';
@@ -43,12 +44,10 @@ import {
   serviceGroup,
   serviceIndexRoute,
 } from './base-routes';
-import * as later from './placeholder-routes';
 
 // The route table. Each feature exports a factory of its routes
 // (console/features/<domain>/<domain>.routes.tsx) that hangs them under the routes it is handed;
-// the routes no feature owns are in base-routes.tsx, the pages no feature fills yet in
-// placeholder-routes.tsx. The trees below put them all in menu order.
+// the routes no feature owns are in base-routes.tsx. The trees below put them all in menu order.
 
 const root = rootRoute;
 const shell = authedRoute;
@@ -58,6 +57,7 @@ const shortLinks = createShortLinksRoutes({ root });
 const documentation = createDocumentationRoutes({ root });
 const dashboard = createDashboardRoutes({ shell });
 const pay = createPayRoutes({ shell, pay: payGroup, other: otherGroup });
+const catalogue = createCatalogueRoutes({ product: productGroup });
 const collector = createCollectorRoutes({ product: productGroup });
 const products = createProductsRoutes({ product: productGroup, platform: platformGroup });
 const shops = createShopsRoutes({ root, platform: platformGroup });
@@ -77,8 +77,7 @@ export const menuRouteTree = authedRoute.addChildren([
   ...pay.shell,
   productGroup.addChildren([
     productIndexRoute,
-    later.thirdProductList,
-    later.thirdDetails,
+    ...catalogue.product,
     ...collector.product,
     ...products.product,
   ]),

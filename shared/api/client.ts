@@ -1,6 +1,7 @@
 import { createActivityApi } from './activity';
 import { createApiReferenceApi } from './api-reference';
 import { createAuthApi } from './auth';
+import { createCatalogueApi } from './catalogue';
 import { createCollectorApi } from './collector';
 import { createConfigApi } from './config';
 import { createCouponsApi } from './coupons';
@@ -35,6 +36,7 @@ export function createApiClient(options: HttpOptions) {
     sites: createSitesApi(http),
     shops: createShopsApi(http),
     collector: createCollectorApi(http),
+    catalogue: createCatalogueApi(http),
     products: createProductsApi(http),
     subAccounts: createSubAccountsApi(http),
     wechat: createWechatApi(http),

@@ -1,5 +1,6 @@
 import type auth from '../../locales/en/auth.json';
 import type browser from '../../locales/en/browser.json';
+import type catalogue from '../../locales/en/catalogue.json';
 import type collector from '../../locales/en/collector.json';
 import type common from '../../locales/en/common.json';
 import type dashboard from '../../locales/en/dashboard.json';
@@ -32,6 +33,7 @@ declare module 'i18next' {
     resources: {
       auth: typeof auth;
       browser: typeof browser;
+      catalogue: typeof catalogue;
       collector: typeof collector;
       common: typeof common;
       dashboard: typeof dashboard;

@@ -18,6 +18,7 @@ import { API_CLIENTS, basicClientAuth, HEADERS } from '../../shared/contracts/pr
 import { launchWithExtension } from '../support/browser';
 import { startE2eServer } from '../support/e2e-server';
 import setup from '../support/e2e-setup';
+import { catalogueShots } from './catalogue-console-shots';
 import { servicesShots } from './services-shots';
 
 const OUT = join(process.cwd(), '.tmp', 'screenshots');
@@ -226,6 +227,12 @@ async function main() {
               },
             }),
           );
+          await signOut();
+          await page.close();
+          continue;
+        }
+        if (only === 'catalogue') {
+          await catalogueShots({ db: server.db, page, go, shot });
           await signOut();
           await page.close();
           continue;
@@ -577,8 +584,6 @@ async function main() {
           await shot('message-center');
           await go('/account/messageSubscribe', '[data-testid="subscription-table"]');
           await shot('message-subscribe');
-          await go('/product/thirdProductList', '[data-testid="route-placeholder"]');
-          await shot('placeholder');
           await page.keyboard.down('Control');
           await page.keyboard.press('k');
           await page.keyboard.up('Control');
