@@ -1,5 +1,9 @@
+import { users } from '@server/db/schema/index';
+import { systemClock } from '@server/lib/clock';
+import { notify } from '@server/modules/messages/messages.service';
 import { DEMO_ACCOUNT } from '@server/seed/demo';
 import { API_CLIENTS, basicClientAuth, HEADERS } from '@shared/contracts/protocol';
+import { eq } from 'drizzle-orm';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExtensionBrowser, launchWithExtension } from '../support/browser';
@@ -262,6 +266,18 @@ describe('the console shell in Chromium', () => {
   });
 
   it('opens the order page from a type-1 message in the bell', async () => {
+    // A new order message, the newest in the bell whatever else the demo has told the seller.
+    const [seller] = await server.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, DEMO_ACCOUNT.email));
+    await notify({ db: server.db, clock: systemClock }, null, {
+      userId: seller?.id ?? '',
+      type: 1,
+      titleKey: 'orderNew',
+      params: { orderNo: '800123459876', shop: 'Siam Home Living' },
+      jumpId: '800123459876',
+    });
     const page = await signedIn(DEMO_ACCOUNT);
     await (
       await page.waitForSelector('[data-testid="message-bell"]:not([data-loading])', {
