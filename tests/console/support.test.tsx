@@ -89,9 +89,12 @@ describe('download-app popover', () => {
       cookie?.set?.call(document, value);
     });
 
+    // The clock also moves with real time (for the waits): count from when the console opened,
+    // however long a loaded machine took to render it.
+    const opened = Date.now();
     const first = await renderWidget(<DownloadAppButton />, null);
     await screen.findByTestId('download-app-button');
-    await advance(DOWNLOAD_POPOVER_DELAY_MS - 2000);
+    await advance(opened + DOWNLOAD_POPOVER_DELAY_MS - 2000 - Date.now());
     expect(screen.queryByTestId('download-app-popover')).toBeNull();
     expect(readCookie(document, DOWNLOAD_POPOVER_COOKIE)).toBeNull();
 

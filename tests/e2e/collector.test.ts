@@ -209,7 +209,7 @@ describe('collecting in Chromium with the extension loaded', () => {
       await consolePage.reload();
       const rowHandle = await consolePage.waitForSelector(
         `xpath///tr[@data-testid="collect-row"][.//*[@data-testid="collect-title" and normalize-space()=${JSON.stringify(expected.title.trim())}]]`,
-        { timeout: 20_000 },
+        { timeout: 60_000 },
       );
       if (!rowHandle) throw new Error('no row');
       await (await rowHandle.$('input[type="checkbox"]'))?.click();
@@ -241,7 +241,7 @@ describe('collecting in Chromium with the extension loaded', () => {
       await consolePage.click('[data-testid="collect-tab-claimed"]');
       const claimedRow = await consolePage.waitForSelector(
         `xpath///tr[@data-testid="collect-row"][.//*[@data-testid="collect-title" and normalize-space()=${JSON.stringify(expected.title.trim())}]]`,
-        { timeout: 20_000 },
+        { timeout: 60_000 },
       );
       expect(await claimedRow?.evaluate((node) => node.textContent)).toContain(shop);
     }, 120_000);

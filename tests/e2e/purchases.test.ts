@@ -161,7 +161,11 @@ async function fill(page: Page, scope: string, label: string, value: string) {
 /** Picks an option of a select by the start of its text. */
 async function choose(page: Page, scope: string, label: string, option: string) {
   await page.click(await field(page, scope, label));
-  await page.click(`[role="option"]::-p-text(${JSON.stringify(option)})`);
+  // The options may still be loading (coupons are read when the dialog opens).
+  const choice = await page.waitForSelector(`[role="option"]::-p-text(${JSON.stringify(option)})`, {
+    visible: true,
+  });
+  await choice?.click();
 }
 
 /** Waits until the request's status badge says this. */
