@@ -5,7 +5,7 @@ import type { SourceSite } from '@shared/contracts/product-draft';
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'puppeteer-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type ExtensionBrowser, launchWithExtension } from '../support/browser';
+import { dismissToasts, type ExtensionBrowser, launchWithExtension } from '../support/browser';
 import {
   clickInClosedShadow,
   closedShadowText,
@@ -237,7 +237,10 @@ describe('collecting in Chromium with the extension loaded', () => {
         );
       expect(claimed).toEqual([{ status: 'wait', title: expected.title }]);
 
-      // It left the Unclaimed tab for the Claimed one, with its shop.
+      // It left the Unclaimed tab for the Claimed one, with its shop (the claim's toasts, over
+      // the tabs, closed first).
+      await consolePage.waitForSelector('.mantine-Notification-root', { timeout: 20_000 });
+      await dismissToasts(consolePage);
       await consolePage.click('[data-testid="collect-tab-claimed"]');
       const claimedRow = await consolePage.waitForSelector(
         `xpath///tr[@data-testid="collect-row"][.//*[@data-testid="collect-title" and normalize-space()=${JSON.stringify(expected.title.trim())}]]`,

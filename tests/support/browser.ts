@@ -99,3 +99,17 @@ export async function launchWithExtension(
     close,
   };
 }
+
+/**
+ * Closes the toasts on the page, as a reader does before using what they cover: a toast shows
+ * below the header, over the top of the page (a list's tabs among it), and a click there lands
+ * on the toast instead.
+ */
+export async function dismissToasts(page: Page): Promise<void> {
+  for (;;) {
+    const close = await page.$('.mantine-Notification-root .mantine-Notification-closeButton');
+    if (!close) return;
+    await close.click();
+    await page.waitForFunction((button) => !button.isConnected, { timeout: 5_000 }, close);
+  }
+}
