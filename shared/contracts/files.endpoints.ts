@@ -1,7 +1,7 @@
 import { defineEndpoint } from './define-endpoint';
 import { UploadedFileSchema } from './third-party';
 
-/** Uploaded images. */
+/** Uploaded files: avatars and purchase attachments. */
 export const filesEndpoints = {
   /** An image (JPG, PNG or WebP, at most 2 MB), as the multipart field `file`. */
   upload: defineEndpoint({
@@ -11,9 +11,14 @@ export const filesEndpoints = {
     upload: true,
     response: UploadedFileSchema,
   }),
-  /**
-   * A stored file. Files are addressed by a random UUID, unguessable, so they can sit in <img>
-   * tags without a token.
-   */
-  file: defineEndpoint({ method: 'GET', path: '/files/:id', access: 'public', raw: true }),
+  file: defineEndpoint({
+    method: 'GET',
+    path: '/files/:id',
+    access: 'session',
+    raw: true,
+    /** Fetched with the session (the console shows it through a data: address). */
+    download: true,
+    summary:
+      "An uploaded file (avatar, purchase attachment), to the uploader's main account and its sub-accounts, and a purchase's attachment to its operators; 404 to anyone else",
+  }),
 };

@@ -143,7 +143,6 @@ const isCallable = (endpoint: Endpoint): endpoint is CallableEndpoint =>
 
 /** Declarations no client calls: browsers, platforms and providers call them, or the reference page fetches the document. */
 const NOT_CALLED_BY_THE_CLIENT = [
-  'files.file',
   'wechat.callbackCheck',
   'wechat.callbackPush',
   'payments.notify',

@@ -2,6 +2,7 @@ import { files } from '@server/db/schema/index';
 import { pruneExpired } from '@server/jobs/maintenance';
 import { encodePng } from '@server/lib/png';
 import { contentKey, storageFor } from '@server/lib/storage';
+import { API_CLIENTS, basicClientAuth, HEADERS } from '@shared/contracts/protocol';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSeller, makeSubAccount, registerAccount } from '../support/accounts';
@@ -12,6 +13,12 @@ beforeAll(async () => {
   t = await createTestApp({ smtp: true });
 });
 afterAll(() => t.close());
+
+/** What the console's client sends with a call made with the session. */
+const sessionHeaders = (token: string) => ({
+  [HEADERS.authorization]: basicClientAuth(API_CLIENTS.console),
+  [HEADERS.token]: token,
+});
 
 function upload(token: string, bytes: Uint8Array, type = 'image/png') {
   const form = new FormData();
@@ -68,7 +75,8 @@ describe('profile', () => {
       { token: seller.token },
     );
     expect(saved.body.datas).toMatchObject({ name: 'Nok', headImgUrl: url });
-    const served = await t.app.request(url);
+    const served = await t.app.request(url, { headers: sessionHeaders(seller.token) });
+    expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
     expect(
@@ -103,7 +111,10 @@ describe('profile', () => {
       })
       .returning();
     const serve = async () => {
-      const served = await t.app.request(`/files/${legacy?.id}`);
+      const served = await t.app.request(`/files/${legacy?.id}`, {
+        headers: sessionHeaders(seller.token),
+      });
+      expect(served.status).toBe(200);
       expect(served.headers.get('x-content-type-options')).toBe('nosniff');
       expect(Buffer.from(await served.arrayBuffer()).equals(Buffer.from(older))).toBe(true);
       const [row] = await t.db

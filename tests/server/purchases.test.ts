@@ -6,6 +6,7 @@ import { grantCoupon } from '@server/modules/coupons/coupons.service';
 import { verifyLedger } from '@server/modules/wallet/ledger-verify';
 import { recharge } from '@server/modules/wallet/wallet.service';
 import { openWarehouse } from '@server/modules/warehouses/warehouses.service';
+import { API_CLIENTS, basicClientAuth, HEADERS } from '@shared/contracts/protocol';
 import { grantableMenus, routerInfoListFor } from '@shared/permissions';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -701,5 +702,25 @@ describe('attachments', () => {
       request(other, { attachments: [{ id: ok.body.datas.id, name: 'x.pdf' }] }),
     );
     expect(theirs.body.key).toBe('PURCHASE_ATTACHMENT_INVALID');
+
+    // The attachment is served to the seller's accounts and the purchase's operators; another
+    // seller gets 404, and so does an operator asking for a PDF no purchase holds.
+    const fetchFile = (id: string, token: string) =>
+      t.app.request(`/files/${id}`, {
+        headers: {
+          [HEADERS.authorization]: basicClientAuth(API_CLIENTS.console),
+          [HEADERS.token]: token,
+        },
+      });
+    for (const token of [s.token, purchaser, storekeeper]) {
+      const served = await fetchFile(ok.body.datas.id, token);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe('application/pdf');
+      expect((await served.arrayBuffer()).byteLength).toBe(2 * 1024 * 1024);
+    }
+    expect((await fetchFile(ok.body.datas.id, other.token)).status).toBe(404);
+    const loose = await upload(s.token, pdf(1000));
+    expect((await fetchFile(loose.body.datas.id, s.token)).status).toBe(200);
+    expect((await fetchFile(loose.body.datas.id, purchaser)).status).toBe(404);
   });
 });

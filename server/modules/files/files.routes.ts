@@ -14,15 +14,23 @@ export const filesRoutes = [
       throw new AppError('FILE_TYPE_UNSUPPORTED', { params: { types: 'JPG, PNG, WebP' } });
     return ok(c, await storeImage(deps, actor, Buffer.from(await file.arrayBuffer())));
   }),
-  // Files are addressed by a random UUID, unguessable, so they can sit in <img> tags without a token.
-  defineRoute(endpoints.files.file, { notObjects: ['id'] }, async ({ c, deps }) => {
-    const id = c.req.param('id') ?? '';
-    const file = UUID.test(id) ? await readFile(deps, null, id) : null;
-    if (!file) throw new AppError('NOT_FOUND');
-    return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
-      'content-type': file.contentType,
-      'cache-control': 'public, max-age=31536000, immutable',
-      'x-content-type-options': 'nosniff',
-    });
-  }),
+  // Served to the owner's accounts and the operators who need it (the service decides), with the
+  // session; anyone else is told 404, as for a file that does not exist. The type is the one read
+  // from the bytes at upload, never sniffed by the browser, and the file runs nothing.
+  defineRoute(
+    endpoints.files.file,
+    // A file, not a row of the tenant tables: the owner check is the service's (tests/server/files).
+    { notObjects: ['id'] },
+    async ({ c, deps, actor }) => {
+      const id = c.req.param('id') ?? '';
+      const file = UUID.test(id) ? await readFile(deps, actor, id) : null;
+      if (!file) throw new AppError('NOT_FOUND');
+      return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
+        'content-type': file.contentType,
+        'cache-control': 'private, max-age=31536000, immutable',
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': "default-src 'none'; sandbox",
+      });
+    },
+  ),
 ];

@@ -1,6 +1,6 @@
-import { and, eq, isNotNull, like } from 'drizzle-orm';
+import { and, eq, isNotNull, like, sql } from 'drizzle-orm';
 import type { Actor, AppDeps } from '../../context';
-import { files } from '../../db/schema/index';
+import { files, purchases, users } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { contentKey, storageFor } from '../../lib/storage';
 
@@ -56,23 +56,50 @@ export async function storeImage(
   return { id: row.id, url: `/files/${row.id}`, contentType, size: bytes.length };
 }
 
+/** The operators who handle every seller's purchases, and so read their attachments. */
+const PURCHASE_OPERATORS = ['PURCHASER', 'STOREKEEPER'];
+
 /**
- * A stored file's bytes and type: from the Storage, or from the database for a file uploaded
- * before the Storage (documents, and images the maintenance run has not moved yet). A read
- * changes nothing.
+ * A stored file's bytes and type, to the accounts of the main account whose account uploaded it
+ * (the main account and its sub-accounts), and a purchase's attachment also to the purchasers and
+ * storekeepers who handle it; null for anyone else, as for a file that does not exist. From the
+ * Storage, or from the database for a file uploaded before the Storage (documents, and images the
+ * maintenance run has not moved yet). A read changes nothing.
  */
 export async function readFile(
   deps: Pick<AppDeps, 'db' | 'config'>,
-  _actor: null,
+  actor: Pick<Actor, 'ownerId' | 'roles'>,
   id: string,
 ): Promise<{ bytes: Uint8Array; contentType: string } | null> {
-  const [row] = await deps.db.select().from(files).where(eq(files.id, id)).limit(1);
-  if (!row) return null;
+  const [found] = await deps.db
+    .select({ file: files, tenant: sql<string>`coalesce(${users.parentId}, ${users.id})` })
+    .from(files)
+    .innerJoin(users, eq(users.id, files.ownerId))
+    .where(eq(files.id, id))
+    .limit(1);
+  if (!found) return null;
+  const row = found.file;
+  if (found.tenant !== actor.ownerId && !(await handlesPurchaseOf(deps, actor, id))) return null;
   if (row.storageKey) {
     const stored = await storageFor(deps.config).get(row.storageKey);
     return stored ? { bytes: stored.bytes, contentType: row.contentType } : null;
   }
   return row.data ? { bytes: new Uint8Array(row.data), contentType: row.contentType } : null;
+}
+
+/** Whether the actor is an operator of purchases and the file is attached to one. */
+async function handlesPurchaseOf(
+  deps: Pick<AppDeps, 'db'>,
+  actor: Pick<Actor, 'roles'>,
+  id: string,
+): Promise<boolean> {
+  if (!actor.roles.some((role) => PURCHASE_OPERATORS.includes(role))) return false;
+  const [attached] = await deps.db
+    .select({ id: purchases.id })
+    .from(purchases)
+    .where(sql`${purchases.attachments} @> ${JSON.stringify([{ id }])}::jsonb`)
+    .limit(1);
+  return attached !== undefined;
 }
 
 /**
