@@ -2,6 +2,7 @@ import { Avatar, Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core'
 import { signOut } from '@shared/api/session-actions';
 import { allows } from '@shared/permissions';
 import { useApi } from '@shared/queries/api-context';
+import { useFileSrc } from '@shared/queries/files';
 import { useSession, useSessionStore } from '@shared/session/react';
 import { useErrorText } from '@shared/ui/error-message';
 import { toast } from '@shared/ui/toast';
@@ -35,6 +36,7 @@ export function UserMenu() {
   const api = useApi();
   const store = useSessionStore();
   const session = useSession();
+  const avatar = useFileSrc(session?.user.headImgUrl);
   if (!session) return null;
   const { user } = session;
 
@@ -49,7 +51,7 @@ export function UserMenu() {
       <Menu.Target>
         <UnstyledButton aria-label={t('user.menuLabel')} data-testid="user-menu">
           <Group gap={8} wrap="nowrap">
-            <Avatar src={user.headImgUrl || null} radius="xl" size={32} color="cmp">
+            <Avatar src={avatar} radius="xl" size={32} color="cmp">
               {initials(user.name)}
             </Avatar>
             <Text size="sm" fw={500} visibleFrom="sm" data-testid="user-name">

@@ -29,5 +29,8 @@ export function createUsersApi(http: Http) {
       form.set('file', file);
       return (await http.call(endpoints.files.upload, { form })).datas;
     },
+    /** An uploaded file's bytes (avatar, purchase attachment), fetched with the session. */
+    file: async ({ key }: { key: string }, options: { signal?: AbortSignal } = {}) =>
+      (await http.call(endpoints.files.file, { params: { key }, ...options })).blob,
   };
 }

@@ -13,7 +13,7 @@ export const filesEndpoints = {
   }),
   file: defineEndpoint({
     method: 'GET',
-    path: '/files/:id',
+    path: '/files/:key',
     access: 'session',
     raw: true,
     /** Fetched with the session (the console shows it through a data: address). */

@@ -1,6 +1,7 @@
 import { File as NodeFile } from 'node:buffer';
 import { files } from '@server/db/schema/index';
 import { encodePng } from '@server/lib/png';
+import { API_CLIENTS, basicClientAuth, HEADERS } from '@shared/contracts/protocol';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { eq } from 'drizzle-orm';
@@ -106,14 +107,22 @@ describe('account settings: profile', () => {
     await user.upload(input, new JsdomFile([new Uint8Array(png)], 'me.png', { type: 'image/png' }));
     const avatarSrc = () =>
       screen.getByTestId('settings-avatar').querySelector('img')?.getAttribute('src');
-    await waitFor(() => expect(avatarSrc()).toMatch(/^\/files\/[0-9a-f-]{36}$/), { timeout: 5000 });
-    const url = avatarSrc();
-    expect((await profileOf(seller.token)).headImgUrl).toBe(url);
+    // Shown from the bytes fetched with the session (the address alone serves nothing).
+    const shown = `data:image/png;base64,${Buffer.from(png).toString('base64')}`;
+    await waitFor(() => expect(avatarSrc()).toBe(shown), { timeout: 5000 });
+    const url = (await profileOf(seller.token)).headImgUrl;
+    expect(url).toMatch(/^\/files\/[0-9a-f-]{36}$/);
     expect(await stored()).toBe(1);
-    const served = await app.app.request(url ?? '');
+    expect((await app.app.request(url)).status).not.toBe(200);
+    const served = await app.app.request(url, {
+      headers: {
+        [HEADERS.authorization]: basicClientAuth(API_CLIENTS.console),
+        [HEADERS.token]: seller.token,
+      },
+    });
     expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
     await waitFor(() =>
-      expect(screen.getByTestId('user-menu').querySelector('img')?.getAttribute('src')).toBe(url),
+      expect(screen.getByTestId('user-menu').querySelector('img')?.getAttribute('src')).toBe(shown),
     );
     expect(screen.queryByTestId('avatar-error')).toBeNull();
 

@@ -84,8 +84,8 @@ describe('/documentation/index', () => {
     expect(subAccounts.getByTestId('endpoint-access').textContent).toBe(en.access.main);
     expect(subAccounts.getByText('default: 10')).toBeTruthy();
 
-    const file = await card('GET /files/{id}');
-    const idRow = file.getByText('id').closest('tr') as HTMLElement;
+    const file = await card('GET /files/{key}');
+    const idRow = file.getByText('key').closest('tr') as HTMLElement;
     expect(within(idRow).getByText('path')).toBeTruthy();
   });
 

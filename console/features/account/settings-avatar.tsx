@@ -1,5 +1,6 @@
 import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import type { Profile } from '@shared/contracts/accounts';
+import { useFileSrc } from '@shared/queries/files';
 import { useUpdateProfile, useUploadAvatar } from '@shared/queries/profile';
 import { useErrorText } from '@shared/ui/error-message';
 import { toast } from '@shared/ui/toast';
@@ -34,6 +35,7 @@ export function SettingsAvatar({
   const resetRef = useRef<() => void>(null);
   const [error, setError] = useState<string | null>(null);
   const busy = upload.isPending || update.isPending;
+  const src = useFileSrc(profile.headImgUrl);
 
   async function choose(file: File | null) {
     resetRef.current?.();
@@ -70,7 +72,7 @@ export function SettingsAvatar({
   return (
     <Group gap="lg" wrap="nowrap" align="flex-start">
       <Avatar
-        src={profile.headImgUrl || null}
+        src={src}
         alt={t('avatar.alt')}
         size={84}
         radius="xl"

@@ -22,11 +22,12 @@ import { allows } from '@shared/permissions';
 import { usePurchase, usePurchaseAction } from '@shared/queries/purchases';
 import { useSession } from '@shared/session/react';
 import { toast } from '@shared/ui/toast';
-import { IconArrowLeft, IconFileTypePdf } from '@tabler/icons-react';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../components/confirm-modal';
+import { PurchaseAttachments } from './purchase-attachments';
 import { PurchaseCreateForm } from './purchase-create-form';
 import { type PurchaseDetailSearch, purchaseTypeOf } from './purchase-search';
 
@@ -342,22 +343,7 @@ function PurchaseView({ purchase }: { purchase: Purchase }) {
           </Table.Tr>
         </Table.Tbody>
       </Table>
-      {purchase.attachments.length > 0 && (
-        <Group>
-          {purchase.attachments.map((file) => (
-            <Button
-              key={file.id}
-              component="a"
-              href={file.url}
-              target="_blank"
-              variant="default"
-              leftSection={<IconFileTypePdf size={16} />}
-            >
-              {file.name}
-            </Button>
-          ))}
-        </Group>
-      )}
+      <PurchaseAttachments attachments={purchase.attachments} />
       {purchase.remark && <Field label={t('fields.remark')}>{purchase.remark}</Field>}
       <Card withBorder>
         <Text fw={600} mb="sm">

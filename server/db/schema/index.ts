@@ -14,7 +14,7 @@ export { mailOutbox } from './mail';
 export { orderPushes } from './order-pushes';
 export { orderReturns, orderSubmissions, purchaseLinks, serviceOrders } from './orders';
 export { paymentCallbacks, paymentOrders, tradeOrders } from './payments';
-export { media, products, shopProductSettings } from './products';
+export { media, productStatusCounts, products, shopProductSettings } from './products';
 export { purchases } from './purchases';
 export {
   sandbox,

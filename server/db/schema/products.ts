@@ -122,6 +122,11 @@ export const products = pgTable(
     ),
     index('products_shop_list_idx').on(t.shopId, t.updatedAt.desc(), t.id.desc()),
     index('products_job_due_idx').on(t.jobDueAt).where(sql`${t.job} is not null`),
+    // The list's search by a part of the title or SKU (`ilike '%term%'`): trigram indexes
+    // (pg_trgm, in PGlite as a contrib extension), each column its own so the two ORed
+    // conditions combine as a bitmap.
+    index('products_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    index('products_sku_trgm_idx').using('gin', sql`${t.sku} gin_trgm_ops`),
     check(
       'products_source_site_check',
       sql`${t.sourceSite} in ('1688', 'aliexpress', 'shopee', 'lazada', 'pinduoduo', 'supplier', 'directSale', 'thirdParty', 'mall')`,
@@ -167,4 +172,26 @@ export const media = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.ownerId, t.key] }), index('media_key_idx').on(t.key)],
+);
+
+/**
+ * How many products each shop has in each status, kept by statement triggers on `products`
+ * (migration 0025): the list's tab counts read a few rows of it instead of counting a seller's
+ * products. Keyed by the products' own owner and platform, so a sum over it is exactly a count of
+ * `products` under the same owner, platform and shops.
+ */
+export const productStatusCounts = pgTable(
+  'product_status_counts',
+  {
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    platform: text('platform', { enum: PLATFORMS }).notNull(),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.platform, t.shopId, t.status] })],
 );

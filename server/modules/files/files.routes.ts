@@ -20,9 +20,9 @@ export const filesRoutes = [
   defineRoute(
     endpoints.files.file,
     // A file, not a row of the tenant tables: the owner check is the service's (tests/server/files).
-    { notObjects: ['id'] },
+    { notObjects: ['key'] },
     async ({ c, deps, actor }) => {
-      const id = c.req.param('id') ?? '';
+      const id = c.req.param('key') ?? '';
       const file = UUID.test(id) ? await readFile(deps, actor, id) : null;
       if (!file) throw new AppError('NOT_FOUND');
       return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {

@@ -31,7 +31,13 @@ import {
 import type { SiteCode } from '@shared/contracts/site-codes';
 import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Actor, AppDeps } from '../../context';
-import { collectedProducts, products, shopProductSettings, shops } from '../../db/schema/index';
+import {
+  collectedProducts,
+  productStatusCounts,
+  products,
+  shopProductSettings,
+  shops,
+} from '../../db/schema/index';
 import type { ProductJob } from '../../db/schema/products';
 import { AppError } from '../../lib/errors';
 import { type KeyedRow, keyset } from '../../lib/keyset';
@@ -214,6 +220,9 @@ export async function listProducts(
   }
   // The tabs' counts: every status under the other filters, once per first page.
   const countFilters = [...filters];
+  const counted = query.keyword
+    ? statusCounts(deps, countFilters)
+    : keptStatusCounts(deps, actor, query.platform, query.shopId);
   const status = statusOfFilter(query.status);
   if (status) filters.push(eq(products.status, status));
   const page = keyset(
@@ -231,7 +240,7 @@ export async function listProducts(
       .where(and(...filters, page.where))
       .orderBy(...page.orderBy)
       .limit(page.limit),
-    query.cursor ? null : statusCounts(deps, countFilters),
+    query.cursor ? null : counted,
   ]);
   const {
     rows: shown,
@@ -246,21 +255,56 @@ export async function listProducts(
   };
 }
 
-async function statusCounts(
-  deps: Pick<AppDeps, 'db'>,
-  filters: readonly (SQL | undefined)[],
-): Promise<Record<ProductStatus, number>> {
-  const rows = await deps.db
-    .select({ status: products.status, count: sql<number>`count(*)::int` })
-    .from(products)
-    .where(and(...filters))
-    .groupBy(products.status);
+/** Every status at 0, then the counts of the rows given. */
+function countsOf(rows: readonly { status: string; count: number }[]) {
   const counts = Object.fromEntries(PRODUCT_STATUSES.map((status) => [status, 0])) as Record<
     ProductStatus,
     number
   >;
   for (const row of rows) counts[row.status as ProductStatus] = Number(row.count);
   return counts;
+}
+
+/** The tabs' counts under a keyword: the matching products counted (the trigram indexes find them). */
+async function statusCounts(
+  deps: Pick<AppDeps, 'db'>,
+  filters: readonly (SQL | undefined)[],
+): Promise<Record<ProductStatus, number>> {
+  return countsOf(
+    await deps.db
+      .select({ status: products.status, count: sql<number>`count(*)::int` })
+      .from(products)
+      .where(and(...filters))
+      .groupBy(products.status),
+  );
+}
+
+/**
+ * The tabs' counts without a keyword: summed from the counts kept per shop and status (statement
+ * triggers on products keep them, migration 0025), a few rows per shop instead of every product.
+ */
+async function keptStatusCounts(
+  deps: Pick<AppDeps, 'db'>,
+  actor: Pick<Actor, 'ownerId' | 'shopIds'>,
+  platform: ProductListQuery['platform'],
+  shopId: string | undefined,
+): Promise<Record<ProductStatus, number>> {
+  if (actor.shopIds && actor.shopIds.length === 0) return countsOf([]);
+  const kept = productStatusCounts;
+  return countsOf(
+    await deps.db
+      .select({ status: kept.status, count: sql<number>`sum(${kept.count})::int` })
+      .from(kept)
+      .where(
+        and(
+          eq(kept.ownerId, actor.ownerId),
+          eq(kept.platform, platform),
+          actor.shopIds ? inArray(kept.shopId, actor.shopIds) : undefined,
+          shopId ? eq(kept.shopId, shopId) : undefined,
+        ),
+      )
+      .groupBy(kept.status),
+  );
 }
 
 /* ---------- detail and save ---------- */
