@@ -51,11 +51,9 @@ describe('a purchase’s attachments in the console', () => {
     // Uint8Array` needs Node's class (a Buffer is a Node Uint8Array), as in production.
     const JsdomUint8Array = globalThis.Uint8Array;
     globalThis.Uint8Array = Object.getPrototypeOf(Buffer.prototype).constructor;
-    const stored = await storeAttachment(t, s.actor, { bytes, name: 'invoice.pdf' }).finally(
-      () => {
-        globalThis.Uint8Array = JsdomUint8Array;
-      },
-    );
+    const stored = await storeAttachment(t, s.actor, { bytes, name: 'invoice.pdf' }).finally(() => {
+      globalThis.Uint8Array = JsdomUint8Array;
+    });
     const po = await createPurchase(t, s.actor, {
       type: 'crossStoreSupplement',
       shopId: s.shops[0]?.id ?? '',
@@ -101,7 +99,9 @@ describe('a purchase’s attachments in the console', () => {
     expect(attachments.querySelector('a[href]')).toBeNull();
     await userEvent.click(within(attachments).getByRole('button', { name: 'invoice.pdf' }));
     await waitFor(() => expect(saved).toHaveLength(1));
-    expect(saved[0]?.name).toBe('invoice.pdf');
-    expect(Buffer.from(await (saved[0]?.blob as Blob).arrayBuffer()).equals(bytes)).toBe(true);
+    const [download] = saved;
+    if (!download) throw new Error('nothing saved');
+    expect(download.name).toBe('invoice.pdf');
+    expect(Buffer.from(await download.blob.arrayBuffer()).equals(bytes)).toBe(true);
   });
 });

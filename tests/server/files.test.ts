@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createAccount } from '@server/modules/accounts/accounts.service';
 import { encodePng } from '@server/lib/png';
+import { createAccount } from '@server/modules/accounts/accounts.service';
 import { API_CLIENTS, basicClientAuth, HEADERS } from '@shared/contracts/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, makeSeller, makeSubAccount } from '../support/accounts';
@@ -63,7 +63,11 @@ describe('/files/:id', () => {
     const missing = await fetchFile(`/files/${randomUUID()}`, other.token);
     expect(missing.status).toBe(404);
     const missingBody = await missing.text();
-    for (const token of [other.token, await operator('PURCHASER'), await operator('SERVICE_OPERATOR')]) {
+    for (const token of [
+      other.token,
+      await operator('PURCHASER'),
+      await operator('SERVICE_OPERATOR'),
+    ]) {
       for (const address of [url, subUrl]) {
         const refused = await fetchFile(address, token);
         expect(refused.status).toBe(404);

@@ -86,7 +86,9 @@ describe('the list’s tab counts', () => {
     // Status changes in both directions in one statement, and one that changes nothing counted.
     await t.db
       .update(products)
-      .set({ status: sql`case when ${products.status} = 'online' then 'offline' else 'online' end` })
+      .set({
+        status: sql`case when ${products.status} = 'online' then 'offline' else 'online' end`,
+      })
       .where(and(eq(products.ownerId, owner), inArray(products.status, ['online', 'wait'])));
     await t.db.update(products).set({ title: 'Renamed' }).where(eq(products.shopId, shopB.id));
     expect(await check()).toMatchObject({ online: 3, offline: 5, wait: 0, fail: 4 });
@@ -102,7 +104,12 @@ describe('the list’s tab counts', () => {
     ]);
     expect(await check(sub.token, [shopB.id])).toMatchObject({ online: 0, fail: 4 });
     // With no shops, nothing.
-    const none = await makeSubAccount(t, seller.token, `counts-none-${randomUUID()}@example.com`, []);
+    const none = await makeSubAccount(
+      t,
+      seller.token,
+      `counts-none-${randomUUID()}@example.com`,
+      [],
+    );
     const empty = await list(none.token, { platform: 'lazada' });
     expect(Object.values(empty.counts).every((n) => n === 0)).toBe(true);
 
@@ -128,7 +135,9 @@ describe('the list’s tab counts', () => {
     expect(jar.records).toHaveLength(1);
     expect(jar.counts).toMatchObject({ online: 0, wait: 1 });
     // `%` and `_` are matched as themselves.
-    expect((await list(seller.token, { platform: 'lazada', keyword: 'TRAY_' })).records).toHaveLength(0);
+    expect(
+      (await list(seller.token, { platform: 'lazada', keyword: 'TRAY_' })).records,
+    ).toHaveLength(0);
 
     // The planner can answer `%term%` on either column from its trigram index.
     const plans = await t.db.transaction(async (tx) => {

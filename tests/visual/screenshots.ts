@@ -19,6 +19,7 @@ import { launchWithExtension } from '../support/browser';
 import { startE2eServer } from '../support/e2e-server';
 import setup from '../support/e2e-setup';
 import { catalogueShots } from './catalogue-console-shots';
+import { filesShots } from './files-shots';
 import { servicesShots } from './services-shots';
 
 const OUT = join(process.cwd(), '.tmp', 'screenshots');
@@ -227,6 +228,13 @@ async function main() {
               },
             }),
           );
+          await signOut();
+          await page.close();
+          continue;
+        }
+        if (only === 'files') {
+          const request = (path: string, init: RequestInit) => server.app.request(path, init);
+          await filesShots({ db: server.db, page, request, token, go, shot });
           await signOut();
           await page.close();
           continue;
