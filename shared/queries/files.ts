@@ -10,7 +10,7 @@ const fileKeys = {
 };
 
 /** The id of one of our uploaded files' addresses (`/files/<id>`), or null for any other. */
-export function fileIdOf(url: string | null | undefined): string | null {
+function fileIdOf(url: string | null | undefined): string | null {
   return url ? (FILE_URL.exec(url)?.[1] ?? null) : null;
 }
 

@@ -12,8 +12,7 @@ CREATE TABLE "product_status_counts" (
 --> statement-breakpoint
 ALTER TABLE "product_status_counts" ADD CONSTRAINT "product_status_counts_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_status_counts" ADD CONSTRAINT "product_status_counts_shop_id_shops_id_fk" FOREIGN KEY ("shop_id") REFERENCES "public"."shops"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "products_title_trgm_idx" ON "products" USING gin ("title" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "products_sku_trgm_idx" ON "products" USING gin ("sku" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "products_search_trgm_idx" ON "products" USING gin (("title" || E'\n' || "sku") gin_trgm_ops);--> statement-breakpoint
 -- The counts of each shop's products by status, kept by one statement trigger per change: the
 -- changed rows' differences summed per key and applied in key order (concurrent statements take
 -- the counters' row locks in one order). A shop being deleted takes its counters with it.

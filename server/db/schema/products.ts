@@ -122,11 +122,13 @@ export const products = pgTable(
     ),
     index('products_shop_list_idx').on(t.shopId, t.updatedAt.desc(), t.id.desc()),
     index('products_job_due_idx').on(t.jobDueAt).where(sql`${t.job} is not null`),
-    // The list's search by a part of the title or SKU (`ilike '%term%'`): trigram indexes
-    // (pg_trgm, in PGlite as a contrib extension), each column its own so the two ORed
-    // conditions combine as a bitmap.
-    index('products_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
-    index('products_sku_trgm_idx').using('gin', sql`${t.sku} gin_trgm_ops`),
+    // The list's search by a part of the title or SKU (`ilike '%term%'`): one trigram index
+    // (pg_trgm, in PGlite a contrib extension) over both, a line break between them (a search box
+    // has none, so no term matches across the two). The list's condition is this expression.
+    index('products_search_trgm_idx').using(
+      'gin',
+      sql`(${t.title} || E'\\n' || ${t.sku}) gin_trgm_ops`,
+    ),
     check(
       'products_source_site_check',
       sql`${t.sourceSite} in ('1688', 'aliexpress', 'shopee', 'lazada', 'pinduoduo', 'supplier', 'directSale', 'thirdParty', 'mall')`,
