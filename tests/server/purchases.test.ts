@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '@server/context';
-import { coupons, messages, wallets } from '@server/db/schema/index';
+import { coupons, files, messages, wallets } from '@server/db/schema/index';
 import { createAccount } from '@server/modules/accounts/accounts.service';
 import { grantCoupon } from '@server/modules/coupons/coupons.service';
 import { verifyLedger } from '@server/modules/wallet/ledger-verify';
@@ -722,5 +722,10 @@ describe('attachments', () => {
     const loose = await upload(s.token, pdf(1000));
     expect((await fetchFile(loose.body.datas.id, s.token)).status).toBe(200);
     expect((await fetchFile(loose.body.datas.id, purchaser)).status).toBe(404);
+    // Its uploader gone (a deleted sub-account), the attachment is still its purchase's seller's.
+    await t.db.update(files).set({ ownerId: null }).where(eq(files.id, ok.body.datas.id));
+    expect((await fetchFile(ok.body.datas.id, s.token)).status).toBe(200);
+    expect((await fetchFile(ok.body.datas.id, purchaser)).status).toBe(200);
+    expect((await fetchFile(ok.body.datas.id, other.token)).status).toBe(404);
   });
 });

@@ -61,10 +61,11 @@ const PURCHASE_OPERATORS = ['PURCHASER', 'STOREKEEPER'];
 
 /**
  * A stored file's bytes and type, to the accounts of the main account whose account uploaded it
- * (the main account and its sub-accounts), and a purchase's attachment also to the purchasers and
- * storekeepers who handle it; null for anyone else, as for a file that does not exist. From the
- * Storage, or from the database for a file uploaded before the Storage (documents, and images the
- * maintenance run has not moved yet). A read changes nothing.
+ * (the main account and its sub-accounts); a purchase's attachment also to the purchase's seller
+ * (when the sub-account that uploaded it is gone) and to the purchasers and storekeepers who
+ * handle it; null for anyone else, as for a file that does not exist. From the Storage, or from
+ * the database for a file uploaded before the Storage (documents, and images the maintenance run
+ * has not moved yet). A read changes nothing.
  */
 export async function readFile(
   deps: Pick<AppDeps, 'db' | 'config'>,
@@ -72,14 +73,14 @@ export async function readFile(
   id: string,
 ): Promise<{ bytes: Uint8Array; contentType: string } | null> {
   const [found] = await deps.db
-    .select({ file: files, tenant: sql<string>`coalesce(${users.parentId}, ${users.id})` })
+    .select({ file: files, tenant: sql<string | null>`coalesce(${users.parentId}, ${users.id})` })
     .from(files)
-    .innerJoin(users, eq(users.id, files.ownerId))
+    .leftJoin(users, eq(users.id, files.ownerId))
     .where(eq(files.id, id))
     .limit(1);
   if (!found) return null;
   const row = found.file;
-  if (found.tenant !== actor.ownerId && !(await handlesPurchaseOf(deps, actor, id))) return null;
+  if (found.tenant !== actor.ownerId && !(await attachedForActor(deps, actor, id))) return null;
   if (row.storageKey) {
     const stored = await storageFor(deps.config).get(row.storageKey);
     return stored ? { bytes: stored.bytes, contentType: row.contentType } : null;
@@ -87,17 +88,25 @@ export async function readFile(
   return row.data ? { bytes: new Uint8Array(row.data), contentType: row.contentType } : null;
 }
 
-/** Whether the actor is an operator of purchases and the file is attached to one. */
-async function handlesPurchaseOf(
+/**
+ * Whether the file is attached to a purchase the actor works on: any purchase for its operators,
+ * its own main account's for a seller.
+ */
+async function attachedForActor(
   deps: Pick<AppDeps, 'db'>,
-  actor: Pick<Actor, 'roles'>,
+  actor: Pick<Actor, 'ownerId' | 'roles'>,
   id: string,
 ): Promise<boolean> {
-  if (!actor.roles.some((role) => PURCHASE_OPERATORS.includes(role))) return false;
+  const operator = actor.roles.some((role) => PURCHASE_OPERATORS.includes(role));
   const [attached] = await deps.db
     .select({ id: purchases.id })
     .from(purchases)
-    .where(sql`${purchases.attachments} @> ${JSON.stringify([{ id }])}::jsonb`)
+    .where(
+      and(
+        sql`${purchases.attachments} @> ${JSON.stringify([{ id }])}::jsonb`,
+        operator ? undefined : eq(purchases.ownerId, actor.ownerId),
+      ),
+    )
     .limit(1);
   return attached !== undefined;
 }
