@@ -702,9 +702,18 @@ describe('attachments', () => {
       request(other, { attachments: [{ id: ok.body.datas.id, name: 'x.pdf' }] }),
     );
     expect(theirs.body.key).toBe('PURCHASE_ATTACHMENT_INVALID');
+  });
 
-    // The attachment is served to the seller's accounts and the purchase's operators; another
-    // seller gets 404, and so does an operator asking for a PDF no purchase holds.
+  it('serves an attachment to its seller’s accounts and the purchase’s operators, 404 to anyone else', async () => {
+    const s = await seller();
+    const other = await seller({ warehouse: false });
+    const attached = await upload(s.token, pdf(1000));
+    const created = await post(
+      '/order/purchaseorder/create',
+      s.token,
+      request(s, { attachments: [{ id: attached.body.datas.id, name: 'invoice.pdf' }] }),
+    );
+    expect(created.body.resp_code, created.text).toBe(0);
     const fetchFile = (id: string, token: string) =>
       t.app.request(`/files/${id}`, {
         headers: {
@@ -713,19 +722,20 @@ describe('attachments', () => {
         },
       });
     for (const token of [s.token, purchaser, storekeeper]) {
-      const served = await fetchFile(ok.body.datas.id, token);
+      const served = await fetchFile(attached.body.datas.id, token);
       expect(served.status).toBe(200);
       expect(served.headers.get('content-type')).toBe('application/pdf');
-      expect((await served.arrayBuffer()).byteLength).toBe(2 * 1024 * 1024);
+      expect((await served.arrayBuffer()).byteLength).toBe(1000);
     }
-    expect((await fetchFile(ok.body.datas.id, other.token)).status).toBe(404);
+    expect((await fetchFile(attached.body.datas.id, other.token)).status).toBe(404);
+    // A PDF no purchase holds is its uploader's alone.
     const loose = await upload(s.token, pdf(1000));
     expect((await fetchFile(loose.body.datas.id, s.token)).status).toBe(200);
     expect((await fetchFile(loose.body.datas.id, purchaser)).status).toBe(404);
     // Its uploader gone (a deleted sub-account), the attachment is still its purchase's seller's.
-    await t.db.update(files).set({ ownerId: null }).where(eq(files.id, ok.body.datas.id));
-    expect((await fetchFile(ok.body.datas.id, s.token)).status).toBe(200);
-    expect((await fetchFile(ok.body.datas.id, purchaser)).status).toBe(200);
-    expect((await fetchFile(ok.body.datas.id, other.token)).status).toBe(404);
+    await t.db.update(files).set({ ownerId: null }).where(eq(files.id, attached.body.datas.id));
+    expect((await fetchFile(attached.body.datas.id, s.token)).status).toBe(200);
+    expect((await fetchFile(attached.body.datas.id, purchaser)).status).toBe(200);
+    expect((await fetchFile(attached.body.datas.id, other.token)).status).toBe(404);
   });
 });
