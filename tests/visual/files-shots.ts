@@ -1,5 +1,8 @@
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Page } from 'puppeteer-core';
+import type { ElementHandle, Page } from 'puppeteer-core';
 import type { Database } from '../../server/db/client';
 import { purchases } from '../../server/db/schema/index';
 import { encodePng } from '../../server/lib/png';
@@ -54,10 +57,6 @@ export async function filesShots({
     };
     return answer.datas;
   };
-  const avatar = await upload('/api-user/file/upload', avatarPng(), 'me.png', 'image/png');
-  await request(`/api-user/user/update_userInfo?headImgUrl=${encodeURIComponent(avatar.url)}`, {
-    headers,
-  });
   const pdf = new TextEncoder().encode(`%PDF-1.7\n${' '.repeat(2000)}`);
   const attached = await upload(
     '/order/purchaseorder/attachment',
@@ -72,7 +71,15 @@ export async function filesShots({
     })
     .where(eq(purchases.purchaseNo, 'PO2026110003'));
 
-  await go('/account/accountSetting', '[data-testid="settings-avatar"] img[src^="data:image/png"]');
+  // The avatar chosen on the settings page, as a seller does: the header follows.
+  await go('/account/accountSetting', '[data-testid="settings-avatar"]');
+  const picture = join(tmpdir(), `avatar-${process.pid}.png`);
+  await writeFile(picture, avatarPng());
+  const input = await page.waitForSelector('input[type="file"][accept*="image"]');
+  await (input as ElementHandle<HTMLInputElement>).uploadFile(picture);
+  await page.waitForSelector('[data-testid="settings-avatar"] img[src^="data:image/png"]', {
+    visible: true,
+  });
   await page.waitForSelector('[data-testid="user-menu"] img[src^="data:image/png"]', {
     visible: true,
   });

@@ -17,6 +17,10 @@ export function PurchaseAttachments({ attachments }: Pick<Purchase, 'attachments
         <Button
           key={file.id}
           variant="default"
+          // A long name is cut with an ellipsis (in full on hover) instead of leaving the screen.
+          maw="100%"
+          title={file.name}
+          styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis' } }}
           leftSection={<IconFileTypePdf size={16} />}
           loading={fetchFile.isPending && fetchFile.variables?.id === file.id}
           onClick={() => fetchFile.mutate(file)}
