@@ -158,7 +158,7 @@ describe('GET /api-docs/openapi.json', () => {
     expect(declared.length).toBeGreaterThan(20);
     expect(documented.sort()).toEqual([...new Set(declared)].sort());
     expect(documented).toContain('GET /api-docs/openapi.json');
-    expect(documented).toContain('GET /files/{id}');
+    expect(documented).toContain('GET /files/{key}');
   });
 
   it('gives each route its access level, security, tag and unique operation id', () => {
