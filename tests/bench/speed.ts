@@ -7,16 +7,20 @@
  * - the signed-in dashboard's first paint and LCP (old and new in turns), the JS it loads (bytes on the wire, gzip
  *   size, requests) and its requests in all;
  * - the API on PostgreSQL (a database made for the run, the demo seller seeded): the largest
- *   rate of a 404 against a bare `node:http` server's in the same run (the yardstick), then a
- *   404, userInfo and the collection box's list at fixed rates (250, 500 and 1,000 req/s):
- *   requests per second, p50 and p99 latency, errors.
+ *   rate of a 404 against a bare `node:http` server's in the same run (the yardstick), then at
+ *   fixed rates (250, 500 and 1,000 req/s) the bare server's 404 and our 404, userInfo and the
+ *   collection box's list in turns: requests per second, p50 and p99 latency, errors. Each figure
+ *   carries the machine's load average before and after it (the load generator and the servers
+ *   share the machine's cores with whatever else runs) and the CPU time a request cost the
+ *   server process and the database's processes (from /proc), with the requests one core would
+ *   answer a second at that cost: the figure a loaded machine does not distort.
  *
  * The new server runs as `npm start` runs it (dist/server, built here); the old one as it ran then.
  * BENCH_SECONDS sets the length of each load (10 s), BENCH_RUNS the page loads (7).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -60,6 +64,8 @@ const median = (values: number[]) => {
 
 interface Server {
   origin: string;
+  /** The process answering (its CPU time is read from /proc). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -95,7 +101,7 @@ async function startServer(options: {
     if (child.exitCode !== null) break;
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api-user/public/getSiteList`)).ok)
-        return { origin: `http://127.0.0.1:${port}`, stop };
+        return { origin: `http://127.0.0.1:${port}`, pid: child.pid ?? 0, stop };
     } catch {
       // not listening yet
     }
@@ -330,6 +336,7 @@ async function startBare(): Promise<Server> {
   }
   return {
     origin: `http://127.0.0.1:${port}`,
+    pid: child.pid ?? 0,
     stop: async () => {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
@@ -339,8 +346,56 @@ async function startBare(): Promise<Server> {
   };
 }
 
-async function load(options: autocannon.Options) {
+/** CPU time (user and system) a process has used so far, in ms; 0 where /proc cannot tell. */
+async function cpuMs(pid: number): Promise<number> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * (1000 / CLOCK_TICKS);
+  } catch {
+    return 0;
+  }
+}
+/** Linux's USER_HZ: /proc counts CPU time in hundredths of a second. */
+const CLOCK_TICKS = 100;
+
+/** What a load costs the server process and the database processes it talks to, in CPU ms. */
+interface CpuMeter {
+  server: number;
+  database(): Promise<number[]>;
+}
+
+async function cpuOf(meter: CpuMeter) {
+  const [server, ...database] = await Promise.all([
+    cpuMs(meter.server),
+    ...(await meter.database()).map(cpuMs),
+  ]);
+  return { server: server ?? 0, database: database.reduce((sum, ms) => sum + ms, 0) };
+}
+
+const machineLoad = () => round(loadavg()[0] ?? 0, 2);
+
+/**
+ * One load from autocannon: requests per second, p50 and p99, errors; the 1-minute load average
+ * of the machine before and after (the generator and the server share its cores with whatever
+ * else runs); and, where the processes are known, the CPU each request cost the server and the
+ * database, and so how many requests a second one core would answer at that cost.
+ */
+async function load(options: autocannon.Options, meter?: CpuMeter) {
+  const loadBefore = machineLoad();
+  const before = meter ? await cpuOf(meter) : null;
   const result = await autocannon({ connections: CONNECTIONS, duration: LOAD_SECONDS, ...options });
+  const after = meter ? await cpuOf(meter) : null;
+  const requests = result.requests.total;
+  const perRequest = (ms: number) => (requests > 0 ? round(ms / requests, 3) : null);
+  const cpu =
+    before && after
+      ? {
+          server_cpu_ms_per_request: perRequest(after.server - before.server),
+          database_cpu_ms_per_request: perRequest(after.database - before.database),
+        }
+      : {};
+  const serverCpu = cpu.server_cpu_ms_per_request;
   return {
     requests_per_second: round(result.requests.average),
     p50_ms: result.latency.p50,
@@ -349,6 +404,9 @@ async function load(options: autocannon.Options) {
     non_2xx: result.non2xx,
     connections: CONNECTIONS,
     seconds: LOAD_SECONDS,
+    load_average_1m: [loadBefore, machineLoad()],
+    ...cpu,
+    ...(serverCpu ? { server_requests_per_core_second: Math.round(1000 / serverCpu) } : {}),
   };
 }
 
@@ -401,32 +459,73 @@ async function apiLoad(print: Print) {
       [HEADERS.authorization]: basicClientAuth(API_CLIENTS.console),
       [HEADERS.token]: token,
     };
-    const yardstick = await load({ url: `${bare.origin}/cmp/favicon.ico` });
-    const ours = await load({ url: `${server.origin}/cmp/favicon.ico` });
-    print({ bench: 'http_404_max', server: 'bare node:http', ...yardstick });
-    print({
-      bench: 'http_404_max',
-      server: 'ours',
-      ...ours,
-      share_of_bare: round(ours.requests_per_second / yardstick.requests_per_second, 2),
-      target_share_of_bare: 0.5,
-    });
-    const calls = [
-      { name: '404', path: '/cmp/favicon.ico' },
-      { name: 'userInfo', path: '/api-user/user/userInfo' },
-      { name: 'collect/list', path: '/api-product/collect/list?page=1&limit=20' },
-    ];
-    for (const call of calls) {
+    const admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
+    // The database's CPU: the server's connections to the bench database (listed at each reading).
+    const ours: CpuMeter = {
+      server: server.pid,
+      database: async () =>
+        (
+          await admin.query<{ pid: number }>(
+            'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+          )
+        ).rows.map((row) => row.pid),
+    };
+    const theirs: CpuMeter = { server: bare.pid, database: async () => [] };
+    try {
+      const calls = [
+        { name: '404', path: '/cmp/favicon.ico' },
+        { name: 'userInfo', path: '/api-user/user/userInfo' },
+        { name: 'collect/list', path: '/api-product/collect/list?page=1&limit=20' },
+      ];
+      // Warm both servers (compiled code, the pool's connections, prepared statements) first.
+      for (const call of calls)
+        await autocannon({ url: `${server.origin}${call.path}`, headers, duration: 2 });
+      await autocannon({ url: `${bare.origin}/cmp/favicon.ico`, duration: 2 });
+
+      const yardstick = await load({ url: `${bare.origin}/cmp/favicon.ico` }, theirs);
+      const ours404 = await load({ url: `${server.origin}/cmp/favicon.ico` }, ours);
+      print({ bench: 'http_404_max', server: 'bare node:http', ...yardstick });
+      print({
+        bench: 'http_404_max',
+        server: 'ours',
+        ...ours404,
+        share_of_bare: round(ours404.requests_per_second / yardstick.requests_per_second, 2),
+        ...(ours404.server_cpu_ms_per_request && yardstick.server_cpu_ms_per_request
+          ? {
+              share_of_bare_per_core: round(
+                yardstick.server_cpu_ms_per_request / ours404.server_cpu_ms_per_request,
+                2,
+              ),
+            }
+          : {}),
+        target_share_of_bare: 0.5,
+      });
       for (const rate of RATES) {
         print({
           bench: 'api_fixed_rate',
-          call: call.name,
-          database: 'postgresql',
+          call: '404',
+          server: 'bare node:http',
           target_rate: rate,
-          ...(await load({ url: `${server.origin}${call.path}`, headers, overallRate: rate })),
-          ...(call.name === '404' ? {} : { target_p99_ms: 25 }),
+          ...(await load({ url: `${bare.origin}/cmp/favicon.ico`, overallRate: rate }, theirs)),
         });
+        for (const call of calls) {
+          print({
+            bench: 'api_fixed_rate',
+            call: call.name,
+            server: 'ours',
+            database: 'postgresql',
+            target_rate: rate,
+            ...(await load(
+              { url: `${server.origin}${call.path}`, headers, overallRate: rate },
+              ours,
+            )),
+            ...(call.name === '404' ? {} : { target_p99_ms: 25 }),
+          });
+        }
       }
+    } finally {
+      await admin.end();
     }
   } finally {
     await server?.stop();
