@@ -365,12 +365,21 @@ interface CpuMeter {
   database(): Promise<number[]>;
 }
 
+/** The CPU used so far by the server and by each database process now serving it. */
 async function cpuOf(meter: CpuMeter) {
-  const [server, ...database] = await Promise.all([
-    cpuMs(meter.server),
-    ...(await meter.database()).map(cpuMs),
-  ]);
-  return { server: server ?? 0, database: database.reduce((sum, ms) => sum + ms, 0) };
+  const pids = await meter.database();
+  const [server = 0, ...database] = await Promise.all([meter.server, ...pids].map(cpuMs));
+  return { server, database: new Map(pids.map((pid, i) => [pid, database[i] ?? 0])) };
+}
+
+/** The database's CPU between two readings: the processes present at both (none is counted twice or less than zero). */
+function databaseSpent(before: Map<number, number>, after: Map<number, number>): number {
+  let spent = 0;
+  for (const [pid, ms] of after) {
+    const earlier = before.get(pid);
+    if (earlier !== undefined && ms >= earlier) spent += ms - earlier;
+  }
+  return spent;
 }
 
 const machineLoad = () => round(loadavg()[0] ?? 0, 2);
@@ -392,7 +401,7 @@ async function load(options: autocannon.Options, meter?: CpuMeter) {
     before && after
       ? {
           server_cpu_ms_per_request: perRequest(after.server - before.server),
-          database_cpu_ms_per_request: perRequest(after.database - before.database),
+          database_cpu_ms_per_request: perRequest(databaseSpent(before.database, after.database)),
         }
       : {};
   const serverCpu = cpu.server_cpu_ms_per_request;
