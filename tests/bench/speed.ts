@@ -28,6 +28,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { Browser, HTTPResponse } from 'puppeteer-core';
+import { DEMO_CATALOGUE } from '../../server/seed/demo';
 import { API_CLIENTS, basicClientAuth, HEADERS } from '../../shared/contracts/protocol';
 import { launchChromium } from '../support/browser';
 import { httpSessionCall, signInByApi } from '../support/stored-session';
@@ -419,6 +420,30 @@ async function load(options: autocannon.Options, meter?: CpuMeter) {
   };
 }
 
+/**
+ * Waits until the demo catalogue the server loads after it starts is in (its generator records
+ * its progress), so no figure is taken while thousands of rows are being written beside it.
+ */
+async function catalogueLoaded(admin: pg.Client, print: Print) {
+  const started = performance.now();
+  const deadline = Date.now() + 600_000;
+  for (;;) {
+    const { rows } = await admin.query<{ done: string }>(
+      `select key_value as done from config_values
+        where dic_type = 'CATALOGUE_GENERATOR' and key_name = $1`,
+      [`seed-${DEMO_CATALOGUE.seed}`],
+    );
+    if (Number(rows[0]?.done ?? 0) >= DEMO_CATALOGUE.rows) break;
+    if (Date.now() > deadline) throw new Error('the demo catalogue did not load in 10 minutes');
+    await new Promise((done) => setTimeout(done, 1000));
+  }
+  print({
+    bench: 'api_setup',
+    demo_catalogue_rows: DEMO_CATALOGUE.rows,
+    waited_for_it_ms: Math.round(performance.now() - started),
+  });
+}
+
 /** A database of its own on the PostgreSQL server, dropped after the run. */
 async function benchDatabase(url: string) {
   const name = `cmp_bench_${process.pid}`;
@@ -470,6 +495,7 @@ async function apiLoad(print: Print) {
     };
     const admin = new pg.Client({ connectionString: database.url });
     await admin.connect();
+    await catalogueLoaded(admin, print);
     // The database's CPU: the server's connections to the bench database (listed at each reading).
     const ours: CpuMeter = {
       server: server.pid,
