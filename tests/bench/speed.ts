@@ -363,24 +363,37 @@ const CLOCK_TICKS = 100;
 /** What a load costs the server process and the database processes it talks to, in CPU ms. */
 interface CpuMeter {
   server: number;
-  database(): Promise<number[]>;
+  /** The database processes serving the server now, each with when it started. */
+  database(): Promise<{ pid: number; started: number }[]>;
 }
 
-/** The CPU used so far by the server and by each database process now serving it. */
-async function cpuOf(meter: CpuMeter) {
-  const pids = await meter.database();
-  const [server = 0, ...database] = await Promise.all([meter.server, ...pids].map(cpuMs));
-  return { server, database: new Map(pids.map((pid, i) => [pid, database[i] ?? 0])) };
-}
-
-/** The database's CPU between two readings: the processes present at both (none is counted twice or less than zero). */
-function databaseSpent(before: Map<number, number>, after: Map<number, number>): number {
-  let spent = 0;
-  for (const [pid, ms] of after) {
-    const earlier = before.get(pid);
-    if (earlier !== undefined && ms >= earlier) spent += ms - earlier;
-  }
-  return spent;
+/**
+ * Follows the database's processes through a load (the pool opens and closes connections as it
+ * goes): those present at the start count from their CPU then, those opened during it from zero,
+ * each to its last reading.
+ */
+function watchDatabase(meter: CpuMeter, since: number) {
+  const first = new Map<number, number>();
+  const last = new Map<number, number>();
+  const read = async () => {
+    for (const { pid, started } of await meter.database()) {
+      const ms = await cpuMs(pid);
+      if (!first.has(pid)) first.set(pid, started >= since ? 0 : ms);
+      if (ms > 0) last.set(pid, ms);
+    }
+  };
+  const ready = read();
+  const timer = setInterval(() => void read().catch(() => {}), 250);
+  return {
+    ready,
+    async spent() {
+      clearInterval(timer);
+      await read();
+      let ms = 0;
+      for (const [pid, end] of last) ms += Math.max(0, end - (first.get(pid) ?? end));
+      return ms;
+    },
+  };
 }
 
 const machineLoad = () => round(loadavg()[0] ?? 0, 2);
@@ -393,18 +406,20 @@ const machineLoad = () => round(loadavg()[0] ?? 0, 2);
  */
 async function load(options: autocannon.Options, meter?: CpuMeter) {
   const loadBefore = machineLoad();
-  const before = meter ? await cpuOf(meter) : null;
+  const database = meter ? watchDatabase(meter, Date.now()) : null;
+  await database?.ready;
+  const serverBefore = meter ? await cpuMs(meter.server) : 0;
   const result = await autocannon({ connections: CONNECTIONS, duration: LOAD_SECONDS, ...options });
-  const after = meter ? await cpuOf(meter) : null;
+  const serverAfter = meter ? await cpuMs(meter.server) : 0;
+  const databaseMs = database ? await database.spent() : 0;
   const requests = result.requests.total;
   const perRequest = (ms: number) => (requests > 0 ? round(ms / requests, 3) : null);
-  const cpu =
-    before && after
-      ? {
-          server_cpu_ms_per_request: perRequest(after.server - before.server),
-          database_cpu_ms_per_request: perRequest(databaseSpent(before.database, after.database)),
-        }
-      : {};
+  const cpu = meter
+    ? {
+        server_cpu_ms_per_request: perRequest(serverAfter - serverBefore),
+        database_cpu_ms_per_request: perRequest(databaseMs),
+      }
+    : {};
   const serverCpu = cpu.server_cpu_ms_per_request;
   return {
     requests_per_second: round(result.requests.average),
@@ -417,6 +432,13 @@ async function load(options: autocannon.Options, meter?: CpuMeter) {
     load_average_1m: [loadBefore, machineLoad()],
     ...cpu,
     ...(serverCpu ? { server_requests_per_core_second: Math.round(1000 / serverCpu) } : {}),
+    ...(serverCpu && cpu.database_cpu_ms_per_request
+      ? {
+          server_and_database_requests_per_core_second: Math.round(
+            1000 / (serverCpu + cpu.database_cpu_ms_per_request),
+          ),
+        }
+      : {}),
   };
 }
 
@@ -501,10 +523,11 @@ async function apiLoad(print: Print) {
       server: server.pid,
       database: async () =>
         (
-          await admin.query<{ pid: number }>(
-            'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+          await admin.query<{ pid: number; started: Date }>(
+            `select pid, backend_start as started from pg_stat_activity
+              where datname = current_database() and pid <> pg_backend_pid()`,
           )
-        ).rows.map((row) => row.pid),
+        ).rows.map((row) => ({ pid: row.pid, started: row.started.getTime() })),
     };
     const theirs: CpuMeter = { server: bare.pid, database: async () => [] };
     try {
