@@ -1,7 +1,5 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { createMiddleware } from 'hono/factory';
-import { secureHeaders } from 'hono/secure-headers';
 import { type AppConfig, defaultConfig } from './config';
 import type { AppDeps, AppEnv } from './context';
 import type { Database } from './db/client';
@@ -18,11 +16,9 @@ import { AppError } from './lib/errors';
 import { createLogger, type Logger } from './lib/logger';
 import { createMailer } from './lib/mailer';
 import { mountRoutes, type RouteMeta } from './lib/route';
-import { clientAddressOf } from './middleware/client-address';
 import { clientOf } from './middleware/client-auth';
-import { compressResponses } from './middleware/compress';
 import { errorHandler, notFound } from './middleware/error-handler';
-import { requestContext } from './middleware/request-context';
+import { front, securityHeaders } from './middleware/front';
 import { sessionOf } from './middleware/session';
 import { actorAllows } from './modules/auth/auth.service';
 import { ROUTES } from './routes';
@@ -68,25 +64,6 @@ const bodyLimitOf = (path: string) =>
         : defaultLimit;
 
 const HSTS = 'max-age=31536000';
-
-/**
- * One debug line per request: method, address, status, time and request id. The address keeps the
- * spec's access_token query parameter; the logger redacts it, like every secret it is given.
- */
-const requestLog = (logger: Logger) =>
-  createMiddleware<AppEnv>(async (c, next) => {
-    const started = performance.now();
-    await next();
-    // Path and query as sent, without parsing the address again on every request.
-    const { url } = c.req;
-    logger.debug('request', {
-      method: c.req.method,
-      url: url.slice(url.indexOf('/', url.indexOf('//') + 2)),
-      status: c.res.status,
-      ms: Math.round(performance.now() - started),
-      requestId: c.var.requestId,
-    });
-  });
 
 /** Builds the clients on first use, so an app that never calls a marketplace never builds them. */
 function lazyClients(build: () => MarketplaceClients): MarketplaceClients {
@@ -147,27 +124,15 @@ export function createApp(options: CreateAppOptions) {
   };
 
   const app = new Hono<AppEnv>();
-  app.use(requestContext);
-  app.use(clientAddressOf(proxyTrust(config.trustedProxies)));
-  app.use(requestLog(logger));
   app.use(
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-      xFrameOptions: 'DENY',
-      referrerPolicy: 'no-referrer',
-      // HSTS only where people reach us over TLS (PUBLIC_URL https): over plain HTTP it means
-      // nothing, and on a name that also serves HTTP it would lock that out.
-      strictTransportSecurity: new URL(config.publicUrl).protocol === 'https:' ? HSTS : false,
+    front({
+      trust: proxyTrust(config.trustedProxies),
+      logger,
+      headers: securityHeaders({
+        hsts: new URL(config.publicUrl).protocol === 'https:' ? HSTS : false,
+      }),
     }),
   );
-  app.use(compressResponses);
   // A GET or HEAD has no body to measure (looking would build the whole request object).
   app.use((c, next) =>
     c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : bodyLimitOf(c.req.path)(c, next),

@@ -6,6 +6,8 @@ export interface Logger {
   info(message: string, fields?: Record<string, unknown>): void;
   warn(message: string, fields?: Record<string, unknown>): void;
   error(message: string, fields?: Record<string, unknown>): void;
+  /** Whether entries of the level are kept at all (so a caller can skip gathering their fields). */
+  enabled?(level: Level): boolean;
 }
 
 const REDACTED = '[redacted]';
@@ -123,8 +125,35 @@ function redactFields(fields: Record<string, unknown>, depth = 0): Record<string
   return out;
 }
 
+/** Lines logged in this turn of the event loop, written together after it. */
+let pending: string[] = [];
+let flushOnExit = false;
+
+function flush() {
+  if (pending.length === 0) return;
+  const text = pending.join('');
+  pending = [];
+  process.stderr.write(text);
+}
+
 /**
- * One JSON line per entry on stderr; `write` is replaceable so tests can read what was logged.
+ * Keeps a line for one write at the end of the turn (stderr on a pipe or file writes
+ * synchronously: a line per write would hold up the request that logged it); whatever is left is
+ * written as the process exits.
+ */
+function writeSoon(line: string) {
+  if (pending.length === 0) {
+    if (!flushOnExit) {
+      flushOnExit = true;
+      process.once('exit', flush);
+    }
+    setImmediate(flush);
+  }
+  pending.push(`${line}\n`);
+}
+
+/**
+ * One JSON line per entry on stderr, written after the turn that logged it; `write` is replaceable so tests can read what was logged.
  * Every entry passes through the redaction first: a secret never reaches a line, whichever field,
  * URL, header or error message carries it (the spec's `access_token` query parameter included).
  */
@@ -132,7 +161,7 @@ export function createLogger(
   options: { level?: Level; write?: (line: string) => void } = {},
 ): Logger {
   const threshold = ORDER[options.level ?? 'info'];
-  const write = options.write ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const write = options.write ?? writeSoon;
   const log =
     (level: Level) =>
     (message: string, fields: Record<string, unknown> = {}) => {
@@ -145,5 +174,11 @@ export function createLogger(
       };
       write(JSON.stringify(entry));
     };
-  return { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') };
+  return {
+    debug: log('debug'),
+    info: log('info'),
+    warn: log('warn'),
+    error: log('error'),
+    enabled: (level) => ORDER[level] >= threshold,
+  };
 }

@@ -5,16 +5,35 @@ import type { AppError } from './errors';
 import type { ApiMessageKey, Translator } from './i18n';
 
 /** The part of a Hono context the envelope needs, whatever variables the route added. */
-type EnvelopeContext = { json: Context['json']; var: { t: Translator } };
+type EnvelopeContext = { body: Context['body']; var: { t: Translator } };
+
+const JSON_TYPE = { 'Content-Type': 'application/json' };
+
+/** The text of each envelope made here, for the compressor to measure and read without reading the response back. */
+const texts = new WeakMap<Response, string>();
+
+/** The JSON text an envelope was made of; undefined for any other response. */
+export function envelopeText(res: Response): string | undefined {
+  return texts.get(res);
+}
+
+/** As c.json() answers, the text kept beside the response. */
+function envelope(c: EnvelopeContext, value: unknown, status: ContentfulStatusCode = 200) {
+  const text = JSON.stringify(value);
+  const res = c.body(text, status, JSON_TYPE);
+  texts.set(res, text);
+  return res;
+}
 
 /** The success envelope, its message in the request's language. */
 export function ok<T>(c: EnvelopeContext, datas: T, message: ApiMessageKey = 'success') {
-  return c.json({ resp_code: SUCCESS_CODE, resp_msg: c.var.t.message(message), datas });
+  return envelope(c, { resp_code: SUCCESS_CODE, resp_msg: c.var.t.message(message), datas });
 }
 
 /** The error envelope of an AppError: translated message, stable key, the key's HTTP status. */
 export function fail(c: EnvelopeContext, error: AppError) {
-  return c.json(
+  return envelope(
+    c,
     {
       resp_code: error.code,
       resp_msg: c.var.t.error(error.key, error.params),

@@ -8,9 +8,10 @@ import {
   type ZlibOptions,
   constants as zlib,
 } from 'node:zlib';
-import { createMiddleware } from 'hono/factory';
+import type { Context } from 'hono';
 import type { AppEnv } from '../context';
 import { acceptedEncodings } from '../lib/encoding';
+import { envelopeText } from '../lib/respond';
 
 /** Answers smaller than this go as they are: compressing them costs more than it saves. */
 const THRESHOLD = 1024;
@@ -25,18 +26,24 @@ const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /**
- * Compresses the API's answers (JSON, text) for a client that accepts brotli or gzip. Costs
- * nothing for a client that accepts neither, and leaves alone what is already encoded, streamed
- * files (static files come precompressed from the build, with their ETag) and small answers.
+ * Compresses the API's answers (JSON, text) for a client that accepts brotli or gzip, once the
+ * route has answered. Costs nothing for a client that accepts neither, and leaves alone what is
+ * already encoded, streamed files (static files come precompressed from the build, with their
+ * ETag) and small answers. An envelope (lib/respond.ts) is measured and read from the text it was
+ * made of, so a small one is never read back out of its response.
  */
-export const compressResponses = createMiddleware<AppEnv>(async (c, next) => {
-  await next();
-  const accepted = acceptedEncodings(c.req.header('accept-encoding'));
-  if ((!accepted.br && !accepted.gzip) || c.req.method === 'HEAD') return;
+export async function compressResponse(c: Context<AppEnv>): Promise<void> {
+  const acceptEncoding = c.req.header('accept-encoding');
+  if (!acceptEncoding || c.req.method === 'HEAD') return;
   const res = c.res;
+  const text = envelopeText(res);
+  const size = text === undefined ? Number.NaN : Buffer.byteLength(text);
+  if (size < THRESHOLD) return;
+  const accepted = acceptedEncodings(acceptEncoding);
+  if (!accepted.br && !accepted.gzip) return;
   const headers = res.headers;
   if (
-    !res.body ||
+    (text === undefined && !res.body) ||
     res.status === 204 ||
     res.status === 206 ||
     headers.has('content-encoding') ||
@@ -47,7 +54,8 @@ export const compressResponses = createMiddleware<AppEnv>(async (c, next) => {
     return;
   const length = Number(headers.get('content-length') ?? Number.NaN);
   if (length < THRESHOLD) return;
-  const body = new Uint8Array(await res.arrayBuffer());
+  const body =
+    text === undefined ? new Uint8Array(await res.arrayBuffer()) : Buffer.from(text, 'utf8');
   const encoding = accepted.br ? 'br' : 'gzip';
   let output: Uint8Array = body;
   if (body.byteLength >= THRESHOLD) {
@@ -65,4 +73,4 @@ export const compressResponses = createMiddleware<AppEnv>(async (c, next) => {
   }
   c.res = undefined;
   c.res = new Response(output as Uint8Array<ArrayBuffer>, { status: res.status, headers: out });
-});
+}

@@ -7,16 +7,20 @@
  * - the signed-in dashboard's first paint and LCP (old and new in turns), the JS it loads (bytes on the wire, gzip
  *   size, requests) and its requests in all;
  * - the API on PostgreSQL (a database made for the run, the demo seller seeded): the largest
- *   rate of a 404 against a bare `node:http` server's in the same run (the yardstick), then a
- *   404, userInfo and the collection box's list at fixed rates (250, 500 and 1,000 req/s):
- *   requests per second, p50 and p99 latency, errors.
+ *   rate of a 404 against a bare `node:http` server's in the same run (the yardstick), then at
+ *   fixed rates (250, 500 and 1,000 req/s) the bare server's 404 and our 404, userInfo and the
+ *   collection box's list in turns: requests per second, p50 and p99 latency, errors. Each figure
+ *   carries the machine's load average before and after it (the load generator and the servers
+ *   share the machine's cores with whatever else runs) and the CPU time a request cost the
+ *   server process and the database's processes (from /proc), with the requests one core would
+ *   answer a second at that cost: the figure a loaded machine does not distort.
  *
  * The new server runs as `npm start` runs it (dist/server, built here); the old one as it ran then.
  * BENCH_SECONDS sets the length of each load (10 s), BENCH_RUNS the page loads (7).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -24,6 +28,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { Browser, HTTPResponse } from 'puppeteer-core';
+import { DEMO_CATALOGUE } from '../../server/seed/demo';
 import { API_CLIENTS, basicClientAuth, HEADERS } from '../../shared/contracts/protocol';
 import { launchChromium } from '../support/browser';
 import { httpSessionCall, signInByApi } from '../support/stored-session';
@@ -60,6 +65,8 @@ const median = (values: number[]) => {
 
 interface Server {
   origin: string;
+  /** The process answering (its CPU time is read from /proc). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -95,7 +102,7 @@ async function startServer(options: {
     if (child.exitCode !== null) break;
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api-user/public/getSiteList`)).ok)
-        return { origin: `http://127.0.0.1:${port}`, stop };
+        return { origin: `http://127.0.0.1:${port}`, pid: child.pid ?? 0, stop };
     } catch {
       // not listening yet
     }
@@ -330,6 +337,7 @@ async function startBare(): Promise<Server> {
   }
   return {
     origin: `http://127.0.0.1:${port}`,
+    pid: child.pid ?? 0,
     stop: async () => {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
@@ -339,8 +347,80 @@ async function startBare(): Promise<Server> {
   };
 }
 
-async function load(options: autocannon.Options) {
+/** CPU time (user and system) a process has used so far, in ms; 0 where /proc cannot tell. */
+async function cpuMs(pid: number): Promise<number> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * (1000 / CLOCK_TICKS);
+  } catch {
+    return 0;
+  }
+}
+/** Linux's USER_HZ: /proc counts CPU time in hundredths of a second. */
+const CLOCK_TICKS = 100;
+
+/** What a load costs the server process and the database processes it talks to, in CPU ms. */
+interface CpuMeter {
+  server: number;
+  /** The database processes serving the server now, each with when it started. */
+  database(): Promise<{ pid: number; started: number }[]>;
+}
+
+/**
+ * Follows the database's processes through a load (the pool opens and closes connections as it
+ * goes): those present at the start count from their CPU then, those opened during it from zero,
+ * each to its last reading.
+ */
+function watchDatabase(meter: CpuMeter, since: number) {
+  const first = new Map<number, number>();
+  const last = new Map<number, number>();
+  const read = async () => {
+    for (const { pid, started } of await meter.database()) {
+      const ms = await cpuMs(pid);
+      if (!first.has(pid)) first.set(pid, started >= since ? 0 : ms);
+      if (ms > 0) last.set(pid, ms);
+    }
+  };
+  const ready = read();
+  const timer = setInterval(() => void read().catch(() => {}), 250);
+  return {
+    ready,
+    async spent() {
+      clearInterval(timer);
+      await read();
+      let ms = 0;
+      for (const [pid, end] of last) ms += Math.max(0, end - (first.get(pid) ?? end));
+      return ms;
+    },
+  };
+}
+
+const machineLoad = () => round(loadavg()[0] ?? 0, 2);
+
+/**
+ * One load from autocannon: requests per second, p50 and p99, errors; the 1-minute load average
+ * of the machine before and after (the generator and the server share its cores with whatever
+ * else runs); and, where the processes are known, the CPU each request cost the server and the
+ * database, and so how many requests a second one core would answer at that cost.
+ */
+async function load(options: autocannon.Options, meter?: CpuMeter) {
+  const loadBefore = machineLoad();
+  const database = meter ? watchDatabase(meter, Date.now()) : null;
+  await database?.ready;
+  const serverBefore = meter ? await cpuMs(meter.server) : 0;
   const result = await autocannon({ connections: CONNECTIONS, duration: LOAD_SECONDS, ...options });
+  const serverAfter = meter ? await cpuMs(meter.server) : 0;
+  const databaseMs = database ? await database.spent() : 0;
+  const requests = result.requests.total;
+  const perRequest = (ms: number) => (requests > 0 ? round(ms / requests, 3) : null);
+  const cpu = meter
+    ? {
+        server_cpu_ms_per_request: perRequest(serverAfter - serverBefore),
+        database_cpu_ms_per_request: perRequest(databaseMs),
+      }
+    : {};
+  const serverCpu = cpu.server_cpu_ms_per_request;
   return {
     requests_per_second: round(result.requests.average),
     p50_ms: result.latency.p50,
@@ -349,7 +429,41 @@ async function load(options: autocannon.Options) {
     non_2xx: result.non2xx,
     connections: CONNECTIONS,
     seconds: LOAD_SECONDS,
+    load_average_1m: [loadBefore, machineLoad()],
+    ...cpu,
+    ...(serverCpu ? { server_requests_per_core_second: Math.round(1000 / serverCpu) } : {}),
+    ...(serverCpu && cpu.database_cpu_ms_per_request
+      ? {
+          server_and_database_requests_per_core_second: Math.round(
+            1000 / (serverCpu + cpu.database_cpu_ms_per_request),
+          ),
+        }
+      : {}),
   };
+}
+
+/**
+ * Waits until the demo catalogue the server loads after it starts is in (its generator records
+ * its progress), so no figure is taken while thousands of rows are being written beside it.
+ */
+async function catalogueLoaded(admin: pg.Client, print: Print) {
+  const started = performance.now();
+  const deadline = Date.now() + 600_000;
+  for (;;) {
+    const { rows } = await admin.query<{ done: string }>(
+      `select key_value as done from config_values
+        where dic_type = 'CATALOGUE_GENERATOR' and key_name = $1`,
+      [`seed-${DEMO_CATALOGUE.seed}`],
+    );
+    if (Number(rows[0]?.done ?? 0) >= DEMO_CATALOGUE.rows) break;
+    if (Date.now() > deadline) throw new Error('the demo catalogue did not load in 10 minutes');
+    await new Promise((done) => setTimeout(done, 1000));
+  }
+  print({
+    bench: 'api_setup',
+    demo_catalogue_rows: DEMO_CATALOGUE.rows,
+    waited_for_it_ms: Math.round(performance.now() - started),
+  });
 }
 
 /** A database of its own on the PostgreSQL server, dropped after the run. */
@@ -401,32 +515,75 @@ async function apiLoad(print: Print) {
       [HEADERS.authorization]: basicClientAuth(API_CLIENTS.console),
       [HEADERS.token]: token,
     };
-    const yardstick = await load({ url: `${bare.origin}/cmp/favicon.ico` });
-    const ours = await load({ url: `${server.origin}/cmp/favicon.ico` });
-    print({ bench: 'http_404_max', server: 'bare node:http', ...yardstick });
-    print({
-      bench: 'http_404_max',
-      server: 'ours',
-      ...ours,
-      share_of_bare: round(ours.requests_per_second / yardstick.requests_per_second, 2),
-      target_share_of_bare: 0.5,
-    });
-    const calls = [
-      { name: '404', path: '/cmp/favicon.ico' },
-      { name: 'userInfo', path: '/api-user/user/userInfo' },
-      { name: 'collect/list', path: '/api-product/collect/list?page=1&limit=20' },
-    ];
-    for (const call of calls) {
+    const admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
+    await catalogueLoaded(admin, print);
+    // The database's CPU: the server's connections to the bench database (listed at each reading).
+    const ours: CpuMeter = {
+      server: server.pid,
+      database: async () =>
+        (
+          await admin.query<{ pid: number; started: Date }>(
+            `select pid, backend_start as started from pg_stat_activity
+              where datname = current_database() and pid <> pg_backend_pid()`,
+          )
+        ).rows.map((row) => ({ pid: row.pid, started: row.started.getTime() })),
+    };
+    const theirs: CpuMeter = { server: bare.pid, database: async () => [] };
+    try {
+      const calls = [
+        { name: '404', path: '/cmp/favicon.ico' },
+        { name: 'userInfo', path: '/api-user/user/userInfo' },
+        { name: 'collect/list', path: '/api-product/collect/list?page=1&limit=20' },
+      ];
+      // Warm both servers (compiled code, the pool's connections, prepared statements) first.
+      for (const call of calls)
+        await autocannon({ url: `${server.origin}${call.path}`, headers, duration: 2 });
+      await autocannon({ url: `${bare.origin}/cmp/favicon.ico`, duration: 2 });
+
+      const yardstick = await load({ url: `${bare.origin}/cmp/favicon.ico` }, theirs);
+      const ours404 = await load({ url: `${server.origin}/cmp/favicon.ico` }, ours);
+      print({ bench: 'http_404_max', server: 'bare node:http', ...yardstick });
+      print({
+        bench: 'http_404_max',
+        server: 'ours',
+        ...ours404,
+        share_of_bare: round(ours404.requests_per_second / yardstick.requests_per_second, 2),
+        ...(ours404.server_cpu_ms_per_request && yardstick.server_cpu_ms_per_request
+          ? {
+              share_of_bare_per_core: round(
+                yardstick.server_cpu_ms_per_request / ours404.server_cpu_ms_per_request,
+                2,
+              ),
+            }
+          : {}),
+        target_share_of_bare: 0.5,
+      });
       for (const rate of RATES) {
         print({
           bench: 'api_fixed_rate',
-          call: call.name,
-          database: 'postgresql',
+          call: '404',
+          server: 'bare node:http',
           target_rate: rate,
-          ...(await load({ url: `${server.origin}${call.path}`, headers, overallRate: rate })),
-          ...(call.name === '404' ? {} : { target_p99_ms: 25 }),
+          ...(await load({ url: `${bare.origin}/cmp/favicon.ico`, overallRate: rate }, theirs)),
         });
+        for (const call of calls) {
+          print({
+            bench: 'api_fixed_rate',
+            call: call.name,
+            server: 'ours',
+            database: 'postgresql',
+            target_rate: rate,
+            ...(await load(
+              { url: `${server.origin}${call.path}`, headers, overallRate: rate },
+              ours,
+            )),
+            ...(call.name === '404' ? {} : { target_p99_ms: 25 }),
+          });
+        }
       }
+    } finally {
+      await admin.end();
     }
   } finally {
     await server?.stop();

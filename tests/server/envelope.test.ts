@@ -199,3 +199,52 @@ describe('unexpected errors', () => {
     expect(JSON.stringify(logged?.error)).toMatch(/stack/);
   });
 });
+
+describe('compressed envelopes', () => {
+  it('go brotli or gzip past 1 kB to a client that takes it, and as they are when smaller', async () => {
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    const { makeSeller } = await import('../support/accounts');
+    const { API_CLIENTS, basicClientAuth, HEADERS } = await import('@shared/contracts/protocol');
+    const seller = await makeSeller(t, 'compressed-envelopes@example.com', []);
+    // A sign-in's answer carries the account's menus: well past 1 kB.
+    const signIn = (encoding: string) =>
+      t.app.request(LOGIN, {
+        method: 'POST',
+        headers: {
+          'accept-encoding': encoding,
+          'content-type': 'application/json',
+          [HEADERS.authorization]: basicClientAuth(API_CLIENTS.console),
+        },
+        body: JSON.stringify({ username: seller.user.email, password: seller.password }),
+      });
+    const withoutToken = (text: string) => {
+      const body = JSON.parse(text);
+      expect(body.resp_code, text).toBe(0);
+      return { ...body, datas: { ...body.datas, access_token: null, refresh_token: null } };
+    };
+    const plain = await (await signIn('identity')).text();
+    expect(Buffer.byteLength(plain)).toBeGreaterThanOrEqual(1024);
+    const br = await signIn('gzip, br');
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(br.headers.get('x-frame-options')).toBe('DENY');
+    expect(br.headers.get('x-request-id')).toBeTruthy();
+    const brBody = Buffer.from(await br.arrayBuffer());
+    expect(brBody.byteLength).toBeLessThan(Buffer.byteLength(plain));
+    expect(withoutToken(brotliDecompressSync(brBody).toString('utf8'))).toEqual(
+      withoutToken(plain),
+    );
+    const gzip = await signIn('gzip');
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(
+      withoutToken(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString('utf8')),
+    ).toEqual(withoutToken(plain));
+    // A small envelope (a refusal) goes as it is, with the same headers.
+    const small = await t.app.request('/api-user/user/userInfo', {
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(small.headers.get('x-frame-options')).toBe('DENY');
+    expect((await small.json()).key).toBe('TOKEN_MISSING');
+  });
+});

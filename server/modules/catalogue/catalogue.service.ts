@@ -235,18 +235,6 @@ export async function followCategories(
 
 /* ---------- cart ---------- */
 
-/** userInfo.skuList: the account's cart lines, oldest first. */
-export async function cartSkuList(
-  deps: Pick<AppDeps, 'db'>,
-  actor: Pick<Actor, 'userId'>,
-): Promise<{ skuId: string; quantity: number }[]> {
-  return deps.db
-    .select({ skuId: cartItems.skuId, quantity: cartItems.quantity })
-    .from(cartItems)
-    .where(eq(cartItems.userId, actor.userId))
-    .orderBy(asc(cartItems.addedAt), asc(cartItems.skuId));
-}
-
 export async function getCart(
   deps: Pick<AppDeps, 'db'>,
   actor: Pick<Actor, 'userId'>,

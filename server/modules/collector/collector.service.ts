@@ -19,7 +19,7 @@ import type { Database } from '../../db/client';
 import { collectedProducts, products, shops } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { type Translator, translator } from '../../lib/i18n';
-import { keyset } from '../../lib/keyset';
+import { type Keyset, keyset } from '../../lib/keyset';
 import { sanitizeHtml } from '../../lib/sanitize-html';
 import { validationError } from '../../lib/validate';
 import {
@@ -265,38 +265,21 @@ export async function listCollected(
   query: CollectListQuery,
 ): Promise<CollectPage> {
   const { db } = deps;
-  const t = collectedProducts;
-  const conditions: (SQL | undefined)[] = [eq(t.ownerId, actor.ownerId)];
-  if (query.keyword) {
-    const pattern = containing(query.keyword);
-    conditions.push(or(ilike(t.title, pattern), ilike(t.itemId, pattern), ilike(t.url, pattern)));
-  }
-  if (query.site) conditions.push(eq(t.site, query.site));
-  const base = and(...conditions);
-  const tab = query.status === 'unclaimed' ? isNull(t.claimedAt) : isNotNull(t.claimedAt);
-  const page = keyset(
-    [
-      { column: t.updatedAt, order: 'desc' },
-      { column: t.id, order: 'asc' },
-    ],
-    query,
-  );
-  // Both tabs' counts (a subquery the database runs once) ride along the page's rows: one
-  // statement for the whole answer, a second only past the end, where no row carries them.
-  const tally = sql<number[] | null>`(select array[
-      count(*) filter (where ${t.claimedAt} is null),
-      count(*) filter (where ${t.claimedAt} is not null)
-    ]::int[] from ${t} where ${base})`;
-  const found = await db
-    .select({ ...summaryColumns, cursorKey: page.key, tally })
-    .from(t)
-    .where(and(base, tab, page.where))
-    .orderBy(...page.orderBy)
-    .limit(page.limit)
-    .offset(page.offset);
+  const page = keyset(LIST_KEYS, query);
+  const found = query.cursor
+    ? await cursorPage(db, actor, query, page)
+    : await firstPageQuery(db, query).execute({
+        ownerId: actor.ownerId,
+        pattern: query.keyword ? containing(query.keyword) : null,
+        site: query.site ?? null,
+        limit: page.limit,
+        offset: page.offset,
+      });
   let tallied = found[0]?.tally;
   if (!tallied) {
-    const [row] = await db.select({ tally }).from(sql`(values (1)) as one (x)`);
+    const [row] = await db
+      .select({ tally: tallyOf(listBase(actor.ownerId, query)) })
+      .from(sql`(values (1)) as one (x)`);
     tallied = row?.tally;
   }
   const { rows, next, previous } = page.finish(found);
@@ -314,6 +297,108 @@ export async function listCollected(
     previous,
     counts,
   };
+}
+
+/** The list's order: newest change first, the id breaking ties. */
+const LIST_KEYS = [
+  { column: collectedProducts.updatedAt, order: 'desc' },
+  { column: collectedProducts.id, order: 'asc' },
+] as const;
+
+/** The account's products under the keyword and site asked for (values, or placeholders). */
+function listBase(
+  ownerId: string | Placeholder,
+  filter: { keyword?: string | undefined; site?: string | undefined } | Placeholders,
+): SQL | undefined {
+  const t = collectedProducts;
+  const conditions: (SQL | undefined)[] = [eq(t.ownerId, ownerId)];
+  if (filter.keyword) {
+    const pattern =
+      typeof filter.keyword === 'string' ? containing(filter.keyword) : filter.keyword;
+    conditions.push(or(ilike(t.title, pattern), ilike(t.itemId, pattern), ilike(t.url, pattern)));
+  }
+  if (filter.site) conditions.push(sql`${t.site} = ${filter.site}`);
+  return and(...conditions);
+}
+
+type Placeholder = ReturnType<typeof sql.placeholder>;
+interface Placeholders {
+  keyword?: Placeholder | undefined;
+  site?: Placeholder | undefined;
+}
+
+/**
+ * Both tabs' counts (a subquery the database runs once) ride along the page's rows: one statement
+ * for the whole answer, a second only past the end, where no row carries them.
+ */
+const tallyOf = (base: SQL | undefined) =>
+  sql<number[] | null>`(select array[
+      count(*) filter (where ${collectedProducts.claimedAt} is null),
+      count(*) filter (where ${collectedProducts.claimedAt} is not null)
+    ]::int[] from ${collectedProducts} where ${base})`;
+
+const tabOf = (status: CollectListQuery['status']) =>
+  status === 'unclaimed'
+    ? isNull(collectedProducts.claimedAt)
+    : isNotNull(collectedProducts.claimedAt);
+
+/** A page after or before a cursor: built for its position. */
+function cursorPage(db: Database, actor: Actor, query: CollectListQuery, page: Keyset) {
+  const base = listBase(actor.ownerId, query);
+  return db
+    .select({ ...summaryColumns, cursorKey: page.key, tally: tallyOf(base) })
+    .from(collectedProducts)
+    .where(and(base, tabOf(query.status), page.where))
+    .orderBy(...page.orderBy)
+    .limit(page.limit);
+}
+
+/**
+ * A numbered page (the first one the box opens on, above all): one statement per tab and filter,
+ * prepared once per database, so a request only binds its values.
+ */
+const firstPages = new WeakMap<Database, Map<string, ReturnType<typeof prepareFirstPage>>>();
+
+function prepareFirstPage(db: Database, shape: FirstPageShape) {
+  const page = keyset(LIST_KEYS, { limit: 1 });
+  const base = listBase(sql.placeholder('ownerId'), {
+    keyword: shape.keyword ? sql.placeholder('pattern') : undefined,
+    site: shape.site ? sql.placeholder('site') : undefined,
+  });
+  return db
+    .select({ ...summaryColumns, cursorKey: page.key, tally: tallyOf(base) })
+    .from(collectedProducts)
+    .where(and(base, tabOf(shape.status)))
+    .orderBy(...page.orderBy)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`collect_list_${shape.status}_${shape.keyword ? 'k' : ''}${shape.site ? 's' : ''}`);
+}
+
+interface FirstPageShape {
+  status: CollectListQuery['status'];
+  keyword: boolean;
+  site: boolean;
+}
+
+function firstPageQuery(db: Database, query: CollectListQuery) {
+  const shape: FirstPageShape = {
+    status: query.status,
+    keyword: Boolean(query.keyword),
+    site: Boolean(query.site),
+  };
+  const key = `${shape.status}:${shape.keyword}:${shape.site}`;
+  let prepared = firstPages.get(db);
+  if (!prepared) {
+    prepared = new Map();
+    firstPages.set(db, prepared);
+  }
+  let statement = prepared.get(key);
+  if (!statement) {
+    statement = prepareFirstPage(db, shape);
+    prepared.set(key, statement);
+  }
+  return statement;
 }
 
 async function ownRow(

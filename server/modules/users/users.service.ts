@@ -10,16 +10,18 @@ import type { Database } from '../../db/client';
 import {
   announcements,
   announcementViews,
+  cartItems,
   guideProgress,
   sites,
+  tradeOrders,
   users,
   wallets,
+  warehouseOrders,
+  warehouses,
 } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { findUserById } from '../accounts/accounts.service';
-import { cartSkuList } from '../catalogue/catalogue.service';
-import { hasUsableWarehouse } from '../warehouses/warehouses.service';
 
 /** userInfo's statement, prepared once per database (the plan and the SQL are made once). */
 const userInfoQueries = new WeakMap<Database, ReturnType<typeof prepareUserInfo>>();
@@ -60,6 +62,25 @@ function prepareUserInfo(db: Database) {
       )`,
       mainGuide: guide('main'),
       dashboardGuide: guide('dashboard'),
+      // As warehouses.service's hasUsableWarehouse reads it: a normal warehouse, or a paid order
+      // for one not applied yet.
+      warehouse: sql<boolean>`(exists (
+        select 1 from ${warehouses}
+        where ${warehouses.ownerId} = ${sql.placeholder('ownerId')} and ${warehouses.state} = 'normal'
+      ) or exists (
+        select 1 from ${warehouseOrders}
+        join ${tradeOrders} on ${tradeOrders.tradeNo} = ${warehouseOrders.tradeNo}
+        where ${warehouseOrders.ownerId} = ${sql.placeholder('ownerId')}
+          and ${warehouseOrders.appliedAt} is null
+          and ${warehouseOrders.kind} in ('open', 'renew')
+          and ${tradeOrders.status} = 'paid'
+      ))`,
+      // As catalogue.service's cartSkuList reads it: the cart's lines in the order they were added.
+      cart: sql<{ skuId: string; quantity: number }[] | null>`(
+        select json_agg(json_build_object('skuId', c.sku_id, 'quantity', c.quantity)
+          order by c.added_at, c.sku_id)
+        from ${cartItems} c where c.user_id = ${users.id}
+      )`,
     })
     .from(users)
     .leftJoin(sites, eq(sites.code, users.site))
@@ -80,7 +101,8 @@ function userInfoQuery(db: Database) {
 /**
  * userInfo of spec section 3 for the signed-in account, read in one statement: the account, its
  * site's currency, the main account's wallet in that currency (balance = available + frozen, zero
- * without one) and the once-only things a session shows (a popup announcement, the two tours).
+ * without one), the once-only things a session shows (a popup announcement, the two tours),
+ * whether a warehouse is usable and the cart's lines.
  */
 export async function getUserInfo(deps: Pick<AppDeps, 'db'>, actor: Actor): Promise<UserInfo> {
   const [row] = await userInfoQuery(deps.db).execute({
@@ -104,7 +126,7 @@ export async function getUserInfo(deps: Pick<AppDeps, 'db'>, actor: Actor): Prom
     subUserName: user.parentId === null ? null : user.name,
     headImgUrl: user.headImgUrl ?? '',
     isAll: false,
-    isWarehouse: await hasUsableWarehouse(deps, actor),
+    isWarehouse: row.warehouse === true,
     site: user.site as SiteCode,
     currency,
     currencySymbol: CURRENCY_SYMBOLS[currency],
@@ -116,7 +138,7 @@ export async function getUserInfo(deps: Pick<AppDeps, 'db'>, actor: Actor): Prom
     showGuideFlag: !row.mainGuide,
     showDashboardGuideFlag: !row.dashboardGuide,
     // The cart of catalogue and mall SKUs; the header counts the quantities.
-    skuList: await cartSkuList(deps, actor),
+    skuList: row.cart ?? [],
   };
 }
 

@@ -244,30 +244,6 @@ async function warehouseView(db: Database, row: WarehouseRow): Promise<Warehouse
 }
 
 /**
- * Whether the account has a warehouse it can use now (userInfo's isWarehouse, which the
- * dashboard's prompt reads): one in state normal, or one whose opening or renewal is paid and
- * about to be applied. One read, no writes (userInfo is asked often).
- */
-export async function hasUsableWarehouse(
-  deps: Pick<AppDeps, 'db'>,
-  actor: Pick<Actor, 'ownerId'>,
-): Promise<boolean> {
-  const result = (await deps.db.execute(sql`
-    select exists (
-      select 1 from ${warehouses}
-      where ${warehouses.ownerId} = ${actor.ownerId} and ${warehouses.state} = 'normal'
-    ) or exists (
-      select 1 from ${warehouseOrders}
-      join ${tradeOrders} on ${tradeOrders.tradeNo} = ${warehouseOrders.tradeNo}
-      where ${warehouseOrders.ownerId} = ${actor.ownerId}
-        and ${warehouseOrders.appliedAt} is null
-        and ${warehouseOrders.kind} in ('open', 'renew')
-        and ${tradeOrders.status} = 'paid'
-    ) as usable`)) as unknown as { rows: { usable: boolean }[] };
-  return result.rows[0]?.usable === true;
-}
-
-/**
  * What an order that ships from the overseas warehouse finds on a site: `active` when one of the
  * seller's warehouses there is normal with room left, `full` when the normal ones are over their
  * volume, `expired` when the only ones left there expired, `none` when there is none (pending or
