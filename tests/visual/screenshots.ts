@@ -19,6 +19,7 @@ import { launchWithExtension } from '../support/browser';
 import { startE2eServer } from '../support/e2e-server';
 import setup from '../support/e2e-setup';
 import { catalogueShots } from './catalogue-console-shots';
+import { purchaseLinksShots } from './purchases-links-shots';
 import { servicesShots } from './services-shots';
 
 const OUT = join(process.cwd(), '.tmp', 'screenshots');
@@ -227,6 +228,12 @@ async function main() {
               },
             }),
           );
+          await signOut();
+          await page.close();
+          continue;
+        }
+        if (only === 'purchase-links') {
+          await purchaseLinksShots({ db: server.db, page, go, shot });
           await signOut();
           await page.close();
           continue;
