@@ -46,10 +46,6 @@ export async function purchaseLinksShots({ page, db, shot, go }: ShotsContext) {
     '[data-testid="purchase-table"] tbody tr',
   );
   await shot('purchase-links-list-shop');
-  await page.click('[data-testid="purchase-filter-shop"]');
-  await page.waitForSelector('[role="option"]', { visible: true });
-  await shot('purchase-links-shop-options');
-  await page.keyboard.press('Escape');
   await go(
     `/purchaseAndWarehouse/purchaseManageDetail?purchaseNo=${funded?.purchaseNo ?? ''}`,
     '[data-testid="purchase-funded"]',
