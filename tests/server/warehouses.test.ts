@@ -398,9 +398,12 @@ describe('changing a warehouse', () => {
     expect(ids).not.toContain(tooHigh.id);
     expect(ids).not.toContain(otherScope.id);
     const before = await available(user.id);
-    for (const refused of [tooHigh, otherScope]) {
+    for (const [refused, why] of [
+      [tooHigh, 'COUPON_THRESHOLD_NOT_MET'],
+      [otherScope, 'COUPON_SCENE_INVALID'],
+    ] as const) {
       const res = await post('/api-user/warehouse/renew', token, { id, couponId: refused.id });
-      expect(res.body.resp_code, res.text).not.toBe(0);
+      expect(res.body.key, res.text).toBe(why);
       expect(await available(user.id)).toEqual(before);
     }
     const listedAfter = await t.call('GET', '/api-user/warehouse/list', { token });
