@@ -89,6 +89,19 @@ const PurchaseAddressSchema = z.object({
 });
 export type PurchaseAddress = z.infer<typeof PurchaseAddressSchema>;
 
+/**
+ * An address as shown: a request opened by order processing carries the platform order's
+ * receiver as the platform gave it (a masked phone, no postal code), so nothing is required here.
+ */
+const StoredAddressSchema = z.object({
+  province: z.string(),
+  area: z.string(),
+  detail: z.string(),
+  postalCode: z.string(),
+  consigneeName: z.string(),
+  mobile: z.string(),
+});
+
 /** An item as submitted: the link must be an https or http address. */
 const PurchaseItemInputSchema = z.object({
   sku: required(100),
@@ -124,14 +137,20 @@ export const PurchaseSchema = z.object({
   shopId: z.string(),
   shopName: z.string(),
   status: z.enum(PURCHASE_STATUSES),
-  warehouseId: z.string(),
+  /** None for a cross-border sale whose seller has no warehouse on the order's site. */
+  warehouseId: z.nullable(z.string()),
   warehouseName: z.string(),
   expressType: z.enum(EXPRESS_TYPES),
   shippingType: z.enum(SHIPPING_TYPES),
-  /** The service order it serves (a plain reference). */
+  /** The service order it serves. */
   serviceNo: z.nullable(z.string()),
   platformNo: z.nullable(z.string()),
-  address: PurchaseAddressSchema,
+  /**
+   * Opened by order processing for its crossSale service order: paid from that service order's
+   * freeze (no freeze of its own), settled when the service completes.
+   */
+  fundedByService: z.boolean(),
+  address: StoredAddressSchema,
   items: z.array(PurchaseItemSchema),
   currency: z.enum(CURRENCIES),
   estimatedFees: PurchaseFeesSchema,

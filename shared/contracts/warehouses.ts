@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { CouponScope } from './coupons';
 import { CURRENCIES } from './money';
 
 /** The sites warehouse lists offer (spec section 1: tw, pl, br and gb besides the seller sites). */
@@ -34,6 +35,18 @@ export const LITRES_PER_CBM = 1000;
 /** What a charge was for. */
 export const WAREHOUSE_CHARGE_KINDS = ['open', 'upgrade', 'renew', 'monthly'] as const;
 export type WarehouseChargeKind = (typeof WAREHOUSE_CHARGE_KINDS)[number];
+
+/**
+ * The coupon scope of each paid change (spec section 9 names open and upgrade warehouse): renewing
+ * an expired warehouse opens it again for the rest of the month, so it takes opening coupons. The
+ * server prices the trade order under it and judges the coupon on that amount; the console offers
+ * the same scope's coupons on the same amount.
+ */
+export const WAREHOUSE_COUPON_SCOPES = {
+  open: 'openWarehouse',
+  upgrade: 'upgradeWarehouse',
+  renew: 'openWarehouse',
+} as const satisfies Record<Exclude<WarehouseChargeKind, 'monthly'>, CouponScope>;
 
 /** A site's price: per CBM and month, minor units; null where the site names no currency yet. */
 const WarehousePriceSchema = z.object({

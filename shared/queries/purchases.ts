@@ -158,7 +158,7 @@ export function useWarehouseForecast(id: string) {
 export type WarehouseAction =
   | { kind: 'open'; site: WarehouseSite; volume: number; couponId?: string; key: string }
   | { kind: 'upgrade'; id: string; volume: number; couponId?: string; key: string }
-  | { kind: 'renew'; id: string; key: string }
+  | { kind: 'renew'; id: string; couponId?: string; key: string }
   | { kind: 'downgrade'; id: string; volume: number }
   | { kind: 'cancelMonthly' | 'resumeMonthly'; id: string };
 
@@ -173,8 +173,10 @@ export function useWarehouseAction() {
         const { id, volume, couponId, key } = action;
         return api.warehouses.upgrade({ id, volume, ...(couponId ? { couponId } : {}) }, key);
       }
-      case 'renew':
-        return api.warehouses.renew({ id: action.id }, action.key);
+      case 'renew': {
+        const { id, couponId, key } = action;
+        return api.warehouses.renew({ id, ...(couponId ? { couponId } : {}) }, key);
+      }
       case 'downgrade':
         return api.warehouses.downgrade(action.id, action.volume);
       default:

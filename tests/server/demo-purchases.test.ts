@@ -38,6 +38,8 @@ describe('the demo purchases and warehouses', () => {
     const thb = summary.wallets.find((w: { currency: string }) => w.currency === 'THB');
     const statuses = new Set<string>();
     let frozen = 0;
+    // Requests opened by the demo's order processing show their service order's freeze.
+    const funded = new Map<string, number>();
     for (const tab of [
       'waitAudit',
       'waitShip',
@@ -50,7 +52,9 @@ describe('the demo purchases and warehouses', () => {
       const page = await read(`/order/purchaseorder/list?tab=${tab}&limit=100`);
       for (const row of page.records) {
         statuses.add(row.status);
-        frozen += (await read(`/order/purchaseorder/detail?purchaseNo=${row.purchaseNo}`)).frozen;
+        const detail = await read(`/order/purchaseorder/detail?purchaseNo=${row.purchaseNo}`);
+        if (detail.fundedByService) funded.set(detail.serviceNo, detail.frozen);
+        else frozen += detail.frozen;
       }
     }
     expect([...statuses].sort()).toEqual([...PURCHASE_STATUSES].sort());
@@ -58,11 +62,15 @@ describe('the demo purchases and warehouses', () => {
     // orders and the demo services still open, with their estimates frozen (server/seed/orders.ts,
     // server/seed/services.ts).
     const services = await t.db
-      .select({ frozen: serviceOrders.frozenMinor })
+      .select({ serviceNo: serviceOrders.serviceNo, frozen: serviceOrders.frozenMinor })
       .from(serviceOrders)
       .where(inArray(serviceOrders.status, ['pending', 'processing']));
     const servicesFrozen = services.reduce((sum, service) => sum + service.frozen, 0);
     expect(servicesFrozen).toBeGreaterThan(0);
+    // The processed demo order's crossSale service opened its purchase, paid by the same freeze.
+    expect(funded.size).toBe(1);
+    for (const [serviceNo, held] of funded)
+      expect(services.find((service) => service.serviceNo === serviceNo)?.frozen).toBe(held);
     expect(frozen + servicesFrozen).toBe(thb.frozen);
   });
 

@@ -654,6 +654,75 @@ describe('the rules of a request', () => {
     });
     expect(nothing.body.datas.records).toEqual([]);
   });
+
+  it('filters by warehouse and by shop on the server, every tab count with them', async () => {
+    const s = await seller();
+    const actor: Actor = {
+      userId: s.user.id,
+      sessionId: randomUUID(),
+      roles: ['BUYER'],
+      parentId: null,
+      ownerId: s.user.id,
+      isMain: true,
+      routes: [],
+      shopIds: null,
+    };
+    const second = await openWarehouse(t.deps, actor, {
+      site: 'th',
+      volume: 2,
+      pay: true,
+      idempotencyKey: randomUUID(),
+      language: 'en',
+    });
+    const otherWarehouse = second.warehouse?.id ?? '';
+    const [shopA, shopB] = [s.shops[0]?.id ?? '', s.shops[1]?.id ?? ''];
+    const made: Record<string, string> = {};
+    for (const [name, shopId, warehouseId] of [
+      ['aFirst', shopA, s.warehouseId],
+      ['bFirst', shopB, s.warehouseId],
+      ['aSecond', shopA, otherWarehouse],
+    ] as const) {
+      const res = await post(
+        '/order/purchaseorder/create',
+        s.token,
+        request(s, { shopId, warehouseId }),
+      );
+      expect(res.body.resp_code, res.text).toBe(0);
+      made[name] = res.body.datas.purchaseNo;
+      t.clock.advance(1_000);
+    }
+    // One of them approved: the counts of another tab follow the filters too.
+    await post('/order/purchaseorder/audit/approve', purchaser, { purchaseNo: made.aSecond });
+    const list = async (filters: Record<string, string>, tab = 'waitAudit') => {
+      const res = await t.call(
+        'GET',
+        `/order/purchaseorder/list?${new URLSearchParams({ tab, limit: '100', ...filters })}`,
+        { token: s.token },
+      );
+      expect(res.body.resp_code, res.text).toBe(0);
+      return {
+        nos: res.body.datas.records.map((r: { purchaseNo: string }) => r.purchaseNo),
+        counts: res.body.datas.counts,
+      };
+    };
+    expect((await list({ warehouseId: s.warehouseId })).nos).toEqual([made.bFirst, made.aFirst]);
+    const byOther = await list({ warehouseId: otherWarehouse }, 'waitShip');
+    expect(byOther.nos).toEqual([made.aSecond]);
+    expect(byOther.counts).toMatchObject({ waitAudit: 0, waitShip: 1 });
+    const byShop = await list({ shopId: shopA });
+    expect(byShop.nos).toEqual([made.aFirst]);
+    expect(byShop.counts).toMatchObject({ waitAudit: 1, waitShip: 1 });
+    expect((await list({ shopId: shopB, warehouseId: otherWarehouse })).counts).toMatchObject({
+      waitAudit: 0,
+      waitShip: 0,
+    });
+    expect((await list({ shopId: shopB, warehouseId: s.warehouseId })).nos).toEqual([made.bFirst]);
+    // Another seller's shop or warehouse, or no id at all, finds nothing of this seller's.
+    const other = await seller();
+    expect((await list({ shopId: other.shops[0]?.id ?? '' })).counts.waitAudit).toBe(0);
+    expect((await list({ warehouseId: other.warehouseId })).counts.waitAudit).toBe(0);
+    expect((await list({ warehouseId: 'not-an-id' })).nos).toEqual([]);
+  });
 });
 
 describe('attachments', () => {

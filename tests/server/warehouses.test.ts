@@ -336,6 +336,90 @@ describe('changing a warehouse', () => {
     ]);
   });
 
+  it('renews with an opening coupon judged on the renewal amount, refusing one of another scope or above its threshold', async () => {
+    t.clock.set(new Date('2027-09-20T03:00:00.000Z'));
+    const made = await seller(0);
+    const { user } = made;
+    let token = made.token;
+    // Exactly the opening in the wallet: October's fee finds it empty, and the warehouse expires.
+    const quote = await t.call('GET', '/api-user/warehouse/quote?site=th&volume=2', { token });
+    await recharge({ db: t.db, clock: t.clock }, null, {
+      ownerId: user.id,
+      currency: 'THB',
+      amount: quote.body.datas.amount,
+      reference: { type: 'recharge', id: randomUUID() },
+      idempotencyKey: randomUUID(),
+    });
+    const opened = await post('/api-user/warehouse/open', token, { site: 'th', volume: 2 });
+    const id = opened.body.datas.warehouse.id;
+    t.clock.set(new Date('2027-10-01T03:00:00.000Z'));
+    await chargeMonthlyFees(t, null);
+    await recharge({ db: t.db, clock: t.clock }, null, {
+      ownerId: user.id,
+      currency: 'THB',
+      amount: PRICE * 2,
+      reference: { type: 'recharge', id: randomUUID() },
+      idempotencyKey: randomUUID(),
+    });
+    t.clock.set(new Date('2027-10-22T03:00:00.000Z'));
+    token = await signIn(made);
+    // 2 CBM for 10 of October's 31 days: 900 × 10 / 31 = 290.32 THB.
+    const amount = 29_032;
+    const grant = (scope: 'openWarehouse' | 'upgradeWarehouse', threshold: number) =>
+      grantCoupon(t, null, {
+        ownerId: user.id,
+        name: { zh: '续费', th: 'ต่ออายุ', en: 'Renew' },
+        type: 'cash',
+        scope,
+        currency: 'THB',
+        threshold,
+        maxOffset: 3_000,
+        percentOff: null,
+        validFrom: new Date('2027-10-01T00:00:00Z'),
+        validTo: new Date('2027-12-31T00:00:00Z'),
+      });
+    // The console asks for usable coupons of the renew scope on the renewal amount.
+    const offered = await t.call(
+      'GET',
+      `/api-user/coupon/usable?scope=openWarehouse&currency=THB&amount=${amount}`,
+      { token },
+    );
+    const tooHigh = await grant('openWarehouse', amount + 1);
+    const otherScope = await grant('upgradeWarehouse', 0);
+    const fits = await grant('openWarehouse', amount);
+    const listed = await t.call(
+      'GET',
+      `/api-user/coupon/usable?scope=openWarehouse&currency=THB&amount=${amount}`,
+      { token },
+    );
+    expect(offered.body.resp_code, offered.text).toBe(0);
+    const ids = listed.body.datas.map((entry: { coupon: { id: string } }) => entry.coupon.id);
+    expect(ids).toContain(fits.id);
+    expect(ids).not.toContain(tooHigh.id);
+    expect(ids).not.toContain(otherScope.id);
+    const before = await available(user.id);
+    for (const [refused, why] of [
+      [tooHigh, 'COUPON_THRESHOLD_NOT_MET'],
+      [otherScope, 'COUPON_SCENE_INVALID'],
+    ] as const) {
+      const res = await post('/api-user/warehouse/renew', token, { id, couponId: refused.id });
+      expect(res.body.key, res.text).toBe(why);
+      expect(await available(user.id)).toEqual(before);
+    }
+    const listedAfter = await t.call('GET', '/api-user/warehouse/list', { token });
+    expect(listedAfter.body.datas.records.find((w: { id: string }) => w.id === id).state).toBe(
+      'expired',
+    );
+    const renewed = await post('/api-user/warehouse/renew', token, { id, couponId: fits.id });
+    expect(renewed.body.datas, renewed.text).toMatchObject({
+      paid: true,
+      amount,
+      discount: 3_000,
+    });
+    expect(renewed.body.datas.warehouse).toMatchObject({ state: 'normal', paidThrough: '2027-10' });
+    expect((await available(user.id))?.available).toBe((before?.available ?? 0) - amount + 3_000);
+  });
+
   it('offers a site once its price names a currency', async () => {
     const { token } = await seller();
     let prices = (await t.call('GET', '/api-user/warehouse/list', { token })).body.datas.prices;

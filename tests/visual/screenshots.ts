@@ -20,6 +20,7 @@ import { startE2eServer } from '../support/e2e-server';
 import setup from '../support/e2e-setup';
 import { catalogueShots } from './catalogue-console-shots';
 import { filesShots } from './files-shots';
+import { purchaseLinksShots } from './purchases-links-shots';
 import { servicesShots } from './services-shots';
 
 const OUT = join(process.cwd(), '.tmp', 'screenshots');
@@ -235,6 +236,12 @@ async function main() {
         if (only === 'files') {
           const request = (path: string, init: RequestInit) => server.app.request(path, init);
           await filesShots({ db: server.db, page, request, token, go, shot });
+          await signOut();
+          await page.close();
+          continue;
+        }
+        if (only === 'purchase-links') {
+          await purchaseLinksShots({ db: server.db, page, go, shot });
           await signOut();
           await page.close();
           continue;

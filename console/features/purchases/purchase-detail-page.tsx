@@ -243,6 +243,14 @@ function PurchaseView({ purchase }: { purchase: Purchase }) {
           })}
         </Alert>
       )}
+      {purchase.fundedByService && (
+        <Alert color="blue" data-testid="purchase-funded">
+          {t('messages.fundedByService', {
+            serviceNo: purchase.serviceNo ?? '',
+            platformNo: purchase.platformNo ?? '',
+          })}
+        </Alert>
+      )}
       {purchase.rejectReason && (
         <Alert color="red">
           {t('fields.rejectReason')}: {purchase.rejectReason}
@@ -257,7 +265,7 @@ function PurchaseView({ purchase }: { purchase: Purchase }) {
         <SimpleGrid cols={{ base: 2, md: 4 }}>
           <Field label={t('fields.type')}>{t(`types.${purchase.type}`)}</Field>
           <Field label={t('fields.shop')}>{purchase.shopName}</Field>
-          <Field label={t('fields.warehouse')}>{purchase.warehouseName}</Field>
+          <Field label={t('fields.warehouse')}>{purchase.warehouseName || '—'}</Field>
           <Field label={t('fields.expressType')}>{t(`express.${purchase.expressType}`)}</Field>
           <Field label={t('fields.shippingType')}>{t(`shipping.${purchase.shippingType}`)}</Field>
           <Field label={t('fields.serviceNo')}>{purchase.serviceNo ?? '—'}</Field>
@@ -283,8 +291,13 @@ function PurchaseView({ purchase }: { purchase: Purchase }) {
           {purchase.address.consigneeName} · {purchase.address.mobile}
         </Text>
         <Text size="sm">
-          {purchase.address.detail}, {purchase.address.area}, {purchase.address.province}{' '}
-          {purchase.address.postalCode}
+          {[
+            purchase.address.detail,
+            purchase.address.area,
+            [purchase.address.province, purchase.address.postalCode].filter(Boolean).join(' '),
+          ]
+            .filter(Boolean)
+            .join(', ')}
         </Text>
       </Card>
       <Table withTableBorder>

@@ -21,7 +21,8 @@ import {
 } from '@shared/contracts/purchases';
 import { formatDateTime, formatMoney } from '@shared/i18n/format';
 import { allows } from '@shared/permissions';
-import { usePurchaseCustomer, usePurchases } from '@shared/queries/purchases';
+import { usePurchaseCustomer, usePurchases, useWarehouses } from '@shared/queries/purchases';
+import { useShops } from '@shared/queries/shops';
 import { useSession } from '@shared/session/react';
 import { IconHeadset, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
@@ -69,7 +70,7 @@ function PurchaseCustomerCard() {
 /**
  * Purchase management (spec section 2: purchaseManage): the tabs to be audited (with returned
  * requests under a badge), to be delivered, shipped, completed, rejected, cancelled and abnormal,
- * each with its count; a keyword and a type filter in the address; pages by keyset.
+ * each with its count; keyword, type, warehouse and shop filters in the address; pages by keyset.
  */
 export function PurchaseListPage() {
   const { t, i18n } = useTranslation(['purchases', 'common']);
@@ -85,8 +86,12 @@ export function PurchaseListPage() {
     limit: PAGE_SIZE,
     ...(search.keyword ? { keyword: search.keyword } : {}),
     ...(search.type ? { type: search.type } : {}),
+    ...(search.warehouseId ? { warehouseId: search.warehouseId } : {}),
+    ...(search.shopId ? { shopId: search.shopId } : {}),
     ...(cursor ? { cursor } : {}),
   });
+  const shops = useShops().data ?? [];
+  const warehouses = useWarehouses(undefined).data?.records ?? [];
   const counts = list.data?.counts;
   const go = (next: PurchaseListSearch) => {
     setCursors([undefined]);
@@ -136,6 +141,32 @@ export function PurchaseListPage() {
             onChange={(value) => go({ ...search, type: (value || undefined) as PurchaseType })}
             w={200}
             allowDeselect={false}
+          />
+          <Select
+            aria-label={t('fields.warehouse')}
+            data={[
+              { value: '', label: t('list.allWarehouses') },
+              ...warehouses.map((entry) => ({ value: entry.id, label: entry.code })),
+            ]}
+            value={search.warehouseId ?? ''}
+            onChange={(value) => go({ ...search, warehouseId: value || undefined })}
+            w={200}
+            allowDeselect={false}
+            searchable
+            data-testid="purchase-filter-warehouse"
+          />
+          <Select
+            aria-label={t('fields.shop')}
+            data={[
+              { value: '', label: t('list.allShops') },
+              ...shops.map((shop) => ({ value: shop.id, label: shop.alias || shop.name })),
+            ]}
+            value={search.shopId ?? ''}
+            onChange={(value) => go({ ...search, shopId: value || undefined })}
+            w={220}
+            allowDeselect={false}
+            searchable
+            data-testid="purchase-filter-shop"
           />
         </Group>
         <Tabs value={tab} onChange={(value) => go({ ...search, tab: value as PurchaseTab })}>
@@ -191,7 +222,7 @@ export function PurchaseListPage() {
                     </Badge>
                   </Table.Td>
                   <Table.Td>{row.shopName}</Table.Td>
-                  <Table.Td>{row.warehouseName}</Table.Td>
+                  <Table.Td>{row.warehouseName || '—'}</Table.Td>
                   <Table.Td>{row.itemCount}</Table.Td>
                   <Table.Td>{formatMoney(row.estimatedTotal, row.currency, language)}</Table.Td>
                   <Table.Td>

@@ -11,14 +11,28 @@ export interface PurchaseListSearch {
   tab?: PurchaseTab;
   keyword?: string;
   type?: PurchaseType;
+  warehouseId?: string;
+  shopId?: string;
 }
+
+/** An id the address carries: kept as given when it has an id's shape, else dropped. */
+const idOf = (value: unknown) =>
+  typeof value === 'string' && /^[0-9a-f-]{1,64}$/i.test(value.trim()) ? value.trim() : '';
 
 /** The list's tab and filters, as the address carries them. */
 export function validatePurchaseListSearch(search: Record<string, unknown>): PurchaseListSearch {
   const tab = PURCHASE_TAB_KEYS.find((key) => key === search.tab);
   const type = PURCHASE_TYPES.find((key) => key === search.type);
   const keyword = typeof search.keyword === 'string' ? search.keyword.trim().slice(0, 100) : '';
-  return { ...(tab ? { tab } : {}), ...(type ? { type } : {}), ...(keyword ? { keyword } : {}) };
+  const warehouseId = idOf(search.warehouseId);
+  const shopId = idOf(search.shopId);
+  return {
+    ...(tab ? { tab } : {}),
+    ...(type ? { type } : {}),
+    ...(keyword ? { keyword } : {}),
+    ...(warehouseId ? { warehouseId } : {}),
+    ...(shopId ? { shopId } : {}),
+  };
 }
 
 export interface PurchaseDetailSearch {

@@ -18,6 +18,7 @@ import {
 import type { Language } from '@shared/contracts/languages';
 import {
   LITRES_PER_CBM,
+  WAREHOUSE_COUPON_SCOPES,
   WAREHOUSE_MIN_CBM,
   WAREHOUSE_SITES,
   type Warehouse,
@@ -199,7 +200,7 @@ function VolumeModal({
   const coupons =
     useUsableCoupons(
       upgrade && valid && quote
-        ? { scope: 'upgradeWarehouse', currency: quote.currency, amount: quote.amount }
+        ? { scope: WAREHOUSE_COUPON_SCOPES.upgrade, currency: quote.currency, amount: quote.amount }
         : null,
     ).data ?? [];
   const chosen = coupons.find((entry) => entry.coupon.id === couponId);
@@ -276,6 +277,84 @@ function VolumeModal({
   );
 }
 
+/**
+ * Renew an expired warehouse: its whole volume charged by the day for the rest of this month,
+ * with a coupon of the renew scope judged on that amount (the server judges it again).
+ */
+function RenewModal({ warehouse, onClose }: { warehouse: Warehouse; onClose(): void }) {
+  const { t, i18n } = useTranslation('purchases');
+  const language = i18n.language as Language;
+  const action = useWarehouseAction();
+  const key = useRef(crypto.randomUUID());
+  const [couponId, setCouponId] = useState<string | null>(null);
+  const quote = useWarehouseQuote(warehouse.site, warehouse.volume).data;
+  const coupons =
+    useUsableCoupons(
+      quote
+        ? { scope: WAREHOUSE_COUPON_SCOPES.renew, currency: quote.currency, amount: quote.amount }
+        : null,
+    ).data ?? [];
+  const chosen = coupons.find((entry) => entry.coupon.id === couponId);
+  const money = (minor: number) => formatMoney(minor, warehouse.currency, language);
+  return (
+    <Modal opened onClose={onClose} title={t('warehouse.actions.renew')} centered>
+      <Stack data-testid="warehouse-renew-dialog">
+        <Text size="sm" c="dimmed">
+          {t('warehouse.hints.renew', { volume: warehouse.volume })}
+        </Text>
+        {quote && (
+          <Text size="sm" data-testid="warehouse-renew-quote">
+            {t('storeOpen.quote', {
+              days: quote.days,
+              total: quote.daysInMonth,
+              month: quote.month,
+              price: money(quote.pricePerCbm),
+            })}
+          </Text>
+        )}
+        <Select
+          label={t('fields.coupon')}
+          placeholder={t('fields.noCoupon')}
+          data={coupons.map((entry) => ({
+            value: entry.coupon.id,
+            label: `${entry.coupon.name} (−${money(entry.discount)})`,
+          }))}
+          value={chosen ? chosen.coupon.id : null}
+          onChange={(value) => {
+            key.current = crypto.randomUUID();
+            setCouponId(value);
+          }}
+          clearable
+        />
+        <Group justify="flex-end">
+          <Button
+            disabled={!quote}
+            loading={action.isPending}
+            data-testid="warehouse-renew-submit"
+            onClick={() =>
+              action.mutate(
+                {
+                  kind: 'renew',
+                  id: warehouse.id,
+                  ...(chosen ? { couponId: chosen.coupon.id } : {}),
+                  key: key.current,
+                },
+                { onSuccess: onClose },
+              )
+            }
+          >
+            {quote
+              ? t('warehouse.actions.pay', {
+                  amount: money(Math.max(quote.amount - (chosen?.discount ?? 0), 0)),
+                })
+              : t('warehouse.actions.renew')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
 function WarehouseCard({ warehouse }: { warehouse: Warehouse }) {
   const { t, i18n } = useTranslation('purchases');
   const language = i18n.language as Language;
@@ -283,7 +362,7 @@ function WarehouseCard({ warehouse }: { warehouse: Warehouse }) {
   const can = (button: string) => allows(routes, PAGE, button);
   const action = useWarehouseAction();
   const [changing, setChanging] = useState<'upgrade' | 'downgrade' | null>(null);
-  const renewKey = useRef(crypto.randomUUID());
+  const [renewing, setRenewing] = useState(false);
   const money = (minor: number) => formatMoney(minor, warehouse.currency, language);
   const usage = Math.min(warehouse.usageRatio / 100, 100);
   const usable = warehouse.state === 'normal' || warehouse.state === 'insufficient';
@@ -377,10 +456,8 @@ function WarehouseCard({ warehouse }: { warehouse: Warehouse }) {
             <Button
               size="xs"
               color="red"
-              loading={action.isPending}
-              onClick={() =>
-                action.mutate({ kind: 'renew', id: warehouse.id, key: renewKey.current })
-              }
+              onClick={() => setRenewing(true)}
+              data-testid="warehouse-renew"
             >
               {t('warehouse.actions.renew')}
             </Button>
@@ -444,6 +521,7 @@ function WarehouseCard({ warehouse }: { warehouse: Warehouse }) {
       {changing && (
         <VolumeModal warehouse={warehouse} kind={changing} onClose={() => setChanging(null)} />
       )}
+      {renewing && <RenewModal warehouse={warehouse} onClose={() => setRenewing(false)} />}
     </Card>
   );
 }

@@ -10,6 +10,7 @@ import {
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   jsonb,
@@ -43,7 +44,8 @@ export interface StoredAttachment {
 
 /**
  * A purchase request of a main account's shop. Money: the estimate less the coupon is frozen in
- * the owner's wallet under reference `purchase:<purchase_no>` from submission; an accepted
+ * the owner's wallet under reference `purchase:<purchase_no>` from submission (or, opened by order
+ * processing, the service order's freeze stands for it: `funded_by_service`); an accepted
  * overrun is frozen apart (`purchaseExtra:<purchase_no>`) until the goods arrive and the actual
  * total is settled. Each step names who did it and when.
  */
@@ -58,14 +60,19 @@ export const purchases = pgTable(
     shopId: uuid('shop_id')
       .notNull()
       .references(() => shops.id, { onDelete: 'cascade' }),
-    warehouseId: uuid('warehouse_id')
-      .notNull()
-      .references(() => warehouses.id, { onDelete: 'restrict' }),
+    /** The overseas warehouse receiving the goods; none for a cross-border sale whose seller has none on the site. */
+    warehouseId: uuid('warehouse_id').references(() => warehouses.id, { onDelete: 'restrict' }),
     type: text('type', { enum: PURCHASE_TYPES }).notNull(),
     status: text('status', { enum: PURCHASE_STATUSES }).notNull(),
     expressType: text('express_type', { enum: EXPRESS_TYPES }).notNull(),
     shippingType: text('shipping_type', { enum: SHIPPING_TYPES }).notNull(),
     serviceNo: text('service_no'),
+    /**
+     * Opened by order processing for its crossSale service order `service_no`: the request holds
+     * no freeze of its own but the service order's (`service:<service_no>`), released under the
+     * service's key when either is withdrawn and settled by the service's completion.
+     */
+    fundedByService: boolean('funded_by_service').notNull().default(false),
     platformNo: text('platform_no'),
     address: jsonb('address').$type<PurchaseAddress>().notNull(),
     items: jsonb('items').$type<StoredPurchaseItem[]>().notNull(),
@@ -106,6 +113,9 @@ export const purchases = pgTable(
   (t) => [
     uniqueIndex('purchases_no_key').on(t.purchaseNo),
     uniqueIndex('purchases_owner_idempotency_key').on(t.ownerId, t.idempotencyKey),
+    uniqueIndex('purchases_funding_service_key')
+      .on(t.ownerId, t.serviceNo)
+      .where(sql`${t.fundedByService}`),
     index('purchases_owner_status_idx').on(t.ownerId, t.status, t.createdAt, t.purchaseNo),
     index('purchases_status_idx').on(t.status, t.createdAt, t.purchaseNo),
     check('purchases_status_known', listed('status', PURCHASE_STATUSES)),

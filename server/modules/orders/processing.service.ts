@@ -23,6 +23,7 @@ import type { Database } from '../../db/client';
 import { orderSubmissions, serviceOrders, sites, users } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { cancelOrder, freezeForOrder } from '../payments/checkout.service';
+import { closeServicePurchase, openServicePurchase } from '../purchases/purchases.service';
 import { convert } from '../wallet/exchange-rates';
 import { InputIssues } from './input-issues';
 import {
@@ -366,7 +367,22 @@ export async function processOrder(
           updatedAt: now,
         })
         .returning();
-      if (created) made.push(toServiceOrder(created));
+      if (!created) continue;
+      made.push(toServiceOrder(created));
+      // A cross-border sale is bought by our purchasers: its purchase request takes over this freeze.
+      if (p.type === 'crossSale')
+        await openServicePurchase({ db: txDb, clock }, actor, {
+          serviceNo,
+          platformNo: row.order.externalId,
+          shopId: row.order.shopId,
+          site: row.site,
+          currency,
+          fees: p.fees,
+          discount: held.discount,
+          frozen: held.frozen,
+          items: p.items,
+          receiver: row.order.receiver,
+        });
     }
     return resultOf(currency, made);
   });
@@ -410,10 +426,12 @@ export async function cancelService(
     if (!service) throw new AppError('RECORD_NOT_FOUND');
     if (service.status === 'cancelled') return toServiceOrder(service);
     if (service.status !== 'pending') throw new AppError('SERVICE_NOT_CANCELLABLE');
+    await closeServicePurchase({ db: txDb, clock }, actor, { serviceNo: service.serviceNo });
+    // The service's own release key: its purchase request and the services' withdrawal share it.
     await cancelOrder({ db: txDb, clock }, null, {
       ownerId: service.ownerId,
       reference: { type: 'service', id: service.serviceNo },
-      idempotencyKey: `service-cancel:${service.serviceNo}`,
+      idempotencyKey: `service:${service.serviceNo}:release`,
       actorId: actor.userId,
     });
     const now = clock.now();

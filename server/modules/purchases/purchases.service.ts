@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Language } from '@shared/contracts/languages';
+import type { Currency } from '@shared/contracts/money';
 import {
   PDF_LIMIT_BYTES,
   PURCHASE_COUPON_SCOPES,
@@ -22,15 +23,18 @@ import {
   coupons,
   files,
   purchases,
+  serviceOrders,
   shops,
   users,
+  walletFreezes,
   warehouses,
 } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { keyset } from '../../lib/keyset';
 import { notify } from '../messages/messages.service';
 import { cancelOrder, freezeForOrder, settleOrder } from '../payments/checkout.service';
-import { cancel, freeze } from '../wallet/wallet.service';
+import { convert } from '../wallet/exchange-rates';
+import { cancel, freeze, settle } from '../wallet/wallet.service';
 
 /**
  * Purchase requests (spec sections 3 to 5, decisions.md). A seller submits one for a shop and a
@@ -86,8 +90,46 @@ function visibleTo(actor: Actor): SQL | undefined {
 const total = (fees: PurchaseFees) =>
   fees.purchaseFee + fees.domesticFreight + fees.internationalFreight + fees.serviceFee;
 
-const walletRef = (purchaseNo: string) => ({ type: 'purchase', id: purchaseNo });
 const extraRef = (purchaseNo: string) => ({ type: 'purchaseExtra', id: purchaseNo });
+
+/**
+ * The freeze that pays for a request: its own (`purchase:<no>`), or for one opened by order
+ * processing its service order's (`service:<serviceNo>`): the purchase takes that freeze over
+ * instead of freezing the same money again.
+ */
+function walletRef(row: Pick<PurchaseRow, 'purchaseNo' | 'serviceNo' | 'fundedByService'>) {
+  return row.fundedByService && row.serviceNo
+    ? { type: 'service', id: row.serviceNo }
+    : { type: 'purchase', id: row.purchaseNo };
+}
+
+/**
+ * The key a release of the request's freeze goes under. A funded request releases under the very
+ * key the service order's own withdrawal uses (`service:<serviceNo>:release`, also order
+ * processing's), so whichever of them comes first moves the money and the others replay it.
+ */
+function releaseKey(row: PurchaseRow, why: string): string {
+  return row.fundedByService && row.serviceNo
+    ? `service:${row.serviceNo}:release`
+    : `purchase:${row.purchaseNo}:${why}`;
+}
+
+/** What the wallet still holds for a funded request: its service order's open freeze. */
+async function serviceFreezeOf(db: Database, row: PurchaseRow): Promise<number> {
+  const ref = walletRef(row);
+  const [held] = await db
+    .select({ amount: walletFreezes.remaining })
+    .from(walletFreezes)
+    .where(
+      and(
+        eq(walletFreezes.ownerId, row.ownerId),
+        eq(walletFreezes.referenceType, ref.type),
+        eq(walletFreezes.referenceId, ref.id),
+        eq(walletFreezes.state, 'open'),
+      ),
+    );
+  return held?.amount ?? 0;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Views
@@ -104,10 +146,18 @@ async function namesOf(db: Database, ids: readonly (string | null)[]) {
 
 async function detailView(db: Database, row: PurchaseRow): Promise<Purchase> {
   const [place] = await db
-    .select({ shopName: shops.alias, shopLegalName: shops.name, code: warehouses.code })
+    .select({ shopName: shops.alias, shopLegalName: shops.name })
     .from(shops)
-    .innerJoin(warehouses, eq(warehouses.id, row.warehouseId))
     .where(eq(shops.id, row.shopId));
+  const [warehouse] = row.warehouseId
+    ? await db
+        .select({ code: warehouses.code })
+        .from(warehouses)
+        .where(eq(warehouses.id, row.warehouseId))
+    : [];
+  const frozen = row.fundedByService
+    ? (await serviceFreezeOf(db, row)) + row.extraFrozen
+    : row.frozen + row.extraFrozen;
   const names = await namesOf(db, [
     row.createdBy,
     row.auditedBy,
@@ -125,11 +175,12 @@ async function detailView(db: Database, row: PurchaseRow): Promise<Purchase> {
     shopName: place?.shopName || place?.shopLegalName || '',
     status: row.status,
     warehouseId: row.warehouseId,
-    warehouseName: place?.code ?? '',
+    warehouseName: warehouse?.code ?? '',
     expressType: row.expressType,
     shippingType: row.shippingType,
     serviceNo: row.serviceNo,
     platformNo: row.platformNo,
+    fundedByService: row.fundedByService,
     address: row.address,
     items: row.items,
     currency: row.currency,
@@ -139,7 +190,7 @@ async function detailView(db: Database, row: PurchaseRow): Promise<Purchase> {
     estimatedTotal: row.estimatedTotal,
     actualTotal: row.actualTotal,
     discount: row.discount,
-    frozen: row.frozen + row.extraFrozen,
+    frozen,
     debitAccount: `${row.currency} wallet`,
     settlementRatio:
       row.actualTotal === null ? null : Math.round((row.actualTotal * 10_000) / row.estimatedTotal),
@@ -204,7 +255,7 @@ export async function listPurchases(
     })
     .from(purchases)
     .innerJoin(shops, eq(shops.id, purchases.shopId))
-    .innerJoin(warehouses, eq(warehouses.id, purchases.warehouseId))
+    .leftJoin(warehouses, eq(warehouses.id, purchases.warehouseId))
     .leftJoin(users, eq(users.id, purchases.createdBy))
     .where(and(filters, inArray(purchases.status, [...statuses]), keys.where))
     .orderBy(...keys.orderBy)
@@ -224,7 +275,7 @@ export async function listPurchases(
       type: row.type,
       shopName,
       status: row.status,
-      warehouseName,
+      warehouseName: warehouseName ?? '',
       expressType: row.expressType,
       serviceNo: row.serviceNo,
       itemCount: row.items.reduce((acc, item) => acc + item.quantity, 0),
@@ -484,7 +535,7 @@ export async function createPurchase(
   try {
     const held = await freezeForOrder(deps, null, {
       ownerId: actor.ownerId,
-      reference: walletRef(row.purchaseNo),
+      reference: walletRef(row),
       currency: row.currency,
       estimate: estimatedTotal,
       couponId: input.couponId,
@@ -500,6 +551,156 @@ export async function createPurchase(
   } catch (error) {
     await db.delete(purchases).where(eq(purchases.id, written.id));
     throw error;
+  }
+  if (!row) throw new AppError('OPERATION_FAILED');
+  await tell(deps, row, 'purchaseSubmitted');
+  return detailView(db, row);
+}
+
+/** What order processing hands over when a crossSale service order is made. */
+export interface ServicePurchaseInput {
+  serviceNo: string;
+  /** The platform order's number. */
+  platformNo: string;
+  shopId: string;
+  /** The shop's site: the seller's warehouse there receives the goods, when it has one. */
+  site: string;
+  /** The wallet's currency, in which the service's fees were priced and frozen. */
+  currency: Currency;
+  fees: {
+    purchase: number;
+    domesticFreight: number;
+    internationalFreight: number;
+    service: number;
+    consumables: number;
+  };
+  discount: number;
+  frozen: number;
+  items: readonly {
+    name: string;
+    sku: string | null;
+    quantity: number;
+    purchaseUrl: string | null;
+    purchasePrice: number | null;
+    purchaseCurrency: Currency | null;
+  }[];
+  receiver: { name?: string | null; phone?: string | null; address?: string | null } | null;
+}
+
+/**
+ * A crossSale service order made by processing a platform order opens its crossSale purchase
+ * request (waitAudit), in the processing's transaction. It freezes nothing: the service order's
+ * freeze already holds the purchase, freight and service fees, and the request takes it over
+ * (`fundedByService`). One request per service order (a unique index); a repeat answers it.
+ */
+export async function openServicePurchase(
+  deps: Deps,
+  actor: Actor,
+  input: ServicePurchaseInput,
+): Promise<Purchase> {
+  const { db, clock } = deps;
+  const earlier = async () => {
+    const [row] = await db
+      .select()
+      .from(purchases)
+      .where(
+        and(
+          eq(purchases.ownerId, actor.ownerId),
+          eq(purchases.serviceNo, input.serviceNo),
+          eq(purchases.fundedByService, true),
+        ),
+      );
+    return row;
+  };
+  const found = await earlier();
+  if (found) return detailView(db, found);
+  const now = clock.now();
+  const [warehouse] = await db
+    .select({ id: warehouses.id })
+    .from(warehouses)
+    .where(
+      and(
+        eq(warehouses.ownerId, actor.ownerId),
+        eq(warehouses.site, input.site as typeof warehouses.$inferSelect.site),
+        eq(warehouses.state, 'normal'),
+      ),
+    )
+    .orderBy(warehouses.code)
+    .limit(1);
+  const items = [];
+  for (const item of input.items) {
+    const unit = item.purchasePrice ?? 0;
+    const price =
+      unit === 0 || (item.purchaseCurrency ?? input.currency) === input.currency
+        ? unit
+        : (
+            await convert({ db }, null, {
+              amount: unit,
+              from: item.purchaseCurrency ?? input.currency,
+              to: input.currency,
+              at: now,
+            })
+          ).converted;
+    items.push({
+      sku: item.sku?.trim() || item.name.slice(0, 100),
+      link: item.purchaseUrl ?? '',
+      estimatedPrice: price,
+      actualPrice: null,
+      quantity: item.quantity,
+    });
+  }
+  // The estimate is the service order's, part by part, so the two name the same money.
+  const estimatedFees: PurchaseFees = {
+    purchaseFee: input.fees.purchase,
+    domesticFreight: input.fees.domesticFreight,
+    internationalFreight: input.fees.internationalFreight,
+    serviceFee: input.fees.service + input.fees.consumables,
+  };
+  const receiver = input.receiver ?? {};
+  let row: PurchaseRow | undefined;
+  for (let attempt = 0; !row && attempt < 5; attempt++) {
+    const purchaseNo = await nextPurchaseNo(db, now);
+    [row] = await db
+      .insert(purchases)
+      .values({
+        purchaseNo,
+        ownerId: actor.ownerId,
+        shopId: input.shopId,
+        warehouseId: warehouse?.id ?? null,
+        type: 'crossSale',
+        status: 'waitAudit',
+        // A sale waits for its buyer: it flies.
+        expressType: 'sky',
+        shippingType: 'homeDelivery',
+        serviceNo: input.serviceNo,
+        platformNo: input.platformNo,
+        fundedByService: true,
+        address: {
+          province: '',
+          area: '',
+          detail: receiver.address ?? '',
+          postalCode: '',
+          consigneeName: receiver.name ?? '',
+          mobile: receiver.phone ?? '',
+        },
+        items,
+        currency: input.currency,
+        estimatedFees,
+        estimatedTotal: total(estimatedFees),
+        floatAmount: 0,
+        discount: input.discount,
+        frozen: input.frozen,
+        createdBy: actor.userId,
+        idempotencyKey: `service:${input.serviceNo}`,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) {
+      const same = await earlier();
+      if (same) return detailView(db, same);
+    }
   }
   if (!row) throw new AppError('OPERATION_FAILED');
   await tell(deps, row, 'purchaseSubmitted');
@@ -565,6 +766,7 @@ async function step(
   actor: Actor,
   purchaseNo: string,
   from: readonly PurchaseStatus[],
+  closing: boolean,
   work: (
     tx: Database,
     row: PurchaseRow,
@@ -574,6 +776,7 @@ async function step(
   const { row, message } = await deps.db.transaction(async (tx) => {
     const locked = await findVisible(tx, actor, purchaseNo, true);
     if (!from.includes(locked.status)) throw new AppError('PURCHASE_STATUS_INVALID');
+    await checkService(tx, locked, closing);
     const now = deps.clock.now();
     const done = await work(tx, locked, now);
     const [updated] = await tx
@@ -593,8 +796,8 @@ async function releaseAll(deps: Deps, row: PurchaseRow, why: string, actorId: st
   if (row.frozen > 0)
     await cancelOrder(deps, null, {
       ownerId: row.ownerId,
-      reference: walletRef(row.purchaseNo),
-      idempotencyKey: `purchase:${row.purchaseNo}:${why}`,
+      reference: walletRef(row),
+      idempotencyKey: releaseKey(row, why),
       actorId,
     });
   if (row.extraFrozen > 0)
@@ -606,10 +809,26 @@ async function releaseAll(deps: Deps, row: PurchaseRow, why: string, actorId: st
     });
 }
 
+/**
+ * A funded request follows its service order: once the service is withdrawn its money is back
+ * (the request may still be cancelled, rejected or marked abnormal, which moves nothing more), and
+ * once it is completed the money is settled (the request may only go on to its arrival).
+ */
+async function checkService(db: Database, row: PurchaseRow, closing: boolean): Promise<void> {
+  if (!row.fundedByService || !row.serviceNo) return;
+  const [service] = await db
+    .select({ status: serviceOrders.status })
+    .from(serviceOrders)
+    .where(and(eq(serviceOrders.ownerId, row.ownerId), eq(serviceOrders.serviceNo, row.serviceNo)));
+  const status = service?.status ?? 'cancelled';
+  const withdrawn = status === 'cancelled' || status === 'aborted';
+  if (closing ? status === 'completed' : withdrawn) throw new AppError('PURCHASE_STATUS_INVALID');
+}
+
 /** POST .../audit/approve (PURCHASER): waitAudit -> waitShip. */
 export function approvePurchase(deps: Deps, actor: Actor, input: { purchaseNo: string }) {
   assertRole(actor, ['PURCHASER']);
-  return step(deps, actor, input.purchaseNo, ['waitAudit'], async (_tx, _row, now) => ({
+  return step(deps, actor, input.purchaseNo, ['waitAudit'], false, async (_tx, _row, now) => ({
     changes: { status: 'waitShip', auditedBy: actor.userId, auditedAt: now },
     tell: 'purchaseApproved',
   }));
@@ -622,7 +841,7 @@ export function rejectPurchase(
   input: { purchaseNo: string; reason: string },
 ) {
   assertRole(actor, ['PURCHASER']);
-  return step(deps, actor, input.purchaseNo, ['waitAudit'], async (tx, row, now) => {
+  return step(deps, actor, input.purchaseNo, ['waitAudit'], true, async (tx, row, now) => {
     await releaseAll({ db: tx, clock: deps.clock }, row, 'reject', actor.userId);
     return {
       changes: {
@@ -646,7 +865,7 @@ export function rejectPurchase(
  */
 export function shipPurchase(deps: Deps, actor: Actor, input: PurchaseShip) {
   assertRole(actor, ['PURCHASER']);
-  return step(deps, actor, input.purchaseNo, ['waitShip'], async (_tx, row, now) => {
+  return step(deps, actor, input.purchaseNo, ['waitShip'], false, async (_tx, row, now) => {
     if (input.actualPrices.length !== row.items.length)
       throw new AppError('PURCHASE_FIELDS_MISSING', { params: { fields: 'actualPrices' } });
     const items = row.items.map((item, index) => ({
@@ -676,7 +895,7 @@ export function shipPurchase(deps: Deps, actor: Actor, input: PurchaseShip) {
 
 /** POST .../accept (the seller): a returned request's overrun frozen too; it ships. */
 export function acceptPurchase(deps: Deps, actor: Actor, input: { purchaseNo: string }) {
-  return step(deps, actor, input.purchaseNo, ['beWait'], async (tx, row, now) => {
+  return step(deps, actor, input.purchaseNo, ['beWait'], false, async (tx, row, now) => {
     assertSeller(actor, row);
     const extra = (row.actualTotal ?? 0) - row.estimatedTotal;
     if (extra > 0)
@@ -702,6 +921,7 @@ export function cancelPurchase(deps: Deps, actor: Actor, input: { purchaseNo: st
     actor,
     input.purchaseNo,
     ['waitAudit', 'waitShip', 'beWait'],
+    true,
     async (tx, row, now) => {
       assertSeller(actor, row);
       await releaseAll({ db: tx, clock: deps.clock }, row, 'cancel', actor.userId);
@@ -720,14 +940,53 @@ export function cancelPurchase(deps: Deps, actor: Actor, input: { purchaseNo: st
 }
 
 /**
+ * Order processing withdraws a crossSale service order: its purchase request is cancelled with it
+ * (releasing under the service's key, so the service's own release replays it). A request the
+ * purchaser already bought (shipping or complete) stops the withdrawal; a closed one is left as it is.
+ */
+export async function closeServicePurchase(
+  deps: Deps,
+  actor: Actor,
+  input: { serviceNo: string },
+): Promise<void> {
+  const [row] = await deps.db
+    .select({ purchaseNo: purchases.purchaseNo, status: purchases.status })
+    .from(purchases)
+    .where(
+      and(
+        eq(purchases.ownerId, actor.ownerId),
+        eq(purchases.serviceNo, input.serviceNo),
+        eq(purchases.fundedByService, true),
+      ),
+    );
+  if (!row || ['abort', 'cancel', 'fail'].includes(row.status)) return;
+  await cancelPurchase(deps, actor, { purchaseNo: row.purchaseNo });
+}
+
+/**
  * POST .../receive (STOREKEEPER): the goods arrived. An accepted overrun's freeze is released
  * first, then the actual total is settled against the estimate's freeze (the coupon judged on
- * it): deducted, the rest released, an overrun taken from what was just released.
+ * it): deducted, the rest released, an overrun taken from what was just released. A request
+ * funded by its service order leaves that freeze to the service's completion, which settles the
+ * whole service once (at most its estimate); only the overrun its creator accepted is charged
+ * here, as nothing else covers it.
  */
 export function receivePurchase(deps: Deps, actor: Actor, input: { purchaseNo: string }) {
   assertRole(actor, ['STOREKEEPER']);
-  return step(deps, actor, input.purchaseNo, ['shipping'], async (tx, row, now) => {
+  return step(deps, actor, input.purchaseNo, ['shipping'], false, async (tx, row, now) => {
     const money = { db: tx, clock: deps.clock };
+    const done = { status: 'complete', receivedBy: actor.userId, receivedAt: now } as const;
+    if (row.fundedByService) {
+      if (row.extraFrozen > 0)
+        await settle(money, null, {
+          ownerId: row.ownerId,
+          reference: extraRef(row.purchaseNo),
+          actual: row.extraFrozen,
+          idempotencyKey: `purchase:${row.purchaseNo}:settle:extra`,
+          actorId: actor.userId,
+        });
+      return { changes: { ...done, extraFrozen: 0 }, tell: 'purchaseCompleted' };
+    }
     if (row.extraFrozen > 0)
       await cancel(money, null, {
         ownerId: row.ownerId,
@@ -737,20 +996,13 @@ export function receivePurchase(deps: Deps, actor: Actor, input: { purchaseNo: s
       });
     const settled = await settleOrder(money, null, {
       ownerId: row.ownerId,
-      reference: walletRef(row.purchaseNo),
+      reference: walletRef(row),
       actual: row.actualTotal ?? 0,
       idempotencyKey: `purchase:${row.purchaseNo}:settle`,
       actorId: actor.userId,
     });
     return {
-      changes: {
-        status: 'complete',
-        receivedBy: actor.userId,
-        receivedAt: now,
-        discount: settled.discount,
-        frozen: 0,
-        extraFrozen: 0,
-      },
+      changes: { ...done, discount: settled.discount, frozen: 0, extraFrozen: 0 },
       tell: 'purchaseCompleted',
     };
   });
@@ -768,6 +1020,7 @@ export function failPurchase(
     actor,
     input.purchaseNo,
     ['waitAudit', 'waitShip', 'beWait', 'shipping'],
+    true,
     async (tx, row, now) => {
       await releaseAll({ db: tx, clock: deps.clock }, row, 'fail', actor.userId);
       return {

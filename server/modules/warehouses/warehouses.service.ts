@@ -3,6 +3,7 @@ import { CURRENCIES, type Currency } from '@shared/contracts/money';
 import { ledgerMemo } from '@shared/contracts/wallet';
 import {
   LITRES_PER_CBM,
+  WAREHOUSE_COUPON_SCOPES,
   WAREHOUSE_MIN_CBM,
   WAREHOUSE_SITES,
   type Warehouse,
@@ -41,8 +42,9 @@ import { daysInMonth, daysLeft, monthIn, nextMonth, prorate } from './billing';
  * - cancel monthly: no renewal at the start of next month (the warehouse closes then);
  * - the monthly fee on the 1st, by `chargeMonthlyFees`: one charge per warehouse and month;
  *   an unpaid fee expires the warehouse, and renewing charges the rest of that month by the day.
- * Opening, upgrading and renewing are trade orders (scopes openWarehouse and upgradeWarehouse, so
- * their coupons apply, payable from the wallet or by QR code); the warehouse changes when the
+ * Opening, upgrading and renewing are trade orders (`WAREHOUSE_COUPON_SCOPES`: openWarehouse for
+ * opening and renewing, upgradeWarehouse for upgrading, so their coupons apply, judged on the
+ * order's amount; payable from the wallet or by QR code); the warehouse changes when the
  * order is paid, however it was paid (`applyPaidOrders`). Prices per site and CBM are
  * configuration (`WAREHOUSE_PRICE`: `<currency>:<minor units>`, empty for a site not offered).
  */
@@ -354,7 +356,7 @@ async function orderCapacity(
     const trade = await createTradeOrder(deps, null, {
       ownerId: actor.ownerId,
       title: names((language) => TITLES[input.kind](city[language], input.volume, language)),
-      scope: input.kind === 'upgrade' ? 'upgradeWarehouse' : 'openWarehouse',
+      scope: WAREHOUSE_COUPON_SCOPES[input.kind],
       currency: warehouse.currency,
       // One line: the CBM charged, at the prorated price of one CBM for the days left.
       lines: [

@@ -1,0 +1,437 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ledgerEntries,
+  platformOrders,
+  purchases,
+  walletFreezes,
+  wallets,
+} from '@server/db/schema/index';
+import { createAccount } from '@server/modules/accounts/accounts.service';
+import { verifyLedger } from '@server/modules/wallet/ledger-verify';
+import { recharge } from '@server/modules/wallet/wallet.service';
+import { grantableMenus } from '@shared/permissions';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { login, makeSeller, makeSubAccount } from '../support/accounts';
+import { createTestApp, type TestApp } from '../support/app';
+
+/**
+ * A crossSale service order made by processing a platform order opens its crossSale purchase
+ * request, which takes over the service order's freeze: one freeze, released once whoever
+ * withdraws first, settled once by the service's completion.
+ */
+
+let t: TestApp;
+let purchaser: string;
+let storekeeper: string;
+let serviceOperator: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  t.clock.set(new Date('2026-11-10T03:00:00.000Z'));
+  purchaser = await operator('PURCHASER');
+  storekeeper = await operator('STOREKEEPER');
+  serviceOperator = await operator('SERVICE_OPERATOR');
+});
+afterAll(() => t.close());
+
+async function operator(role: string) {
+  const email = `${role.toLowerCase()}-${randomUUID()}@example.com`;
+  await createAccount(t, null, { email, password: 'Operator-pass1', name: role, role, site: 'th' });
+  return login(t, email, 'Operator-pass1');
+}
+
+const post = (path: string, token: string, json: unknown) =>
+  t.call('POST', path, { token, json, headers: { 'Idempotency-Key': randomUUID() } });
+const get = (path: string, token: string) => t.call('GET', path, { token });
+
+/** A Thai seller with two shops and 10,000 THB, and one waiting Lazada order with a purchase link. */
+async function sellerWithOrder() {
+  const s = await makeSeller(t, `psv-${randomUUID()}@example.com`, ['Shop A', 'Shop B']);
+  await recharge({ db: t.db, clock: t.clock }, null, {
+    ownerId: s.user.id,
+    currency: 'THB',
+    amount: 1_000_000,
+    reference: { type: 'recharge', id: randomUUID() },
+    idempotencyKey: randomUUID(),
+  });
+  const shop = s.shops[0];
+  if (!shop) throw new Error('no shop');
+  const at = new Date(t.clock.now().getTime() - 3_600_000);
+  const orderNo = `O${randomUUID().slice(0, 13)}`;
+  const [order] = await t.db
+    .insert(platformOrders)
+    .values({
+      shopId: shop.id,
+      ownerId: s.user.id,
+      platform: shop.platform,
+      externalId: orderNo,
+      status: 'pending',
+      currency: 'THB',
+      totalMinor: 25_000,
+      buyerName: 'Buyer',
+      receiver: { name: 'Somchai', phone: '0812345678', address: '1 Sukhumvit Rd, Bangkok' },
+      paymentMethod: 'COD',
+      items: [
+        {
+          externalId: 'i1',
+          productExternalId: `p-${randomUUID().slice(0, 6)}`,
+          skuExternalId: 's1',
+          sellerSku: 'RICE-1',
+          name: 'Rice cooker',
+          variation: null,
+          image: null,
+          quantity: 2,
+          unitPriceMinor: 12_500,
+        },
+      ],
+      platformCreatedAt: at,
+      platformUpdatedAt: at,
+      raw: null,
+      syncedAt: at,
+    })
+    .returning({ id: platformOrders.id });
+  if (!order) throw new Error('order not written');
+  const link = await post('/order/order/purchaseLink', s.token, {
+    orderId: order.id,
+    orderItemId: 'i1',
+    url: 'https://detail.1688.com/offer/610000000001.html',
+    price: 5_000,
+  });
+  expect(link.body.resp_code, link.text).toBe(0);
+  return { ...s, shop, orderId: order.id, orderNo };
+}
+type Seller = Awaited<ReturnType<typeof sellerWithOrder>>;
+
+async function money(s: Seller) {
+  const [row] = await t.db
+    .select({ available: wallets.available, frozen: wallets.frozen })
+    .from(wallets)
+    .where(and(eq(wallets.ownerId, s.user.id), eq(wallets.currency, 'THB')));
+  expect((await verifyLedger(t, null)).violations).toEqual([]);
+  return { available: row?.available ?? 0, frozen: row?.frozen ?? 0 };
+}
+
+/** Processes the order as one crossSale service order; answers the service and its purchase. */
+async function processed(s: Seller, key = randomUUID()) {
+  const res = await post('/order/order/dealOrder', s.token, {
+    orderId: s.orderId,
+    items: [{ orderItemId: 'i1', type: 'crossSale' }],
+    idempotencyKey: key,
+  });
+  expect(res.body.resp_code, res.text).toBe(0);
+  const service = res.body.datas.serviceOrders[0];
+  const rows = await t.db
+    .select()
+    .from(purchases)
+    .where(and(eq(purchases.ownerId, s.user.id), eq(purchases.serviceNo, service.serviceNo)));
+  expect(rows).toHaveLength(1);
+  return { service, purchaseNo: rows[0]?.purchaseNo ?? '', result: res.body.datas };
+}
+
+/** Every ledger entry of the service's freeze and of the purchase's own references. */
+async function entries(serviceNo: string, purchaseNo: string) {
+  return t.db
+    .select({ kind: ledgerEntries.kind, amount: ledgerEntries.amount })
+    .from(ledgerEntries)
+    .where(inArray(ledgerEntries.referenceId, [serviceNo, purchaseNo]))
+    .orderBy(ledgerEntries.createdAt, ledgerEntries.sequence);
+}
+
+const STEPS = [
+  'purchaseReview',
+  'purchaseDelivery',
+  'domesticWarehouseIn',
+  'domesticWarehouseOut',
+  'overseasWarehouseIn',
+  'overseasWarehouseOut',
+];
+
+describe('a crossSale service order opens its purchase', () => {
+  it('opens exactly one crossSale purchase, even when the processing is repeated, with no second freeze', async () => {
+    const s = await sellerWithOrder();
+    const start = await money(s);
+    const key = randomUUID();
+    const answers = await Promise.all([1, 2, 3].map(() => processed(s, key)));
+    const { service, purchaseNo, result } = answers[0] ?? (await processed(s, key));
+    expect(new Set(answers.map((a) => a.purchaseNo)).size).toBe(1);
+    const again = await post('/order/order/dealOrder', s.token, {
+      orderId: s.orderId,
+      items: [{ orderItemId: 'i1', type: 'crossSale' }],
+      idempotencyKey: randomUUID(),
+    });
+    expect(again.body.key).toBe('ORDER_ALREADY_PROCESSED');
+    expect(
+      await t.db
+        .select({ no: purchases.purchaseNo })
+        .from(purchases)
+        .where(eq(purchases.ownerId, s.user.id)),
+    ).toEqual([{ no: purchaseNo }]);
+
+    // One freeze, the service order's: the wallet holds its estimate once.
+    const freezes = await t.db
+      .select({ type: walletFreezes.referenceType, amount: walletFreezes.amount })
+      .from(walletFreezes)
+      .where(eq(walletFreezes.ownerId, s.user.id));
+    expect(freezes).toEqual([{ type: 'service', amount: result.frozen }]);
+    expect(await money(s)).toEqual({
+      available: start.available - result.frozen,
+      frozen: start.frozen + result.frozen,
+    });
+
+    const detail = await get(`/order/purchaseorder/detail?purchaseNo=${purchaseNo}`, s.token);
+    expect(detail.body.resp_code, detail.text).toBe(0);
+    const fees = service.fees;
+    expect(detail.body.datas).toMatchObject({
+      type: 'crossSale',
+      status: 'waitAudit',
+      serviceNo: service.serviceNo,
+      platformNo: s.orderNo,
+      fundedByService: true,
+      shopId: s.shop.id,
+      warehouseId: null,
+      estimatedFees: {
+        purchaseFee: fees.purchase,
+        domesticFreight: fees.domesticFreight,
+        internationalFreight: fees.internationalFreight,
+        serviceFee: fees.service + fees.consumables,
+      },
+      estimatedTotal: service.estimate,
+      frozen: result.frozen,
+      address: { consigneeName: 'Somchai', mobile: '0812345678' },
+      items: [
+        {
+          sku: 'RICE-1',
+          link: 'https://detail.1688.com/offer/610000000001.html',
+          quantity: 2,
+        },
+      ],
+    });
+    // The list finds it by the platform order's number.
+    const listed = await get(
+      `/order/purchaseorder/list?tab=waitAudit&keyword=${s.orderNo}`,
+      s.token,
+    );
+    expect(listed.body.datas.records.map((r: { purchaseNo: string }) => r.purchaseNo)).toEqual([
+      purchaseNo,
+    ]);
+  });
+
+  it('another seller, and a sub-account without the shop, cannot see it; one with the shop can', async () => {
+    const s = await sellerWithOrder();
+    const { purchaseNo } = await processed(s);
+    const stranger = await makeSeller(t, `psv-other-${randomUUID()}@example.com`, ['Other']);
+    for (const token of [stranger.token]) {
+      expect(
+        (await get(`/order/purchaseorder/detail?purchaseNo=${purchaseNo}`, token)).body.key,
+      ).toBe('RECORD_NOT_FOUND');
+      const list = await get(
+        `/order/purchaseorder/list?tab=waitAudit&keyword=${purchaseNo}`,
+        token,
+      );
+      expect(list.body.datas.records).toEqual([]);
+      expect((await post('/order/purchaseorder/cancel', token, { purchaseNo })).body.key).toBe(
+        'RECORD_NOT_FOUND',
+      );
+    }
+    const grants = grantableMenus();
+    const without = await makeSubAccount(
+      t,
+      s.token,
+      `psv-sub-${randomUUID()}@example.com`,
+      [s.shops[1]?.id ?? ''],
+      grants,
+    );
+    expect(
+      (await get(`/order/purchaseorder/detail?purchaseNo=${purchaseNo}`, without.token)).body.key,
+    ).toBe('RECORD_NOT_FOUND');
+    const withShop = await makeSubAccount(
+      t,
+      s.token,
+      `psv-sub2-${randomUUID()}@example.com`,
+      [s.shop.id],
+      grants,
+    );
+    const seen = await get(`/order/purchaseorder/detail?purchaseNo=${purchaseNo}`, withShop.token);
+    expect(seen.body.datas?.purchaseNo, seen.text).toBe(purchaseNo);
+  });
+
+  it('settles once: the purchase arrives without moving money, the service completion deducts once', async () => {
+    const s = await sellerWithOrder();
+    const start = await money(s);
+    const { service, purchaseNo, result } = await processed(s);
+    expect(
+      (await post('/order/purchaseorder/audit/approve', purchaser, { purchaseNo })).body.resp_code,
+    ).toBe(0);
+    const shipped = await post('/order/purchaseorder/ship', purchaser, {
+      purchaseNo,
+      tracking: 'SF100',
+      actualPrices: [4_000],
+      actualFees: { domesticFreight: 0, internationalFreight: 0, serviceFee: 0 },
+    });
+    expect(shipped.body.datas?.status, shipped.text).toBe('shipping');
+    const received = await post('/order/purchaseorder/receive', storekeeper, { purchaseNo });
+    expect(received.body.datas?.status, received.text).toBe('complete');
+    // Nothing settled yet: the service's freeze stands, shown on the purchase.
+    expect(await money(s)).toEqual({
+      available: start.available - result.frozen,
+      frozen: start.frozen + result.frozen,
+    });
+    expect(received.body.datas.frozen).toBe(result.frozen);
+
+    for (const step of STEPS) {
+      const moved = await post('/order/service/operate/move', serviceOperator, {
+        serviceNo: service.serviceNo,
+        step,
+      });
+      expect(moved.body.resp_code, moved.text).toBe(0);
+    }
+    const actualFees = { ...service.fees, purchase: service.fees.purchase - 100 };
+    const actual = Object.values(actualFees as Record<string, number>).reduce((a, b) => a + b, 0);
+    for (let round = 0; round < 2; round++) {
+      const done = await post('/order/service/operate/complete', serviceOperator, {
+        serviceNo: service.serviceNo,
+        actualFees,
+      });
+      expect(done.body.resp_code, done.text).toBe(0);
+    }
+    expect(await money(s)).toEqual({ available: start.available - actual, frozen: start.frozen });
+    expect(await entries(service.serviceNo, purchaseNo)).toEqual([
+      { kind: 'freeze', amount: result.frozen },
+      { kind: 'deduct', amount: actual },
+      { kind: 'release', amount: result.frozen - actual },
+    ]);
+    const after = await get(`/order/purchaseorder/detail?purchaseNo=${purchaseNo}`, s.token);
+    expect(after.body.datas).toMatchObject({ status: 'complete', frozen: 0 });
+    // A settled service's purchase is not undone.
+    expect(
+      (await post('/order/purchaseorder/fail', storekeeper, { purchaseNo, reason: 'x' })).body.key,
+    ).toBe('PURCHASE_STATUS_INVALID');
+  });
+
+  it('an overrun the seller accepts is frozen apart and charged when the goods arrive; the service charges at most its estimate', async () => {
+    const s = await sellerWithOrder();
+    const start = await money(s);
+    const { service, purchaseNo, result } = await processed(s);
+    await post('/order/purchaseorder/audit/approve', purchaser, { purchaseNo });
+    const over = await post('/order/purchaseorder/ship', purchaser, {
+      purchaseNo,
+      tracking: 'SF101',
+      actualPrices: [service.items[0].purchasePrice * 10],
+      actualFees: { domesticFreight: 0, internationalFreight: 0, serviceFee: 0 },
+    });
+    expect(over.body.datas?.status, over.text).toBe('beWait');
+    const extra = over.body.datas.actualTotal - service.estimate;
+    expect(extra).toBeGreaterThan(0);
+    const accepted = await post('/order/purchaseorder/accept', s.token, { purchaseNo });
+    expect(accepted.body.datas?.status, accepted.text).toBe('shipping');
+    expect(await money(s)).toEqual({
+      available: start.available - result.frozen - extra,
+      frozen: start.frozen + result.frozen + extra,
+    });
+    for (let round = 0; round < 2; round++)
+      await post('/order/purchaseorder/receive', storekeeper, { purchaseNo });
+    expect(await money(s)).toEqual({
+      available: start.available - result.frozen - extra,
+      frozen: start.frozen + result.frozen,
+    });
+    for (const step of STEPS)
+      await post('/order/service/operate/move', serviceOperator, {
+        serviceNo: service.serviceNo,
+        step,
+      });
+    const done = await post('/order/service/operate/complete', serviceOperator, {
+      serviceNo: service.serviceNo,
+      actualFees: service.fees,
+    });
+    expect(done.body.resp_code, done.text).toBe(0);
+    expect(await money(s)).toEqual({
+      available: start.available - service.estimate - extra,
+      frozen: start.frozen,
+    });
+  });
+
+  it('cancel releases once, whoever withdraws first: the purchase, then the service', async () => {
+    const s = await sellerWithOrder();
+    const start = await money(s);
+    const { service, purchaseNo } = await processed(s);
+    for (let round = 0; round < 2; round++) {
+      const cancelled = await post('/order/purchaseorder/cancel', s.token, { purchaseNo });
+      expect(cancelled.body.datas?.status ?? cancelled.body.key, cancelled.text).toBe(
+        round === 0 ? 'cancel' : 'PURCHASE_STATUS_INVALID',
+      );
+    }
+    expect(await money(s)).toEqual(start);
+    // The service withdrawn afterwards replays the same release: nothing moves again.
+    const withdrawn = await post('/order/service/progress/cancel', s.token, {
+      serviceNo: service.serviceNo,
+    });
+    expect(withdrawn.body.resp_code, withdrawn.text).toBe(0);
+    expect(await money(s)).toEqual(start);
+    const kinds = (await entries(service.serviceNo, purchaseNo)).map((e) => e.kind);
+    expect(kinds).toEqual(['freeze', 'release']);
+  });
+
+  it('cancel releases once the other way: the service withdrawn by the operator, then the purchase', async () => {
+    const s = await sellerWithOrder();
+    const start = await money(s);
+    const { service, purchaseNo } = await processed(s);
+    const aborted = await post('/order/service/operate/abort', serviceOperator, {
+      serviceNo: service.serviceNo,
+      reason: 'Out of stock at the supplier',
+    });
+    expect(aborted.body.resp_code, aborted.text).toBe(0);
+    expect(await money(s)).toEqual(start);
+    // Its purchase can no longer go on, only be closed, which moves nothing more.
+    expect(
+      (await post('/order/purchaseorder/audit/approve', purchaser, { purchaseNo })).body.key,
+    ).toBe('PURCHASE_STATUS_INVALID');
+    const rejected = await post('/order/purchaseorder/audit/reject', purchaser, {
+      purchaseNo,
+      reason: 'Service aborted',
+    });
+    expect(rejected.body.datas?.status, rejected.text).toBe('abort');
+    expect(await money(s)).toEqual(start);
+    expect((await entries(service.serviceNo, purchaseNo)).map((e) => e.kind)).toEqual([
+      'freeze',
+      'release',
+    ]);
+  });
+
+  it('withdrawing the service from the order cancels its purchase; a bought purchase stops the withdrawal', async () => {
+    const s = await sellerWithOrder();
+    const start = await money(s);
+    const { service, purchaseNo } = await processed(s);
+    const withdrawn = await post('/order/order/cancelService', s.token, {
+      orderId: s.orderId,
+      serviceNo: service.serviceNo,
+    });
+    expect(withdrawn.body.resp_code, withdrawn.text).toBe(0);
+    const detail = await get(`/order/purchaseorder/detail?purchaseNo=${purchaseNo}`, s.token);
+    expect(detail.body.datas).toMatchObject({ status: 'cancel', frozen: 0 });
+    expect(await money(s)).toEqual(start);
+    expect((await entries(service.serviceNo, purchaseNo)).map((e) => e.kind)).toEqual([
+      'freeze',
+      'release',
+    ]);
+
+    const other = await sellerWithOrder();
+    const otherStart = await money(other);
+    const bought = await processed(other);
+    await post('/order/purchaseorder/audit/approve', purchaser, { purchaseNo: bought.purchaseNo });
+    await post('/order/purchaseorder/ship', purchaser, {
+      purchaseNo: bought.purchaseNo,
+      tracking: 'SF102',
+      actualPrices: [1_000],
+      actualFees: { domesticFreight: 0, internationalFreight: 0, serviceFee: 0 },
+    });
+    const refused = await post('/order/order/cancelService', other.token, {
+      orderId: other.orderId,
+      serviceNo: bought.service.serviceNo,
+    });
+    expect(refused.body.key).toBe('PURCHASE_STATUS_INVALID');
+    expect(await money(other)).toEqual({
+      available: otherStart.available - bought.result.frozen,
+      frozen: otherStart.frozen + bought.result.frozen,
+    });
+  });
+});
