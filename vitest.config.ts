@@ -72,6 +72,13 @@ const consoleProject = {
 const DATABASE_MODULES = /from '\.\.\/support\/(app|console|database|e2e-server)'/;
 
 /**
+ * Console files that start an app but whose screen reads nothing the database holds: the API
+ * reference is built from the endpoint table (server/modules/docs), the same on any database.
+ * Rendering every endpoint in jsdom makes them the longest console files: they run once.
+ */
+const SAME_ON_ANY_DATABASE = new Set(['documentation.test.tsx', 'documentation-filter.test.tsx']);
+
+/**
  * The console files that reach the database, themselves or through the harness modules they
  * import (`./…-harness`). The others (components, the extension's pages and the session on
  * stand-in answers) do the same on any database: they run once, not again on PostgreSQL.
@@ -88,7 +95,9 @@ function consoleFilesWithDatabase(): string[] {
     );
   };
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.test.tsx') && reaches(file))
+    .filter(
+      (file) => file.endsWith('.test.tsx') && !SAME_ON_ANY_DATABASE.has(file) && reaches(file),
+    )
     .map((file) => `tests/console/${file}`);
 }
 

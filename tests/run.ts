@@ -92,10 +92,10 @@ async function reportDurations(rows: FileDuration[]) {
   if (rows.length === 0) return;
   rows.sort((a, b) => b.total - a.total);
   const line = (row: FileDuration) =>
-    `| ${seconds(row.total)} | ${seconds(row.collect)} | ${seconds(row.run)} | ${row.tests} | ${row.project} | ${row.file} |`;
+    `| ${seconds(row.total)} | ${seconds(row.prepare)} | ${seconds(row.environment)} | ${seconds(row.collect)} | ${seconds(row.run)} | ${row.tests} | ${row.project} | ${row.file} |`;
   const table = [
-    '| file | import | tests and hooks | tests | project | path |',
-    '| ---: | ---: | ---: | ---: | --- | --- |',
+    '| file | worker start | environment | import | tests and hooks | tests | project | path |',
+    '| ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |',
     ...rows.map(line),
   ];
   await writeFile(
@@ -110,7 +110,7 @@ async function reportDurations(rows: FileDuration[]) {
   const projectWidth = Math.max(...slowest.map((row) => row.project.length));
   for (const row of slowest) {
     process.stdout.write(
-      `  ${seconds(row.total).padStart(8)}  ${row.file.padEnd(width)}  ${row.project.padEnd(projectWidth)} ${String(row.tests).padStart(3)} tests, import ${seconds(row.collect)}\n`,
+      `  ${seconds(row.total).padStart(8)}  ${row.file.padEnd(width)}  ${row.project.padEnd(projectWidth)} ${String(row.tests).padStart(3)} tests, import ${seconds(row.collect)}, environment ${seconds(row.environment)}\n`,
     );
   }
   // What each project costs the workers in all: where a faster run is to be found.

@@ -13,6 +13,10 @@ export interface FileDuration {
   collect: number;
   /** Its tests and hooks. */
   run: number;
+  /** Setting up its test environment (jsdom's window, when a worker makes a new one). */
+  environment: number;
+  /** Preparing its worker before the import (starting it, when the file is the worker's first). */
+  prepare: number;
   worker: number;
   /** When its worker began and finished it, in ms from the start of the run (before global setup). */
   start: number;
@@ -54,6 +58,8 @@ export default class DurationsReporter implements Reporter {
         total,
         collect: Math.round(collect),
         run: Math.round(diagnostic.duration),
+        environment: Math.round(diagnostic.environmentSetupDuration),
+        prepare: Math.round(diagnostic.prepareDuration),
         worker: diagnostic.concurrencyId,
         start: Math.max(0, end - total),
         end,
