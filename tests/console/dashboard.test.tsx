@@ -2,7 +2,7 @@ import { announcements, helpArticles, users } from '@server/db/schema/index';
 import { saveHelpArticle } from '@server/modules/help/help.service';
 import { saveAnnouncement } from '@server/modules/notices/notices.service';
 import { freeze, recharge } from '@server/modules/wallet/wallet.service';
-import { DEMO_ACCOUNT, seedDemo } from '@server/seed/demo';
+import { DEMO_ACCOUNT } from '@server/seed/demo';
 import type { Currency } from '@shared/contracts/money';
 import { dayIn } from '@shared/contracts/site-codes';
 import type { UserInfo } from '@shared/contracts/users';
@@ -22,8 +22,7 @@ let app: TestApp;
 let current: Awaited<ReturnType<typeof renderConsole>> | undefined;
 
 beforeAll(async () => {
-  app = await createTestApp();
-  await seedDemo(app);
+  app = await createTestApp({ from: 'demo' });
 });
 afterEach(async () => {
   await current?.close();

@@ -1,4 +1,4 @@
-import { DEMO_ACCOUNT, seedDemo } from '@server/seed/demo';
+import { DEMO_ACCOUNT } from '@server/seed/demo';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -25,9 +25,8 @@ describe('login page', () => {
   });
 
   it('goes straight to the dashboard from /login when already signed in (auto-login from token and cached routes)', async () => {
-    const app = await createTestApp();
+    const app = await createTestApp({ from: 'demo' });
     onTestFinished(() => app.close());
-    await seedDemo(app);
     setCurrent(await renderConsole('/cmp/login', { app }));
     await fillLogin(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
     await screen.findByTestId('dashboard-greeting');

@@ -1,4 +1,3 @@
-import { seedDemo } from '@server/seed/demo';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
@@ -118,8 +117,7 @@ export function setCurrent(value: typeof current) {
 /** The hooks every file of these tests registers: its app, and what each test leaves reset. */
 export function registerMembersTests() {
   beforeAll(async () => {
-    t = await createTestApp();
-    await seedDemo(t);
+    t = await createTestApp({ from: 'demo' });
     interceptRequests(t.app, (request, next) => {
       requests.push(`${request.method} ${new URL(request.url).pathname}`);
       return next(request);

@@ -1,4 +1,3 @@
-import { seedDemo } from '@server/seed/demo';
 import { screen, waitFor } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
@@ -34,8 +33,7 @@ export async function requestCodeOnScreen(user: ReturnType<typeof userEvent.setu
 /** The hooks every file of these tests registers: its app, and what each test leaves reset. */
 export function registerRegisterTests() {
   beforeAll(async () => {
-    app = await createTestApp({ smtp: true });
-    await seedDemo(app);
+    app = await createTestApp({ smtp: true, from: 'demo' });
   });
   afterAll(() => app.close());
   afterEach(async () => {

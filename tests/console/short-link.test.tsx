@@ -1,7 +1,7 @@
 import { ShortLinkPage } from '@console/features/short-links/short-link-page';
 import { collectedProducts, users } from '@server/db/schema/index';
 import { issueShortLink } from '@server/modules/short-links/short-links.service';
-import { DEMO_ACCOUNT, seedDemo } from '@server/seed/demo';
+import { DEMO_ACCOUNT } from '@server/seed/demo';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -16,8 +16,7 @@ let current: { close(): Promise<void> } | undefined;
 let harness: Awaited<ReturnType<typeof renderPages>> | undefined;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t);
+  t = await createTestApp({ from: 'demo' });
 });
 afterAll(() => t.close());
 afterEach(async () => {

@@ -35,12 +35,23 @@ const stop = (server: ReturnType<typeof serve>) =>
   new Promise<void>((resolve) => server.close(() => resolve()));
 
 /**
+ * This worker's database as the seed left it (PGlite; the worker's files share its modules): its
+ * next files start from a copy of it instead of seeding again, which cost each file seconds of
+ * processor time (the shops authorized and the wallet paid through the sandboxes, passwords
+ * hashed). The seed is the real clock's of the worker's first file, minutes old at most for the
+ * others, against days and hours in the demo; the worker's ports, which the rows name (the
+ * shops' and payments' callback addresses), are the same for all its files.
+ */
+let seeded: Uint8Array | undefined;
+
+/**
  * The real server on a fresh database with the demo seller, serving the built console, sending
  * mail over SMTP to a real server in-process that the test reads, with the WeChat sandbox beside
  * it on the next port (as `npm start` runs it).
  */
 export async function startE2eServer(options: { database?: DatabaseHandle } = {}) {
-  const database = options.database ?? (await createTestDatabase());
+  const fromSeed = !options.database && seeded !== undefined;
+  const database = options.database ?? (await createTestDatabase(seeded ? { dump: seeded } : {}));
   const smtp = await startSmtpServer();
   const logger = createLogger({ level: 'error' });
   const sandboxOrigin = `http://localhost:${E2E.sandboxPort}`;
@@ -92,8 +103,10 @@ export async function startE2eServer(options: { database?: DatabaseHandle } = {}
   const server = await listen(app.fetch, E2E.port);
   const sandboxServer = await listen(sandbox.fetch, E2E.sandboxPort);
   // The demo seller authorizes its sandbox shops through the real flow once both servers listen.
-  await ensureSandboxSellers(database.db, systemClock, SANDBOX_PLATFORMS);
-  await seedSandboxRecords(database.db, systemClock, SANDBOX_PLATFORMS);
+  if (!fromSeed) {
+    await ensureSandboxSellers(database.db, systemClock, SANDBOX_PLATFORMS);
+    await seedSandboxRecords(database.db, systemClock, SANDBOX_PLATFORMS);
+  }
   const deps = {
     db: database.db,
     clock: systemClock,
@@ -109,7 +122,11 @@ export async function startE2eServer(options: { database?: DatabaseHandle } = {}
       from: config.mail.from,
     }),
   };
-  await seedDemo(deps);
+  if (!fromSeed) {
+    await seedDemo(deps);
+    // Before the jobs start: the next file's jobs find the demo as this file's found it.
+    if (!options.database) seeded = await database.dumpDataDir?.();
+  }
   const jobs = startJobs(deps, { intervalMs: 2000 });
   kick = jobs.kick;
   const port = (server.address() as AddressInfo).port;
