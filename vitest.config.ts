@@ -76,7 +76,11 @@ const DATABASE_MODULES = /from '\.\.\/support\/(app|console|database|e2e-server)
  * reference is built from the endpoint table (server/modules/docs), the same on any database.
  * Rendering every endpoint in jsdom makes them the longest console files: they run once.
  */
-const SAME_ON_ANY_DATABASE = new Set(['documentation.test.tsx', 'documentation-filter.test.tsx']);
+const SAME_ON_ANY_DATABASE = new Set([
+  'documentation.test.tsx',
+  'documentation-contents.test.tsx',
+  'documentation-filter.test.tsx',
+]);
 
 /**
  * The console files that reach the database, themselves or through the harness modules they
