@@ -97,7 +97,6 @@ export const catalogueProducts = pgTable(
     tokens: text('tokens').array().notNull(),
   },
   (t) => [
-    index('catalogue_products_tokens_idx').using('gin', t.tokens),
     index('catalogue_products_sales_idx').on(t.source, t.salesCount.desc(), t.id.desc()),
     index('catalogue_products_listed_idx').on(t.source, t.listedAt.desc(), t.id.desc()),
     index('catalogue_products_price_idx').on(t.source, t.priceMin, t.id),
@@ -133,6 +132,22 @@ export const catalogueTokenStats = pgTable('catalogue_token_stats', {
   token: text('token').primaryKey(),
   df: bigint('df', { mode: 'number' }).notNull(),
 });
+
+/**
+ * The search's inverted index: for each token, the mall products holding it, in the order of
+ * their sales (the static rank), cut to the first SEARCH_POSTINGS_DEPTH (server/lib/search-tokens.ts)
+ * once a token is held by more. A token held by few products lists them all; a common one lists
+ * its best sellers, so a broad search reads a page from here without touching the rest.
+ */
+export const catalogueTokenTop = pgTable(
+  'catalogue_token_top',
+  {
+    token: text('token').notNull(),
+    sales: integer('sales').notNull(),
+    productId: uuid('product_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.token, t.sales, t.productId] })],
+);
 
 /** The secondary categories a shop follows (a follow is never changed; at most the configured limit). */
 export const catalogueFollows = pgTable(

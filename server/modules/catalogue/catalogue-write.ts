@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { catalogueProducts, catalogueSkus } from '../../db/schema/index';
-import { normaliseForSearch, searchTokens } from '../../lib/search-tokens';
+import { indexTokensOfNormalised, normaliseForSearch } from '../../lib/search-tokens';
 
 export type NewCatalogueProduct = Omit<
   typeof catalogueProducts.$inferInsert,
@@ -23,7 +23,7 @@ export function searchTextOf(titles: {
 /** The search columns of a product: its normalised titles and their index tokens. */
 export function searchColumnsOf(titles: Parameters<typeof searchTextOf>[0]) {
   const searchText = searchTextOf(titles);
-  return { searchText, tokens: searchTokens(searchText, 'index') };
+  return { searchText, tokens: indexTokensOfNormalised(searchText) };
 }
 
 /** Each token with the number of these token lists holding it. */

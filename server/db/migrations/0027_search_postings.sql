@@ -1,0 +1,15 @@
+CREATE TABLE "catalogue_token_top" (
+	"token" text NOT NULL,
+	"sales" integer NOT NULL,
+	"product_id" uuid NOT NULL,
+	CONSTRAINT "catalogue_token_top_token_sales_product_id_pk" PRIMARY KEY("token","sales","product_id")
+);
+--> statement-breakpoint
+DROP INDEX IF EXISTS "catalogue_products_tokens_idx";--> statement-breakpoint
+INSERT INTO "catalogue_token_top" ("token", "sales", "product_id")
+SELECT "token", "sales", "id" FROM (
+	SELECT t."token", p."sales_count" AS "sales", p."id",
+		row_number() OVER (PARTITION BY t."token" ORDER BY p."sales_count" DESC, p."id" DESC) AS "n"
+	FROM "catalogue_products" p CROSS JOIN LATERAL unnest(p."tokens") AS t("token")
+	WHERE p."source" = 'mall'
+) ranked WHERE "n" <= 1000;
