@@ -74,8 +74,7 @@ function classOf(code: number): number {
   if (code < 0x10000) {
     let found = BMP_CLASS[code] as number;
     if (found === 255) {
-      found =
-        code >= 0xd800 && code <= 0xdfff ? NONE : classOfChar(String.fromCharCode(code));
+      found = code >= 0xd800 && code <= 0xdfff ? NONE : classOfChar(String.fromCharCode(code));
       BMP_CLASS[code] = found;
     }
     return found;

@@ -56,11 +56,14 @@ async function addDocumentFrequencies(
 }
 
 /**
- * Cuts the postings of the given tokens (null: of every token) back to their best
- * SEARCH_POSTINGS_DEPTH: for each token held by more products, the first to drop is found by the
+ * Cuts the postings of the given tokens (null: of every token) back to their best `depth`
+ * (SEARCH_POSTINGS_DEPTH; a test cuts them shorter): for each token held by more products, the first to drop is found by the
  * index and it and every one after it go.
  */
-export function trimPostings(tokens: readonly string[] | null): SQL {
+export function trimPostings(
+  tokens: readonly string[] | null,
+  depth = SEARCH_POSTINGS_DEPTH,
+): SQL {
   const which =
     tokens === null
       ? sql`true`
@@ -68,8 +71,8 @@ export function trimPostings(tokens: readonly string[] | null): SQL {
   return sql`delete from catalogue_token_top k using (
       select s.token, c.sales, c.product_id from catalogue_token_stats s
       cross join lateral (select t.sales, t.product_id from catalogue_token_top t where t.token = s.token
-        order by t.sales desc, t.product_id desc offset ${SEARCH_POSTINGS_DEPTH} limit 1) c
-      where s.df > ${SEARCH_POSTINGS_DEPTH} and ${which}
+        order by t.sales desc, t.product_id desc offset ${depth} limit 1) c
+      where s.df > ${depth} and ${which}
     ) d
     where k.token = d.token and (k.sales, k.product_id) <= (d.sales, d.product_id)`;
 }

@@ -269,6 +269,8 @@ export interface SearchOptions {
    * (at most, and by default, SEARCH_POSTINGS_DEPTH: below it a token's postings list them all).
    */
   broadMatches?: number;
+  /** How deep the postings go (SEARCH_POSTINGS_DEPTH; a test cuts them shorter). */
+  postingsDepth?: number;
   timeoutMs?: number;
 }
 
@@ -291,7 +293,8 @@ export async function searchMall(
   input: MallSearchQuery & { language: Language },
   options: SearchOptions = {},
 ): Promise<CataloguePage> {
-  const broadMatches = Math.min(options.broadMatches ?? BROAD_MATCHES, SEARCH_POSTINGS_DEPTH);
+  const depth = options.postingsDepth ?? SEARCH_POSTINGS_DEPTH;
+  const broadMatches = Math.min(options.broadMatches ?? BROAD_MATCHES, depth);
   const index = await categoryIndex(deps.db, input.categoryId ? [input.categoryId] : []);
   const q = input.q ?? '';
   const conditions = [
@@ -352,7 +355,7 @@ export async function searchMall(
         const sort = input.sort === 'relevance' ? 'sales' : input.sort;
         const read =
           sort === 'sales'
-            ? await bySalesFromPostings(tx, rarest, [...conditions, ...matches], input)
+            ? await bySalesFromPostings(tx, rarest, depth, [...conditions, ...matches], input)
             : await sortedList(tx, [...conditions, ...matches], sort, input);
         return page(read.rows, { next: read.next, previous: read.previous }, sort, true, tx);
       }
@@ -392,10 +395,11 @@ export async function searchMall(
 async function bySalesFromPostings(
   db: Database,
   rarest: { token: string; df: number },
+  depth: number,
   conditions: (SQL | undefined)[],
   query: { cursor?: string | undefined; limit: number },
 ) {
-  const cut = rarest.df > SEARCH_POSTINGS_DEPTH;
+  const cut = rarest.df > depth;
   const backward = query.cursor ? decodeCursor(query.cursor)?.direction === 'p' : false;
   if (!(cut && backward)) {
     const k = catalogueTokenTop;
