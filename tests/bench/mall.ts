@@ -10,6 +10,7 @@
  * p50, p95, p99 and the slowest search (targets: p95 ≤ 100 ms, p99 ≤ 300 ms).
  */
 import { spawn } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../../server/db/client';
 import { AppError } from '../../server/lib/errors';
@@ -99,6 +100,8 @@ export async function mallBench(print: Print, argv: string[]) {
   const refused: Record<string, number> = {};
   let next = 0;
   let returned = 0;
+  // The machine is shared: its load beside each figure.
+  const loadBefore = loadavg().map((x) => round(x));
   const started = performance.now();
   const client = async () => {
     while (next < searches) {
@@ -148,7 +151,11 @@ export async function mallBench(print: Print, argv: string[]) {
     slowest_query: slowest.label,
     refused,
     records_returned: returned,
+    load_average_before: loadBefore,
+    load_average_after: loadavg().map((x) => round(x)),
     generator_seconds: generated.generatorSeconds ?? null,
+    generator_rows_per_second: generated.rowsPerSecond ?? null,
+    postings_seconds: generated.postingsSeconds ?? null,
     index_build_seconds: generated.indexSeconds ?? null,
     rows_loaded_now: generated.loaded ?? null,
     database_size: generated.database ?? null,

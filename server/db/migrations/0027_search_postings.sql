@@ -6,6 +6,7 @@ CREATE TABLE "catalogue_token_top" (
 );
 --> statement-breakpoint
 DROP INDEX IF EXISTS "catalogue_products_tokens_idx";--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "catalogue_products_price_desc_idx" ON "catalogue_products" USING btree ("source","price_min" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 INSERT INTO "catalogue_token_top" ("token", "sales", "product_id")
 SELECT "token", "sales", "id" FROM (
 	SELECT t."token", p."sales_count" AS "sales", p."id",

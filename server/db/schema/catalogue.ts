@@ -100,6 +100,8 @@ export const catalogueProducts = pgTable(
     index('catalogue_products_sales_idx').on(t.source, t.salesCount.desc(), t.id.desc()),
     index('catalogue_products_listed_idx').on(t.source, t.listedAt.desc(), t.id.desc()),
     index('catalogue_products_price_idx').on(t.source, t.priceMin, t.id),
+    /** Price high to low as the keyset orders it (descending, nulls last: the other, read backwards, gives nulls first). */
+    index('catalogue_products_price_desc_idx').on(t.source, t.priceMin.desc(), t.id.desc()),
     index('catalogue_products_l2_sales_idx').on(t.categoryL2, t.salesCount.desc(), t.id.desc()),
     index('catalogue_products_l3_sales_idx').on(t.categoryL3, t.salesCount.desc(), t.id.desc()),
     index('catalogue_products_supplier_idx').on(t.supplierId),

@@ -342,14 +342,18 @@ export async function searchMall(
 
   try {
     return await deps.db.transaction(async (tx) => {
-      // For this transaction only: the timeout, and for a broad query neither a full scan and
-      // sort nor a bitmap scan (the planner cannot estimate the title checks): an index in order,
-      // each row checked, up to the page.
+      // For this transaction only: the timeout; for a broad query neither a full scan and sort
+      // nor a bitmap scan (the planner cannot estimate the title checks): an index in order,
+      // each row checked, up to the page; and no plan compiled (JIT) nor spread over parallel
+      // workers, which the planner's high estimates for these reads would ask for and which cost
+      // more than the few rows read (many searches run at once on few cores).
       const timeout = String(Math.round(options.timeoutMs ?? SEARCH_TIMEOUT_MS));
       await tx.execute(
         sql`select set_config('statement_timeout', ${timeout}, true),
           set_config('enable_bitmapscan', ${broad ? 'off' : 'on'}, true),
-          set_config('enable_seqscan', ${broad ? 'off' : 'on'}, true)`,
+          set_config('enable_seqscan', ${broad ? 'off' : 'on'}, true),
+          set_config('jit', 'off', true),
+          set_config('max_parallel_workers_per_gather', '0', true)`,
       );
       if (broad) {
         const sort = input.sort === 'relevance' ? 'sales' : input.sort;
