@@ -60,10 +60,7 @@ async function addDocumentFrequencies(
  * (SEARCH_POSTINGS_DEPTH; a test cuts them shorter): for each token held by more products, the first to drop is found by the
  * index and it and every one after it go.
  */
-export function trimPostings(
-  tokens: readonly string[] | null,
-  depth = SEARCH_POSTINGS_DEPTH,
-): SQL {
+export function trimPostings(tokens: readonly string[] | null, depth = SEARCH_POSTINGS_DEPTH): SQL {
   const which =
     tokens === null
       ? sql`true`

@@ -322,15 +322,6 @@ export async function searchMall(
 
   const tokens = searchTokens(q, 'query');
   const terms = searchTerms(q).map((term) => term.text);
-  const stats = await deps.db
-    .select()
-    .from(catalogueTokenStats)
-    .where(inArray(catalogueTokenStats.token, tokens));
-  // A token no product holds: nothing matches.
-  if (stats.length < tokens.length)
-    return page([], { next: null, previous: null }, input.sort, false);
-  const rarest = stats.reduce((a, b) => (b.df < a.df ? b : a));
-  const broad = rarest.df > broadMatches;
   const tokenArray = sql`array[${sql.join(
     tokens.map((token) => sql`${token}`),
     sql`, `,
@@ -342,19 +333,36 @@ export async function searchMall(
 
   try {
     return await deps.db.transaction(async (tx) => {
-      // For this transaction only: the timeout; for a broad query neither a full scan and sort
-      // nor a bitmap scan (the planner cannot estimate the title checks): an index in order,
-      // each row checked, up to the page; and no plan compiled (JIT) nor spread over parallel
-      // workers, which the planner's high estimates for these reads would ask for and which cost
-      // more than the few rows read (many searches run at once on few cores).
+      // In one statement, for this transaction only: the tokens' document frequencies; the
+      // timeout; for a broad query (its rarest token held by more than `broadMatches`) neither a
+      // full scan and sort nor a bitmap scan (the planner cannot estimate the title checks): an
+      // index in order, each row checked, up to the page; and no plan compiled (JIT) nor spread
+      // over parallel workers, which the planner's high estimates for these reads would ask for
+      // and which cost more than the few rows read (many searches run at once on few cores).
       const timeout = String(Math.round(options.timeoutMs ?? SEARCH_TIMEOUT_MS));
-      await tx.execute(
-        sql`select set_config('statement_timeout', ${timeout}, true),
-          set_config('enable_bitmapscan', ${broad ? 'off' : 'on'}, true),
-          set_config('enable_seqscan', ${broad ? 'off' : 'on'}, true),
-          set_config('jit', 'off', true),
-          set_config('max_parallel_workers_per_gather', '0', true)`,
+      const found = (await tx.execute(
+        sql`with stats as (
+            select ${catalogueTokenStats.token} as token, ${catalogueTokenStats.df} as df
+            from ${catalogueTokenStats} where ${catalogueTokenStats.token} = any(${tokenArray})
+          ), guard as (
+            select case when (select min(df) from stats) > ${broadMatches} then 'off' else 'on' end as scans
+          )
+          select (select coalesce(json_agg(json_build_array(token, df)), '[]'::json) from stats)::text as stats,
+            set_config('statement_timeout', ${timeout}, true) as timeout,
+            set_config('enable_bitmapscan', guard.scans, true) as bitmap,
+            set_config('enable_seqscan', guard.scans, true) as seq,
+            set_config('jit', 'off', true) as jit,
+            set_config('max_parallel_workers_per_gather', '0', true) as parallel
+          from guard`,
+      )) as unknown as { rows: { stats: string }[] };
+      const stats = (JSON.parse(found.rows[0]?.stats ?? '[]') as [string, number | string][]).map(
+        ([token, df]) => ({ token, df: Number(df) }),
       );
+      // A token no product holds: nothing matches.
+      if (stats.length < tokens.length)
+        return page([], { next: null, previous: null }, input.sort, false, tx);
+      const rarest = stats.reduce((a, b) => (b.df < a.df ? b : a));
+      const broad = rarest.df > broadMatches;
       if (broad) {
         const sort = input.sort === 'relevance' ? 'sales' : input.sort;
         const read =
