@@ -337,7 +337,7 @@ export class TopPostings {
         this.add(token, sales[k] as number, index[k] as number, head[k] as number);
   }
 
-  /** The postings as COPY text (token, sales, product id), in the primary key's order. */
+  /** The postings as COPY text (token, sales, product id), token by token. */
   copyText(): { text: string; rows: number } {
     const lines: string[] = [];
     const tokens = [...this.heaps.keys()].sort();
@@ -354,7 +354,7 @@ export class TopPostings {
   }
 }
 
-const POSTINGS_KEY = 'catalogue_token_top_token_sales_product_id_pk';
+const POSTINGS_INDEX = 'catalogue_token_top_idx';
 
 /**
  * Writes the postings of a seed's products after a load: added to those there (a resumed load
@@ -371,12 +371,12 @@ export async function writePostings(
   try {
     const existing = await client.query('select 1 from catalogue_token_top limit 1');
     if (existing.rowCount === 0) {
-      // Into an empty table: the rows first, then the primary key built over them at once.
-      await client.query(`alter table catalogue_token_top drop constraint ${POSTINGS_KEY}`);
+      // Into an empty table: the rows first, then the index built over them at once.
+      await client.query(`drop index if exists ${POSTINGS_INDEX}`);
       await copy(client, 'copy catalogue_token_top (token, sales, product_id) from stdin', text);
       await client.query(`set local maintenance_work_mem = '512MB'`);
       await client.query(
-        `alter table catalogue_token_top add constraint ${POSTINGS_KEY} primary key (token, sales, product_id)`,
+        `create unique index ${POSTINGS_INDEX} on catalogue_token_top (token, sales desc, product_id desc)`,
       );
     } else {
       await client.query(
@@ -384,7 +384,7 @@ export async function writePostings(
       );
       await copy(client, 'copy catalogue_top_batch (token, sales, product_id) from stdin', text);
       await client.query(`insert into catalogue_token_top (token, sales, product_id)
-        select token, sales, product_id from catalogue_top_batch order by 1, 2, 3 on conflict do nothing`);
+        select token, sales, product_id from catalogue_top_batch order by 1, 2 desc, 3 desc on conflict do nothing`);
       const trim = new PgDialect().sqlToQuery(trimPostings(null));
       await client.query(trim.sql, trim.params);
     }

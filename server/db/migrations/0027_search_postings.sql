@@ -1,8 +1,7 @@
 CREATE TABLE "catalogue_token_top" (
 	"token" text NOT NULL,
 	"sales" integer NOT NULL,
-	"product_id" uuid NOT NULL,
-	CONSTRAINT "catalogue_token_top_token_sales_product_id_pk" PRIMARY KEY("token","sales","product_id")
+	"product_id" uuid NOT NULL
 );
 --> statement-breakpoint
 DROP INDEX IF EXISTS "catalogue_products_tokens_idx";--> statement-breakpoint
@@ -13,4 +12,5 @@ SELECT "token", "sales", "id" FROM (
 		row_number() OVER (PARTITION BY t."token" ORDER BY p."sales_count" DESC, p."id" DESC) AS "n"
 	FROM "catalogue_products" p CROSS JOIN LATERAL unnest(p."tokens") AS t("token")
 	WHERE p."source" = 'mall'
-) ranked WHERE "n" <= 1000;
+) ranked WHERE "n" <= 1000;--> statement-breakpoint
+CREATE UNIQUE INDEX "catalogue_token_top_idx" ON "catalogue_token_top" USING btree ("token","sales" DESC NULLS LAST,"product_id" DESC NULLS LAST);

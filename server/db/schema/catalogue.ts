@@ -11,6 +11,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { shops } from './shops';
@@ -148,7 +149,8 @@ export const catalogueTokenTop = pgTable(
     sales: integer('sales').notNull(),
     productId: uuid('product_id').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.token, t.sales, t.productId] })],
+  // Unique, in the order pages read it (sales and id descending, as the keyset orders them).
+  (t) => [uniqueIndex('catalogue_token_top_idx').on(t.token, t.sales.desc(), t.productId.desc())],
 );
 
 /** The secondary categories a shop follows (a follow is never changed; at most the configured limit). */

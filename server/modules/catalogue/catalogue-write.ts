@@ -68,7 +68,7 @@ export function trimPostings(tokens: readonly string[] | null, depth = SEARCH_PO
   return sql`delete from catalogue_token_top k using (
       select s.token, c.sales, c.product_id from catalogue_token_stats s
       cross join lateral (select t.sales, t.product_id from catalogue_token_top t where t.token = s.token
-        order by t.sales desc, t.product_id desc offset ${depth} limit 1) c
+        order by t.sales desc nulls last, t.product_id desc nulls last offset ${depth} limit 1) c
       where s.df > ${depth} and ${which}
     ) d
     where k.token = d.token and (k.sales, k.product_id) <= (d.sales, d.product_id)`;
