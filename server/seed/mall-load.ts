@@ -190,14 +190,6 @@ async function setProgress(client: pg.PoolClient, key: string, value: number): P
   );
 }
 
-/** Loads products `from` to `to` of a seed in one transaction (one thread, no postings). */
-export async function copyBatch(
-  client: pg.PoolClient,
-  options: { seed: number; from: number; to: number; suppliers: number },
-): Promise<void> {
-  await writeBatch(client, options.seed, generateBatch({ ...options, copy: true }, null));
-}
-
 /** The first 32 bits of a uuid, as a number: uuids compare as their bytes. */
 const uuidHead = (id: string) => Number.parseInt(id.slice(0, 8), 16);
 

@@ -31,7 +31,7 @@ export function searchColumnsOf(titles: Parameters<typeof searchTextOf>[0]) {
 }
 
 /** Each token with the number of these token lists holding it. */
-export function documentFrequencies(
+function documentFrequencies(
   tokenLists: readonly (readonly string[])[],
 ): Map<string, number> {
   const df = new Map<string, number>();
