@@ -31,9 +31,7 @@ export function searchColumnsOf(titles: Parameters<typeof searchTextOf>[0]) {
 }
 
 /** Each token with the number of these token lists holding it. */
-function documentFrequencies(
-  tokenLists: readonly (readonly string[])[],
-): Map<string, number> {
+function documentFrequencies(tokenLists: readonly (readonly string[])[]): Map<string, number> {
   const df = new Map<string, number>();
   for (const tokens of tokenLists)
     for (const token of tokens) df.set(token, (df.get(token) ?? 0) + 1);
