@@ -60,6 +60,17 @@ export function uuidOf(name: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
+/** uuidOf of names made again and again (categories, suppliers): computed once each. */
+const remembered = new Map<string, string>();
+function rememberedUuidOf(name: string): string {
+  let id = remembered.get(name);
+  if (id === undefined) {
+    id = uuidOf(name);
+    if (remembered.size < 200_000) remembered.set(name, id);
+  }
+  return id;
+}
+
 /** mulberry32: a small, fast generator of numbers in [0, 1). */
 function random(seed: number): () => number {
   let a = seed >>> 0;
@@ -297,11 +308,11 @@ export function generateProduct(seed: number, i: number, suppliers: number): New
     sourceUrl: sourceSite ? `https://${sourceSite}.example.com/item/${i + 1}` : null,
     supplierId:
       source === 'mall' || source === 'supplier'
-        ? uuidOf(`supplier:${Math.floor(r() ** 1.5 * suppliers)}`)
+        ? rememberedUuidOf(`supplier:${Math.floor(r() ** 1.5 * suppliers)}`)
         : null,
-    categoryL1: uuidOf(`category:${t}`),
-    categoryL2: uuidOf(`category:${t}:${n}`),
-    categoryL3: uuidOf(`category:${t}:${n}:${q}`),
+    categoryL1: rememberedUuidOf(`category:${t}`),
+    categoryL2: rememberedUuidOf(`category:${t}:${n}`),
+    categoryL3: rememberedUuidOf(`category:${t}:${n}:${q}`),
     titleZh: zh,
     titleTh: th,
     titleEn: en,

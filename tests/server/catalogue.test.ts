@@ -2,12 +2,14 @@ import { catalogueCategories } from '@server/db/schema/index';
 import {
   insertCatalogueProducts,
   type NewCatalogueProduct,
+  trimPostings,
 } from '@server/modules/catalogue/catalogue-write';
 import { searchMall } from '@server/modules/catalogue/search.service';
 import { uuidOf } from '@server/seed/catalogue-generator';
 import type { CataloguePage, CatalogueProduct } from '@shared/contracts/catalogue';
 import { landedCostPrice } from '@shared/contracts/landed-cost';
 import type { ProductDetail } from '@shared/contracts/products';
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSeller, makeSubAccount } from '../support/accounts';
@@ -417,6 +419,71 @@ describe('mall search', () => {
     expect(page.broad).toBe(true);
     expect(page.sort).toBe('sales');
     expect(ids(page)).toEqual([PLANTED.huawei.id, PLANTED.xiaomiCase.id]);
+  });
+
+  it('reads a common word’s best sellers from its postings and past them the sales index, both ways', async () => {
+    // 袋鼠 held by 14 products (sales with ties); its postings cut to the best 5, as a common
+    // word's are, so pages past them come from the sales index.
+    const kangaroos = Array.from({ length: 14 }, (_, i) =>
+      product(`kangaroo-${i}`, {
+        leaf: SNEAKERS,
+        titleZh: i === 3 ? '袋 鼠 拖鞋' : `袋鼠玩偶 ${i}`,
+        salesCount: ((i * 37) % 6) * 10,
+        stock: i % 4 === 0 ? 0 : 5,
+      }),
+    );
+    await insertCatalogueProducts(t.db, kangaroos);
+    await t.db.execute(trimPostings(['袋鼠'], 5));
+    const kept = (await t.db.execute(
+      sql`select product_id from catalogue_token_top where token = '袋鼠' order by sales desc, product_id desc`,
+    )) as unknown as { rows: { product_id: string }[] };
+    const bySales = kangaroos
+      .filter((k) => k.titleZh?.startsWith('袋鼠'))
+      .sort(
+        (a, b) =>
+          (b.salesCount ?? 0) - (a.salesCount ?? 0) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
+      );
+    expect(kept.rows.map((row) => row.product_id)).toEqual(bySales.slice(0, 5).map((k) => k.id));
+    const options = { broadMatches: 2, postingsDepth: 5 };
+    const read = (sort: 'sales' | 'relevance', cursor: string | null, inStock = false) =>
+      searchMall(
+        { db: t.db },
+        {
+          q: '袋鼠',
+          sort,
+          limit: 3,
+          language: 'zh',
+          ...(inStock ? { inStock: true } : {}),
+          ...(cursor ? { cursor } : {}),
+        },
+        options,
+      );
+    for (const [sort, inStock] of [
+      ['sales', false],
+      ['relevance', false],
+      ['sales', true],
+    ] as const) {
+      const pages: CataloguePage[] = [];
+      let cursor: string | null = null;
+      do {
+        const page = await read(sort, cursor, inStock);
+        expect(page.broad).toBe(true);
+        expect(page.sort).toBe('sales');
+        pages.push(page);
+        cursor = page.next;
+      } while (cursor);
+      const expected = bySales.filter((k) => !inStock || (k.stock ?? 0) > 0).map((k) => k.id);
+      expect(pages.flatMap(ids)).toEqual(expected);
+      // Back from the last page to the first, over the postings' end.
+      const back: string[][] = [];
+      let previous = pages.at(-1)?.previous ?? null;
+      while (previous) {
+        const page = await read(sort, previous, inStock);
+        back.unshift(ids(page));
+        previous = page.previous;
+      }
+      expect(back).toEqual(pages.slice(0, -1).map(ids));
+    }
   });
 
   it('never repeats or skips a product while products come in between pages', async () => {

@@ -153,6 +153,7 @@ const TABLES: Record<string, Classification> = {
   catalogue_products: 'shared',
   catalogue_skus: 'shared',
   catalogue_token_stats: 'shared',
+  catalogue_token_top: 'shared',
   catalogue_follows: (row, lookup) => ({
     tenant: lookup.ownerOfShop(row.shop_id),
     user: null,

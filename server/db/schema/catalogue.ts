@@ -11,6 +11,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { shops } from './shops';
@@ -97,10 +98,11 @@ export const catalogueProducts = pgTable(
     tokens: text('tokens').array().notNull(),
   },
   (t) => [
-    index('catalogue_products_tokens_idx').using('gin', t.tokens),
     index('catalogue_products_sales_idx').on(t.source, t.salesCount.desc(), t.id.desc()),
     index('catalogue_products_listed_idx').on(t.source, t.listedAt.desc(), t.id.desc()),
     index('catalogue_products_price_idx').on(t.source, t.priceMin, t.id),
+    /** Price high to low as the keyset orders it (descending, nulls last: the other, read backwards, gives nulls first). */
+    index('catalogue_products_price_desc_idx').on(t.source, t.priceMin.desc(), t.id.desc()),
     index('catalogue_products_l2_sales_idx').on(t.categoryL2, t.salesCount.desc(), t.id.desc()),
     index('catalogue_products_l3_sales_idx').on(t.categoryL3, t.salesCount.desc(), t.id.desc()),
     index('catalogue_products_supplier_idx').on(t.supplierId),
@@ -133,6 +135,23 @@ export const catalogueTokenStats = pgTable('catalogue_token_stats', {
   token: text('token').primaryKey(),
   df: bigint('df', { mode: 'number' }).notNull(),
 });
+
+/**
+ * The search's inverted index: for each token, the mall products holding it, in the order of
+ * their sales (the static rank), cut to the first SEARCH_POSTINGS_DEPTH (server/lib/search-tokens.ts)
+ * once a token is held by more. A token held by few products lists them all; a common one lists
+ * its best sellers, so a broad search reads a page from here without touching the rest.
+ */
+export const catalogueTokenTop = pgTable(
+  'catalogue_token_top',
+  {
+    token: text('token').notNull(),
+    sales: integer('sales').notNull(),
+    productId: uuid('product_id').notNull(),
+  },
+  // Unique, in the order pages read it (sales and id descending, as the keyset orders them).
+  (t) => [uniqueIndex('catalogue_token_top_idx').on(t.token, t.sales.desc(), t.productId.desc())],
+);
 
 /** The secondary categories a shop follows (a follow is never changed; at most the configured limit). */
 export const catalogueFollows = pgTable(

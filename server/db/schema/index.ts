@@ -6,6 +6,7 @@ export {
   catalogueSkus,
   catalogueSuppliers,
   catalogueTokenStats,
+  catalogueTokenTop,
 } from './catalogue';
 export { collectedProducts, pluginSettings } from './collector';
 export { coupons } from './coupons';

@@ -1,7 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { catalogueProducts, catalogueSkus } from '../../db/schema/index';
-import { normaliseForSearch, searchTokens } from '../../lib/search-tokens';
+import {
+  indexTokensOfNormalised,
+  normaliseForSearch,
+  SEARCH_POSTINGS_DEPTH,
+} from '../../lib/search-tokens';
 
 export type NewCatalogueProduct = Omit<
   typeof catalogueProducts.$inferInsert,
@@ -23,13 +27,11 @@ export function searchTextOf(titles: {
 /** The search columns of a product: its normalised titles and their index tokens. */
 export function searchColumnsOf(titles: Parameters<typeof searchTextOf>[0]) {
   const searchText = searchTextOf(titles);
-  return { searchText, tokens: searchTokens(searchText, 'index') };
+  return { searchText, tokens: indexTokensOfNormalised(searchText) };
 }
 
 /** Each token with the number of these token lists holding it. */
-export function documentFrequencies(
-  tokenLists: readonly (readonly string[])[],
-): Map<string, number> {
+function documentFrequencies(tokenLists: readonly (readonly string[])[]): Map<string, number> {
   const df = new Map<string, number>();
   for (const tokens of tokenLists)
     for (const token of tokens) df.set(token, (df.get(token) ?? 0) + 1);
@@ -49,6 +51,51 @@ async function addDocumentFrequencies(
       order by 1
       on conflict (token) do update set df = catalogue_token_stats.df + excluded.df`);
   }
+}
+
+/**
+ * Cuts the postings of the given tokens (null: of every token) back to their best `depth`
+ * (SEARCH_POSTINGS_DEPTH; a test cuts them shorter): for each token held by more products, the first to drop is found by the
+ * index and it and every one after it go.
+ */
+export function trimPostings(tokens: readonly string[] | null, depth = SEARCH_POSTINGS_DEPTH): SQL {
+  const which =
+    tokens === null
+      ? sql`true`
+      : sql`s.token in (select json_array_elements_text(${JSON.stringify(tokens)}::json))`;
+  return sql`delete from catalogue_token_top k using (
+      select s.token, c.sales, c.product_id from catalogue_token_stats s
+      cross join lateral (select t.sales, t.product_id from catalogue_token_top t where t.token = s.token
+        order by t.sales desc nulls last, t.product_id desc nulls last offset ${depth} limit 1) c
+      where s.df > ${depth} and ${which}
+    ) d
+    where k.token = d.token and (k.sales, k.product_id) <= (d.sales, d.product_id)`;
+}
+
+/** Adds mall products to the postings, then cuts the tokens they hold back to their depth. */
+async function addPostings(
+  db: Pick<Database, 'execute'>,
+  products: readonly {
+    id: string;
+    source: string;
+    salesCount?: number | undefined;
+    tokens: string[];
+  }[],
+): Promise<void> {
+  const postings = products
+    .filter((product) => product.source === 'mall')
+    .flatMap((product) =>
+      product.tokens.map((token) => [token, product.salesCount ?? 0, product.id] as const),
+    )
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  if (postings.length === 0) return;
+  for (let i = 0; i < postings.length; i += 20_000) {
+    const chunk = JSON.stringify(postings.slice(i, i + 20_000));
+    await db.execute(sql`insert into catalogue_token_top (token, sales, product_id)
+      select e->>0, (e->>1)::integer, (e->>2)::uuid from json_array_elements(${chunk}::json) as e
+      on conflict do nothing`);
+  }
+  await db.execute(trimPostings([...new Set(postings.map(([token]) => token))]));
 }
 
 /** snake_case keys, dates as ISO text: a row as json_populate_recordset reads it. */
@@ -98,8 +145,11 @@ export async function insertCatalogueProducts(
     row.skus.map((sku, index) => ({ stock: 0, sort: index, ...sku, productId: row.id })),
   );
   await db.transaction(async (tx) => {
+    // Catalogue writes take turns: each leaves every token's postings at its best, in order.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('catalogue_token_top'))`);
     await insertRecords(tx, 'catalogue_products', products, 1000);
     await insertRecords(tx, 'catalogue_skus', skus, 2000);
     await addDocumentFrequencies(tx, documentFrequencies(products.map((p) => p.tokens)));
+    await addPostings(tx, products);
   });
 }

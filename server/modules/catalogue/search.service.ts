@@ -9,18 +9,25 @@ import {
   type ThirdPartyListQuery,
 } from '@shared/contracts/catalogue';
 import type { Language } from '@shared/contracts/languages';
+import { decodeCursor } from '@shared/contracts/paging';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Actor, AppDeps } from '../../context';
 import type { Database } from '../../db/client';
 import {
   catalogueFollows,
   catalogueTokenStats,
+  catalogueTokenTop,
   catalogueProducts as p,
   shops,
 } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { type KeysetKey, keyset } from '../../lib/keyset';
-import { normaliseForSearch, searchTerms, searchTokens } from '../../lib/search-tokens';
+import {
+  normaliseForSearch,
+  SEARCH_POSTINGS_DEPTH,
+  searchTerms,
+  searchTokens,
+} from '../../lib/search-tokens';
 import { visibleShops } from '../collector/collector.service';
 import { type CategoryIndex, categoryIndex, pathOf } from './categories';
 
@@ -28,10 +35,10 @@ type ProductRow = typeof p.$inferSelect;
 
 /**
  * The selectivity guard: when even the rarest token of a query is held by more products than
- * this, ranking every match would read them all; the search then reads the sort's index in order
- * and stops at the page (LIMIT), checking each row on the way.
+ * this, ranking every match would read them all; the search then reads in the sort's order and
+ * stops at the page (LIMIT), checking each row on the way.
  */
-const BROAD_MATCHES = 5_000;
+const BROAD_MATCHES = SEARCH_POSTINGS_DEPTH;
 /** A search that runs longer than this is stopped and answers "narrow your search". */
 const SEARCH_TIMEOUT_MS = 3_000;
 
@@ -257,23 +264,37 @@ function letterCount(q: string): number {
 }
 
 export interface SearchOptions {
-  /** The selectivity guard's threshold (BROAD_MATCHES). */
+  /**
+   * The selectivity guard's threshold: a query whose rarest token more products hold is broad
+   * (at most, and by default, SEARCH_POSTINGS_DEPTH: below it a token's postings list them all).
+   */
   broadMatches?: number;
+  /** How deep the postings go (SEARCH_POSTINGS_DEPTH; a test cuts them shorter). */
+  postingsDepth?: number;
   timeoutMs?: number;
 }
 
+/** The mall products holding a token, best sellers first (all of them up to the postings' depth). */
+const postingsOf = (token: string) =>
+  sql`(select ${catalogueTokenTop.productId} from ${catalogueTokenTop} where ${catalogueTokenTop.token} = ${token})`;
+
 /**
- * GET the mall's search. The query's tokens (server/lib/search-tokens.ts) narrow the candidates
- * from the GIN index, and every candidate is checked against its normalised titles (each term of
- * the query appears whole). Selective queries read the candidates of their rarest token (at most
- * `broadMatches`) and rank or sort them; broad ones read the sort's index in order with LIMIT.
+ * GET the mall's search. The query's tokens (server/lib/search-tokens.ts) find the candidates in
+ * the postings (catalogue_token_top: per token, its mall products by sales, at most
+ * SEARCH_POSTINGS_DEPTH), and every candidate is checked against its tokens and normalised titles
+ * (each term of the query appears whole). A selective query (its rarest token held by at most
+ * `broadMatches` products: all in the postings) ranks or sorts every match. A broad one reads in
+ * order and stops at the page: by sales (and relevance, which then means sales) the rarest token's
+ * postings, the best sellers holding it, and past them the sales index; newest and price the
+ * sort's index. No search reads more than its page's worth of a common token's products.
  */
 export async function searchMall(
   deps: Pick<AppDeps, 'db'>,
   input: MallSearchQuery & { language: Language },
   options: SearchOptions = {},
 ): Promise<CataloguePage> {
-  const broadMatches = options.broadMatches ?? BROAD_MATCHES;
+  const depth = options.postingsDepth ?? SEARCH_POSTINGS_DEPTH;
+  const broadMatches = Math.min(options.broadMatches ?? BROAD_MATCHES, depth);
   const index = await categoryIndex(deps.db, input.categoryId ? [input.categoryId] : []);
   const q = input.q ?? '';
   const conditions = [
@@ -301,15 +322,6 @@ export async function searchMall(
 
   const tokens = searchTokens(q, 'query');
   const terms = searchTerms(q).map((term) => term.text);
-  const stats = await deps.db
-    .select()
-    .from(catalogueTokenStats)
-    .where(inArray(catalogueTokenStats.token, tokens));
-  // A token no product holds: nothing matches.
-  if (stats.length < tokens.length)
-    return page([], { next: null, previous: null }, input.sort, false);
-  const rarest = stats.reduce((a, b) => (b.df < a.df ? b : a));
-  const broad = rarest.df > broadMatches;
   const tokenArray = sql`array[${sql.join(
     tokens.map((token) => sql`${token}`),
     sql`, `,
@@ -321,27 +333,47 @@ export async function searchMall(
 
   try {
     return await deps.db.transaction(async (tx) => {
-      // For this transaction only: the timeout, and for a broad query neither an unbounded bitmap
-      // scan nor a full scan and sort (the planner cannot estimate the title checks): the sort's
-      // index in order, each row checked, up to the page.
+      // In one statement, for this transaction only: the tokens' document frequencies; the
+      // timeout; for a broad query (its rarest token held by more than `broadMatches`) neither a
+      // full scan and sort nor a bitmap scan (the planner cannot estimate the title checks): an
+      // index in order, each row checked, up to the page; and no plan compiled (JIT) nor spread
+      // over parallel workers, which the planner's high estimates for these reads would ask for
+      // and which cost more than the few rows read (many searches run at once on few cores).
       const timeout = String(Math.round(options.timeoutMs ?? SEARCH_TIMEOUT_MS));
-      await tx.execute(
-        sql`select set_config('statement_timeout', ${timeout}, true),
-          set_config('enable_bitmapscan', ${broad ? 'off' : 'on'}, true),
-          set_config('enable_seqscan', ${broad ? 'off' : 'on'}, true)`,
+      const found = (await tx.execute(
+        sql`with stats as (
+            select ${catalogueTokenStats.token} as token, ${catalogueTokenStats.df} as df
+            from ${catalogueTokenStats} where ${catalogueTokenStats.token} = any(${tokenArray})
+          ), guard as (
+            select case when (select min(df) from stats) > ${broadMatches} then 'off' else 'on' end as scans
+          )
+          select (select coalesce(json_agg(json_build_array(token, df)), '[]'::json) from stats)::text as stats,
+            set_config('statement_timeout', ${timeout}, true) as timeout,
+            set_config('enable_bitmapscan', guard.scans, true) as bitmap,
+            set_config('enable_seqscan', guard.scans, true) as seq,
+            set_config('jit', 'off', true) as jit,
+            set_config('max_parallel_workers_per_gather', '0', true) as parallel
+          from guard`,
+      )) as unknown as { rows: { stats: string }[] };
+      const stats = (JSON.parse(found.rows[0]?.stats ?? '[]') as [string, number | string][]).map(
+        ([token, df]) => ({ token, df: Number(df) }),
       );
+      // A token no product holds: nothing matches.
+      if (stats.length < tokens.length)
+        return page([], { next: null, previous: null }, input.sort, false, tx);
+      const rarest = stats.reduce((a, b) => (b.df < a.df ? b : a));
+      const broad = rarest.df > broadMatches;
       if (broad) {
         const sort = input.sort === 'relevance' ? 'sales' : input.sort;
-        const { rows, next, previous } = await sortedList(
-          tx,
-          [...conditions, ...matches],
-          sort,
-          input,
-        );
-        return page(rows, { next, previous }, sort, true, tx);
+        const read =
+          sort === 'sales'
+            ? await bySalesFromPostings(tx, rarest, depth, [...conditions, ...matches], input)
+            : await sortedList(tx, [...conditions, ...matches], sort, input);
+        return page(read.rows, { next: read.next, previous: read.previous }, sort, true, tx);
       }
-      // The candidates of the rarest token: at most `broadMatches` rows from the GIN index.
-      const candidates = sql`(select id from ${p} where ${p.tokens} @> array[${rarest.token}]::text[])`;
+      // Selective: every product holding the rarest token is in its postings (at most
+      // `broadMatches`), ranked or sorted whole.
+      const candidates = postingsOf(rarest.token);
       if (input.sort !== 'relevance') {
         const { rows, next, previous } = await sortedList(
           tx,
@@ -366,6 +398,50 @@ export async function searchMall(
 }
 
 /**
+ * A broad query by sales: the rarest token's postings in their order (its best sellers), each
+ * product checked, up to the page. The postings hold every product of the token down to their
+ * last, so a page filled from them is the page; one that runs past them (or a page read backwards,
+ * which may start past them) reads the sales index instead, from the same cursor (the keys are the
+ * same: sales, then id).
+ */
+async function bySalesFromPostings(
+  db: Database,
+  rarest: { token: string; df: number },
+  depth: number,
+  conditions: (SQL | undefined)[],
+  query: { cursor?: string | undefined; limit: number },
+) {
+  const cut = rarest.df > depth;
+  const backward = query.cursor ? decodeCursor(query.cursor)?.direction === 'p' : false;
+  if (!(cut && backward)) {
+    const k = catalogueTokenTop;
+    const page = keyset(
+      [
+        { column: sql`${k.sales}`, type: 'integer', order: 'desc' },
+        { column: sql`${k.productId}`, type: 'uuid', order: 'desc' },
+      ],
+      query,
+    );
+    const rows = await db
+      .select({ row: p, cursorKey: page.key })
+      .from(k)
+      .innerJoin(p, eq(p.id, k.productId))
+      .where(and(eq(k.token, rarest.token), ...conditions, page.where))
+      .orderBy(...page.orderBy)
+      .limit(page.limit);
+    if (!cut || rows.length === page.limit) {
+      const finished = page.finish(rows);
+      return {
+        rows: finished.rows.map((r) => r.row),
+        next: finished.next,
+        previous: finished.previous,
+      };
+    }
+  }
+  return sortedList(db, conditions, 'sales', query);
+}
+
+/**
  * Relevance: the query whole in a title first, then a title that starts with its first term, then
  * the share of the titles the terms cover, then sales; the best RELEVANCE_WINDOW are paged.
  */
@@ -384,7 +460,7 @@ async function ranked(
     + (case when ${p.searchText} like ${`${terms[0] ?? ''}%`} then 1000 else 0 end)
     + least(999, (1000 * ${covered}) / greatest(char_length(${p.searchText}), 1))
   )::bigint * 1000000 + least(${p.salesCount}, 999999)`;
-  const top = sql`(select ${p}.*, ${score} as score from ${p}
+  const top = sql`(select ${p.id} as id, ${score} as score from ${p}
     where ${and(...conditions, ...matches, sql`${p.id} in ${candidates}`)}
     order by score desc, ${p.id} desc limit ${RELEVANCE_WINDOW}) as ranked`;
   const page = keyset(
