@@ -34,9 +34,12 @@ export interface VirtualBody {
   /** Rows rendered beyond each end of the view. */
   overscan?: number;
   threshold?: number;
+  /** The last rows came into view: an endless list reads its next page. */
+  onEnd?(): void;
 }
 
-const VIRTUAL_DEFAULTS = { rowHeight: 52, height: 640, overscan: 8, threshold: 50 };
+type VirtualOptions = Required<Omit<VirtualBody, 'onEnd'>> & Pick<VirtualBody, 'onEnd'>;
+const VIRTUAL_DEFAULTS: VirtualOptions = { rowHeight: 52, height: 640, overscan: 8, threshold: 50 };
 
 export interface ListTableProps<Row> {
   rows: readonly Row[];
@@ -322,6 +325,14 @@ function VirtualTable<Row>({
   scrollToRow.current = (index) => virtualizer.scrollToIndex(index, { align: 'auto' });
   useEffect(onRendered);
   const items = virtualizer.getVirtualItems();
+  const last = items.at(-1)?.index ?? -1;
+  const atEnd = rows.length > 0 && last >= rows.length - 1;
+  const onEnd = useRef(options.onEnd);
+  onEnd.current = options.onEnd;
+  // Again when rows came and the end is still in view.
+  useEffect(() => {
+    if (atEnd && rows.length > 0) onEnd.current?.();
+  }, [atEnd, rows.length]);
   const before = items[0]?.start ?? 0;
   const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
   return (
