@@ -1,0 +1,182 @@
+/**
+ * The console's order list in headless Chromium over the orders bench's database (part `view` of
+ * `npm run bench -- orders`): the built console (dist/console, `npm run build:console`) served by
+ * the bench's app, signed in as its seller. It prints
+ *
+ * - the first render: from the page's start to its first order row;
+ * - reading on: the list scrolled to its end again and again, each time reading its next keyset
+ *   page, until BENCH_VIEW_ROWS rows (100,000) are in the list (or BENCH_VIEW_LOAD_SECONDS pass);
+ * - a BENCH_VIEW_SECONDS (10 s) scroll from the top to the bottom of those rows at an even speed,
+ *   one step a frame: the share of frames of at most 16.7 ms, their p50 and p99, the order rows in
+ *   the document (at most), and the long tasks (over 50 ms) and the longest.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { launchChromium } from '../support/browser';
+import { openSignedIn } from '../support/stored-session';
+import { type Print, round } from './figures';
+
+const ROWS = Number(process.env.BENCH_VIEW_ROWS ?? 100_000);
+const LOAD_SECONDS = Number(process.env.BENCH_VIEW_LOAD_SECONDS ?? 600);
+const SCROLL_SECONDS = Number(process.env.BENCH_VIEW_SECONDS ?? 10);
+const FRAME_MS = 1000 / 60;
+const PAGE = '/cmp/thirdPartyPlatform/orderManage';
+
+declare global {
+  interface Window {
+    __bench?: { firstRow: number | null; longTasks: { start: number; duration: number }[] };
+  }
+}
+
+export async function orderViewBench(
+  print: Print,
+  context: {
+    origin: string;
+    credentials: { username: string; password: string };
+    beginTime: string;
+    orders: number;
+    load(): number;
+  },
+) {
+  if (!existsSync(resolve('dist/console/index.html'))) {
+    print({
+      bench: 'orders',
+      part: 'view',
+      skipped: 'build the console first (npm run build:console)',
+    });
+    return;
+  }
+  const chromium = await launchChromium();
+  try {
+    const page = await chromium.browser.newPage();
+    await page.setViewport({ width: 1440, height: 1000 });
+    // Before the console's code: the first row's time and every long task.
+    await page.evaluateOnNewDocument(() => {
+      const bench: NonNullable<Window['__bench']> = { firstRow: null, longTasks: [] };
+      window.__bench = bench;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          bench.longTasks.push({ start: entry.startTime, duration: entry.duration });
+      }).observe({ type: 'longtask', buffered: true });
+      const watch = new MutationObserver(() => {
+        if (document.querySelector('[data-testid="order-row"]')) {
+          bench.firstRow = performance.now();
+          watch.disconnect();
+        }
+      });
+      document.addEventListener('DOMContentLoaded', () =>
+        watch.observe(document.body, { childList: true, subtree: true }),
+      );
+    });
+    await openSignedIn(
+      page,
+      context.origin,
+      context.credentials,
+      `${PAGE}?beginTime=${encodeURIComponent(context.beginTime)}`,
+    );
+    await page.waitForSelector('[data-testid="order-row"]', { timeout: 120_000 });
+    const firstRow = await page.evaluate(() => window.__bench?.firstRow ?? null);
+    print({
+      bench: 'orders',
+      part: 'view',
+      step: 'first render',
+      first_row_ms: firstRow === null ? null : round(firstRow, 0),
+      load_average: context.load(),
+    });
+
+    // Reading on: to the end of the list, until enough rows are read.
+    const target = Math.min(ROWS, context.orders);
+    const reading = await page.evaluate(
+      async (wanted: number, budget: number) => {
+        const started = performance.now();
+        const count = () =>
+          Number(
+            document.querySelector('[data-testid="orders-table"]')?.getAttribute('aria-rowcount') ??
+              1,
+          ) - 1;
+        while (count() < wanted && performance.now() - started < budget) {
+          const box = document.querySelector<HTMLElement>('[data-testid="orders-table-scroll"]');
+          if (box) box.scrollTop = box.scrollHeight;
+          await new Promise((done) => setTimeout(done, 20));
+        }
+        return { rows: count(), ms: performance.now() - started };
+      },
+      target,
+      LOAD_SECONDS * 1000,
+    );
+    print({
+      bench: 'orders',
+      part: 'view',
+      step: 'read on by scrolling',
+      rows: reading.rows,
+      wanted: target,
+      seconds: round(reading.ms / 1000),
+      rows_per_second: round(reading.rows / (reading.ms / 1000), 0),
+      load_average: context.load(),
+    });
+
+    // The measured scroll: top to bottom of the rows read, one even step a frame.
+    const scroll = await page.evaluate(async (seconds: number) => {
+      const box = document.querySelector<HTMLElement>('[data-testid="orders-table-scroll"]');
+      if (!box) throw new Error('no scroll box');
+      box.scrollTop = 0;
+      await new Promise((done) => setTimeout(done, 500));
+      const bench = window.__bench;
+      const tasksBefore = bench?.longTasks.length ?? 0;
+      const end = box.scrollHeight - box.clientHeight;
+      const frames: number[] = [];
+      let domRows = 0;
+      await new Promise<void>((done) => {
+        let start: number | null = null;
+        let previous: number | null = null;
+        const step = (now: number) => {
+          if (start === null) start = now;
+          if (previous !== null) frames.push(now - previous);
+          previous = now;
+          const progress = Math.min(1, (now - start) / (seconds * 1000));
+          box.scrollTop = progress * end;
+          if (frames.length % 10 === 0)
+            domRows = Math.max(
+              domRows,
+              document.querySelectorAll('[data-testid="order-row"]').length,
+            );
+          if (progress < 1) requestAnimationFrame(step);
+          else done();
+        };
+        requestAnimationFrame(step);
+      });
+      const tasks = (bench?.longTasks ?? []).slice(tasksBefore);
+      return {
+        frames,
+        domRows,
+        scrolledPx: end,
+        longTasks: tasks.length,
+        longest: tasks.reduce((most, task) => Math.max(most, task.duration), 0),
+        rowsAtEnd:
+          Number(
+            document.querySelector('[data-testid="orders-table"]')?.getAttribute('aria-rowcount') ??
+              1,
+          ) - 1,
+      };
+    }, SCROLL_SECONDS);
+    const sorted = [...scroll.frames].sort((a, b) => a - b);
+    // Frame times are vsync-aligned (16.67 ms apart, a little jitter); a frame missed is 33 ms.
+    const within = scroll.frames.filter((ms) => ms <= FRAME_MS + 0.3).length;
+    print({
+      bench: 'orders',
+      part: 'view',
+      step: `scroll through ${reading.rows} rows in ${SCROLL_SECONDS} s`,
+      frames: scroll.frames.length,
+      frames_within_16_7ms_share: round((within / Math.max(1, scroll.frames.length)) * 100, 2),
+      frame_p50_ms: round(sorted[Math.floor(sorted.length / 2)] ?? 0, 1),
+      frame_p99_ms: round(sorted[Math.floor(sorted.length * 0.99)] ?? 0, 1),
+      dom_rows_max: scroll.domRows,
+      scrolled_px: scroll.scrolledPx,
+      long_tasks_over_50ms: scroll.longTasks,
+      longest_task_ms: round(scroll.longest, 0),
+      load_average: context.load(),
+    });
+  } finally {
+    await chromium.close();
+  }
+}
