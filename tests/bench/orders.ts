@@ -220,8 +220,8 @@ async function loadOrders(db: Db, sellerId: string, print: Print): Promise<numbe
         platform_updated_at, raw, synced_at)
       select shop.id, ${sellerId}, shop.platform, 'B' || g, status.status, 'THB', 45000, 'Buyer',
              '{"name":"Somchai","phone":"0812345678","address":"1 Sukhumvit Road"}'::jsonb, 'COD',
-             ${item}::jsonb, now() - g * ${spread} * interval '1 millisecond',
-             now() - g * ${spread} * interval '1 millisecond', null, now()
+             ${item}::jsonb, now() - g::float8 * ${spread}::float8 * interval '1 millisecond',
+             now() - g::float8 * ${spread}::float8 * interval '1 millisecond', null, now()
       from generate_series(${loaded}::int, ${last}::int) as g
       join shop on shop.n = g % ${SHOPS}
       join status on status.platform = shop.platform and status.n = (g / ${SHOPS}) % status.of`);
