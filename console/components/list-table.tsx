@@ -2,9 +2,11 @@ import { Checkbox, Table, type TableThProps } from '@mantine/core';
 import { measureElement, observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import {
   type KeyboardEvent,
+  memo,
   type ReactNode,
   type RefObject,
   useEffect,
+  useMemo,
   useRef,
   useState,
 } from 'react';
@@ -185,6 +187,12 @@ export function ListTable<Row>({
     moveTo(next);
   }
 
+  // What a row's drawing depends on beyond the row itself: a virtual row draws again only when
+  // it or this changes, not on every scroll step.
+  const drawing = useMemo(
+    () => ({ columns, rowProps, selection, current, onRowOpen }),
+    [columns, rowProps, selection, current, onRowOpen],
+  );
   const onPage = selection ? rows.filter((row) => selection.state.has(row)).length : 0;
   const all = rows.length > 0 && onPage === rows.length;
 
@@ -273,6 +281,7 @@ export function ListTable<Row>({
       rowKey={rowKey}
       span={span}
       renderRow={renderRow}
+      drawing={drawing}
       renderTable={renderTable}
       scrollToRow={scrollToRow}
       onRendered={focusPending}
@@ -286,6 +295,15 @@ export function ListTable<Row>({
   );
 }
 
+/** A row of a virtual body: drawn again only when the row, its place or the drawing change. */
+const VirtualRow = memo(
+  function VirtualRow(props: { row: unknown; index: number; drawing: object; draw(): ReactNode }) {
+    return props.draw();
+  },
+  (before, after) =>
+    before.row === after.row && before.index === after.index && before.drawing === after.drawing,
+);
+
 /**
  * A long table in a box of its own that scrolls: the rows in view (and the overscan), with empty
  * rows standing for the height of those above and below.
@@ -295,6 +313,7 @@ function VirtualTable<Row>({
   rowKey,
   span,
   renderRow,
+  drawing,
   renderTable,
   scrollToRow,
   onRendered,
@@ -309,6 +328,7 @@ function VirtualTable<Row>({
     index: number,
     measure: (element: HTMLTableRowElement | null) => void,
   ): ReactNode;
+  drawing: object;
   renderTable(body: ReactNode): ReactNode;
   scrollToRow: RefObject<((index: number) => void) | null>;
   /** After each render of the rows in view (a row the keys moved to may have come in). */
@@ -351,9 +371,15 @@ function VirtualTable<Row>({
           )}
           {items.map((item) => {
             const row = rows[item.index];
-            return row === undefined
-              ? null
-              : renderRow(row, item.index, virtualizer.measureElement);
+            return row === undefined ? null : (
+              <VirtualRow
+                key={item.key as string}
+                row={row}
+                index={item.index}
+                drawing={drawing}
+                draw={() => renderRow(row, item.index, virtualizer.measureElement)}
+              />
+            );
           })}
           {after > 0 && (
             <tr aria-hidden className={classes.spacer}>

@@ -28,13 +28,20 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { createApp } from '../../server/app';
 import { defaultConfig } from '../../server/config';
+import type { Actor } from '../../server/context';
 import { openDatabase } from '../../server/db/client';
 import { systemClock } from '../../server/lib/clock';
 import { createLogger } from '../../server/lib/logger';
 import { createAccount } from '../../server/modules/accounts/accounts.service';
 import { startSession } from '../../server/modules/auth/auth.service';
+import { listOrders } from '../../server/modules/orders/orders.service';
 import { addShop } from '../../server/modules/shops/shops.service';
-import { PLATFORM_ORDER_STATUSES } from '../../shared/contracts/orders';
+import { SUCCESS_CODE } from '../../shared/contracts/envelope';
+import {
+  type OrderPage,
+  PLATFORM_ORDER_STATUSES,
+  type PlatformOrder,
+} from '../../shared/contracts/orders';
 import { encodeCursor } from '../../shared/contracts/paging';
 import { API_CLIENTS, basicClientAuth, HEADERS } from '../../shared/contracts/protocol';
 import { PLATFORMS } from '../../shared/contracts/shops';
@@ -135,7 +142,21 @@ export async function ordersBench(print: Print, only: readonly string[] = []) {
       user: seller,
       meta: { clientId: API_CLIENTS.console.id, ip: '127.0.0.1', userAgent: 'bench' },
     });
-    server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+    // The view part's long list: armed, the next first page the console asks for is this answer.
+    let longPage: string | null = null;
+    server = serve({
+      fetch: (request) => {
+        const url = new URL(request.url);
+        if (longPage && url.pathname === '/order/order/list' && !url.searchParams.has('cursor')) {
+          const body = longPage;
+          longPage = null;
+          return new Response(body, { headers: { 'content-type': 'application/json' } });
+        }
+        return app.fetch(request);
+      },
+      port: 0,
+      hostname: '127.0.0.1',
+    });
     await new Promise((resolve) => server?.once('listening', resolve));
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const headers = {
@@ -155,6 +176,15 @@ export async function ordersBench(print: Print, only: readonly string[] = []) {
         beginTime,
         orders: loaded,
         load,
+        armLongPage: async (count) => {
+          const records = await newestOrders({ db, clock }, seller.id, beginTime, count);
+          longPage = JSON.stringify({
+            resp_code: SUCCESS_CODE,
+            resp_msg: 'success',
+            datas: { records, nextCursor: null },
+          });
+          return records.length;
+        },
       });
   } finally {
     if (server) {
@@ -167,6 +197,39 @@ export async function ordersBench(print: Print, only: readonly string[] = []) {
 }
 
 type Db = Awaited<ReturnType<typeof openDatabase>>['db'];
+
+/** The newest `count` orders as the list's pages give them, read in-process in long pages. */
+async function newestOrders(
+  deps: { db: Db; clock: typeof systemClock },
+  sellerId: string,
+  beginTime: string,
+  count: number,
+): Promise<PlatformOrder[]> {
+  const actor: Actor = {
+    userId: sellerId,
+    sessionId: 'bench',
+    roles: ['BUYER'],
+    parentId: null,
+    ownerId: sellerId,
+    isMain: true,
+    routes: [],
+    shopIds: null,
+  };
+  const records: PlatformOrder[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: OrderPage = await listOrders(deps, actor, {
+      tab: 'all',
+      beginTime,
+      timeZone: 'UTC',
+      limit: Math.min(10_000, count - records.length),
+      ...(cursor ? { cursor } : {}),
+    });
+    records.push(...page.records);
+    cursor = page.nextCursor;
+  } while (cursor && records.length < count);
+  return records;
+}
 
 /**
  * The orders, in chunks of multi-row inserts from generate_series: the g-th order is the shop

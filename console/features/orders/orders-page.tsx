@@ -49,6 +49,7 @@ import {
   ServiceSummary,
   useFormat,
 } from './order-parts';
+import classes from './orders.module.css';
 import {
   type OrdersSearch,
   PLATFORM_CHOICES,
@@ -403,7 +404,7 @@ export function OrdersPage() {
         </Group>
       </Group>
       <ShopsSyncStrip shops={shopList} />
-      <Card withBorder radius="lg" padding="lg">
+      <Card withBorder radius="lg" padding="lg" className={classes.list}>
         <ListPage
           list={list}
           // The pages read so far are the list's data: their rows one after another.
