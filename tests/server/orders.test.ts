@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { Actor } from '@server/context';
 import { platformOrders, serviceOrders, walletFreezes } from '@server/db/schema/index';
 import { createAccount } from '@server/modules/accounts/accounts.service';
 import { grantCoupon } from '@server/modules/coupons/coupons.service';
+import { orderStatistics } from '@server/modules/orders/orders.service';
 import { recharge } from '@server/modules/wallet/wallet.service';
 import {
   ORDER_COUNT_LIMIT,
@@ -92,6 +94,10 @@ async function addOrder(
   if (!row) throw new Error('order not written');
   return row.id;
 }
+
+/** A `beginTime` `hours` before the clock, in UTC. */
+const pastHours = (hours: number) =>
+  new Date(t.clock.now().getTime() - hours * HOUR).toISOString().slice(0, 19).replace('T', ' ');
 
 const call = (method: string, path: string, token: string, json?: unknown) =>
   t.call(method, path, { token, ...(json === undefined ? {} : { json }) });
@@ -224,25 +230,44 @@ describe('list and counts', () => {
     const fresh = await makeSeller(t, `many-${randomUUID()}@example.com`, ['Lazada shop']);
     const shop = fresh.shops[0];
     if (!shop) throw new Error('no shop');
-    // One past the limit pending, and a few cancelled: the pending tab and all pass it.
-    await t.db.execute(sql`
-      insert into platform_orders (shop_id, owner_id, platform, external_id, status, currency,
-        total_minor, items, platform_created_at, platform_updated_at, synced_at)
-      select ${shop.id}::uuid, ${fresh.user.id}::uuid, 'lazada', 'M' || g,
-             case when g <= 3 then 'canceled' else 'pending' end, 'THB', 100, '[]'::jsonb,
-             ${t.clock.now()}::timestamptz - g * interval '1 second',
-             ${t.clock.now()}::timestamptz - g * interval '1 second', ${t.clock.now()}::timestamptz
-      from generate_series(1, ${ORDER_COUNT_LIMIT + 4}) as g`);
-    const stats = await call('POST', '/order/order/status_statistics', fresh.token, {});
-    expect(stats.body.resp_code, stats.text).toBe(0);
-    expect(stats.body.datas).toMatchObject({
-      all: ORDER_COUNT_LIMIT,
-      waitDeal: ORDER_COUNT_LIMIT,
+    // Six pending and three cancelled, counted with a limit of 5 (the app's is 10,000).
+    for (let i = 1; i <= 9; i++)
+      await addOrder({ id: shop.id, platform: 'lazada' }, i <= 3 ? 'canceled' : 'pending', {
+        hoursAgo: i,
+        ownerId: fresh.user.id,
+      });
+    const actor: Actor = {
+      userId: fresh.user.id,
+      sessionId: 'test',
+      roles: ['BUYER'],
+      parentId: null,
+      ownerId: fresh.user.id,
+      isMain: true,
+      routes: [],
+      shopIds: null,
+    };
+    expect(await orderStatistics(t, actor, { timeZone: 'UTC' }, 5)).toMatchObject({
+      all: 5,
+      waitDeal: 5,
       cancel: 3,
       waitShip: 0,
       other: 0,
+      more: ['all', 'waitDeal'],
     });
-    expect([...stats.body.datas.more].sort()).toEqual(['all', 'waitDeal']);
+    // Three cancelled and two pending: every tab under the limit, all past it.
+    expect(
+      await orderStatistics(t, actor, { timeZone: 'UTC', beginTime: pastHours(5.5) }, 4),
+    ).toMatchObject({ all: 4, waitDeal: 2, cancel: 3, more: ['all'] });
+    expect(await orderStatistics(t, actor, { timeZone: 'UTC' }, 9)).toMatchObject({
+      all: 9,
+      waitDeal: 6,
+      cancel: 3,
+      more: [],
+    });
+    // Over HTTP with the app's limit: exact.
+    const stats = await call('POST', '/order/order/status_statistics', fresh.token, {});
+    expect(stats.body.datas).toMatchObject({ all: 9, waitDeal: 6, cancel: 3, more: [] });
+    expect(ORDER_COUNT_LIMIT).toBe(10_000);
     const page = await call('GET', '/order/order/list?tab=cancel&limit=2', fresh.token);
     expect(page.body.datas.records).toHaveLength(2);
     expect(page.body.datas).not.toHaveProperty('total');

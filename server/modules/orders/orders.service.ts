@@ -290,6 +290,7 @@ export async function orderStatistics(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   actor: Actor,
   filters: OrderFilters,
+  limit = ORDER_COUNT_LIMIT,
 ): Promise<OrderStatistics> {
   const { db } = deps;
   const range = await orderRange(db, deps.clock, actor, filters);
@@ -301,7 +302,7 @@ export async function orderStatistics(
     const from = db.select({ one: sql`1` }).from(platformOrders);
     const rows = (joinShops ? from.innerJoin(shops, eq(shops.id, platformOrders.shopId)) : from)
       .where(and(...conditions, tabCondition(tab)))
-      .limit(ORDER_COUNT_LIMIT + 1);
+      .limit(limit + 1);
     return sql`select ${tab}::text as tab, count(*)::int as count from (${rows}) as counted`;
   });
   const result = (await db.execute(sql.join(counted, sql` union all `))) as unknown as {
@@ -311,13 +312,13 @@ export async function orderStatistics(
   const more: OrderTab[] = [];
   for (const row of result.rows) {
     const count = Number(row.count);
-    if (count > ORDER_COUNT_LIMIT) more.push(row.tab);
-    counts[row.tab] = Math.min(count, ORDER_COUNT_LIMIT);
+    if (count > limit) more.push(row.tab);
+    counts[row.tab] = Math.min(count, limit);
     counts.all += counts[row.tab];
   }
-  if (more.length > 0 || counts.all > ORDER_COUNT_LIMIT) {
+  if (more.length > 0 || counts.all > limit) {
     more.unshift('all');
-    counts.all = ORDER_COUNT_LIMIT;
+    counts.all = limit;
   }
   return { ...counts, more };
 }
