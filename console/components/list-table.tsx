@@ -5,6 +5,7 @@ import {
   memo,
   type ReactNode,
   type RefObject,
+  useCallback,
   useEffect,
   useMemo,
   useRef,
@@ -338,10 +339,16 @@ function VirtualTable<Row>({
 }) {
   // The box belongs to this component, so it is in place before the virtualizer looks for it.
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useBodyVirtualizer(rows.length, scrollRef, options, (index) => {
-    const row = rows[index];
-    return row === undefined ? String(index) : rowKey(row);
-  });
+  // One function while the rows stay: a new one makes the virtualizer work out every row's
+  // place again, on each scroll step of a long list.
+  const keyAt = useCallback(
+    (index: number) => {
+      const row = rows[index];
+      return row === undefined ? String(index) : rowKey(row);
+    },
+    [rows, rowKey],
+  );
+  const virtualizer = useBodyVirtualizer(rows.length, scrollRef, options, keyAt);
   scrollToRow.current = (index) => virtualizer.scrollToIndex(index, { align: 'auto' });
   useEffect(onRendered);
   const items = virtualizer.getVirtualItems();

@@ -138,6 +138,11 @@ export async function orderViewBench(
       part: 'view',
       step: `first render of ${armed} rows`,
       first_row_ms: longFirst === null ? null : round(longFirst, 0),
+      row_height_px: await page.evaluate(
+        () =>
+          document.querySelector('[data-testid="order-row"]')?.getBoundingClientRect().height ??
+          null,
+      ),
       load_average: context.load(),
     });
 
