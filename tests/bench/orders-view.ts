@@ -15,6 +15,7 @@
  *   tasks (over 50 ms) and the longest.
  */
 import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { launchChromium } from '../support/browser';
 import { openSignedIn } from '../support/stored-session';
@@ -154,6 +155,11 @@ export async function orderViewBench(
       },
       { name: `through all ${armed} rows in ${SCROLL_SECONDS} s`, px: Number.POSITIVE_INFINITY },
     ]) {
+      const profiling = process.env.BENCH_VIEW_PROFILE ? await page.createCDPSession() : null;
+      if (profiling) {
+        await profiling.send('Profiler.enable');
+        await profiling.send('Profiler.start');
+      }
       const before = await page.metrics();
       const scroll = await page.evaluate(
         async (seconds: number, distance: number | null) => {
@@ -201,6 +207,13 @@ export async function orderViewBench(
         Number.isFinite(pass.px) ? pass.px : null,
       );
       const after = await page.metrics();
+      if (profiling) {
+        const { profile } = await profiling.send('Profiler.stop');
+        await writeFile(
+          `${process.env.BENCH_VIEW_PROFILE}-${pass.px === Number.POSITIVE_INFINITY ? 'through' : 'steady'}.cpuprofile`,
+          JSON.stringify(profile),
+        );
+      }
       // The main thread's own time a frame (script, style, layout, all tasks): what the frames
       // would cost on a machine to themselves, where the frame times above wait for a share.
       const perFrame = (
