@@ -45,8 +45,8 @@ export interface ListTab {
   value: string;
   label: ReactNode;
   icon?: ReactNode;
-  /** Shown beside the label. */
-  count?: number | undefined;
+  /** Shown beside the label (a figure, or words such as "10,000+"). */
+  count?: number | string | undefined;
   /** The tab's test id; `<testId>-tab-<value>` by default. */
   testId?: string;
 }

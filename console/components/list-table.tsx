@@ -2,9 +2,12 @@ import { Checkbox, Table, type TableThProps } from '@mantine/core';
 import { measureElement, observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import {
   type KeyboardEvent,
+  memo,
   type ReactNode,
   type RefObject,
+  useCallback,
   useEffect,
+  useMemo,
   useRef,
   useState,
 } from 'react';
@@ -34,9 +37,12 @@ export interface VirtualBody {
   /** Rows rendered beyond each end of the view. */
   overscan?: number;
   threshold?: number;
+  /** The last rows came into view: an endless list reads its next page. */
+  onEnd?(): void;
 }
 
-const VIRTUAL_DEFAULTS = { rowHeight: 52, height: 640, overscan: 8, threshold: 50 };
+type VirtualOptions = Required<Omit<VirtualBody, 'onEnd'>> & Pick<VirtualBody, 'onEnd'>;
+const VIRTUAL_DEFAULTS: VirtualOptions = { rowHeight: 52, height: 640, overscan: 8, threshold: 50 };
 
 export interface ListTableProps<Row> {
   rows: readonly Row[];
@@ -182,6 +188,12 @@ export function ListTable<Row>({
     moveTo(next);
   }
 
+  // What a row's drawing depends on beyond the row itself: a virtual row draws again only when
+  // it or this changes, not on every scroll step.
+  const drawing = useMemo(
+    () => ({ columns, rowProps, selection, current, onRowOpen }),
+    [columns, rowProps, selection, current, onRowOpen],
+  );
   const onPage = selection ? rows.filter((row) => selection.state.has(row)).length : 0;
   const all = rows.length > 0 && onPage === rows.length;
 
@@ -270,6 +282,7 @@ export function ListTable<Row>({
       rowKey={rowKey}
       span={span}
       renderRow={renderRow}
+      drawing={drawing}
       renderTable={renderTable}
       scrollToRow={scrollToRow}
       onRendered={focusPending}
@@ -283,6 +296,15 @@ export function ListTable<Row>({
   );
 }
 
+/** A row of a virtual body: drawn again only when the row, its place or the drawing change. */
+const VirtualRow = memo(
+  function VirtualRow(props: { row: unknown; index: number; drawing: object; draw(): ReactNode }) {
+    return props.draw();
+  },
+  (before, after) =>
+    before.row === after.row && before.index === after.index && before.drawing === after.drawing,
+);
+
 /**
  * A long table in a box of its own that scrolls: the rows in view (and the overscan), with empty
  * rows standing for the height of those above and below.
@@ -292,6 +314,7 @@ function VirtualTable<Row>({
   rowKey,
   span,
   renderRow,
+  drawing,
   renderTable,
   scrollToRow,
   onRendered,
@@ -306,6 +329,7 @@ function VirtualTable<Row>({
     index: number,
     measure: (element: HTMLTableRowElement | null) => void,
   ): ReactNode;
+  drawing: object;
   renderTable(body: ReactNode): ReactNode;
   scrollToRow: RefObject<((index: number) => void) | null>;
   /** After each render of the rows in view (a row the keys moved to may have come in). */
@@ -315,13 +339,27 @@ function VirtualTable<Row>({
 }) {
   // The box belongs to this component, so it is in place before the virtualizer looks for it.
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useBodyVirtualizer(rows.length, scrollRef, options, (index) => {
-    const row = rows[index];
-    return row === undefined ? String(index) : rowKey(row);
-  });
+  // One function while the rows stay: a new one makes the virtualizer work out every row's
+  // place again, on each scroll step of a long list.
+  const keyAt = useCallback(
+    (index: number) => {
+      const row = rows[index];
+      return row === undefined ? String(index) : rowKey(row);
+    },
+    [rows, rowKey],
+  );
+  const virtualizer = useBodyVirtualizer(rows.length, scrollRef, options, keyAt);
   scrollToRow.current = (index) => virtualizer.scrollToIndex(index, { align: 'auto' });
   useEffect(onRendered);
   const items = virtualizer.getVirtualItems();
+  const last = items.at(-1)?.index ?? -1;
+  const atEnd = rows.length > 0 && last >= rows.length - 1;
+  const onEnd = useRef(options.onEnd);
+  onEnd.current = options.onEnd;
+  // Again when rows came and the end is still in view.
+  useEffect(() => {
+    if (atEnd && rows.length > 0) onEnd.current?.();
+  }, [atEnd, rows.length]);
   const before = items[0]?.start ?? 0;
   const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
   return (
@@ -340,9 +378,15 @@ function VirtualTable<Row>({
           )}
           {items.map((item) => {
             const row = rows[item.index];
-            return row === undefined
-              ? null
-              : renderRow(row, item.index, virtualizer.measureElement);
+            return row === undefined ? null : (
+              <VirtualRow
+                key={item.key as string}
+                row={row}
+                index={item.index}
+                drawing={drawing}
+                draw={() => renderRow(row, item.index, virtualizer.measureElement)}
+              />
+            );
           })}
           {after > 0 && (
             <tr aria-hidden className={classes.spacer}>

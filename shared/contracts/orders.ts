@@ -291,12 +291,17 @@ export const OrderPageSchema = z.object({
   records: z.array(PlatformOrderSchema),
   /** The next page's cursor; null on the last page. */
   nextCursor: z.nullable(z.string()),
-  /** Orders of the tab with these filters (the tab's count). */
-  total: z.int(),
 });
 export type OrderPage = z.infer<typeof OrderPageSchema>;
 
-/** POST /order/order/status_statistics: each tab's count with the filters. */
+/** Tab counts are exact up to this many orders; a tab holding more says "10,000+". */
+export const ORDER_COUNT_LIMIT = 10_000;
+
+/**
+ * POST /order/order/status_statistics: each tab's count with the filters (the list's pages carry
+ * none). A count is exact up to ORDER_COUNT_LIMIT; `more` names the tabs holding more than that,
+ * whose count then is the limit.
+ */
 export const OrderStatisticsSchema = z.object({
   all: z.int(),
   waitDeal: z.int(),
@@ -307,7 +312,8 @@ export const OrderStatisticsSchema = z.object({
   fail: z.int(),
   cancel: z.int(),
   other: z.int(),
-} satisfies Record<OrderTab, unknown>);
+  more: z.array(z.enum(ORDER_TABS)),
+} satisfies Record<OrderTab | 'more', unknown>);
 export type OrderStatistics = z.infer<typeof OrderStatisticsSchema>;
 
 export const OrderIdQuerySchema = z.object({ orderId: Uuid });

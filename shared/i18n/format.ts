@@ -21,6 +21,18 @@ export function formatNumber(
   return new Intl.NumberFormat(intlLocale(language), options).format(value);
 }
 
+/** Formatters made once per locale: making one costs far more than formatting (long lists). */
+const wholeNumbers = new Map<string, Intl.NumberFormat>();
+const dateTimes = new Map<string, Intl.DateTimeFormat>();
+function once<F>(made: Map<string, F>, locale: string, make: () => F): F {
+  let formatter = made.get(locale);
+  if (!formatter) {
+    formatter = make();
+    made.set(locale, formatter);
+  }
+  return formatter;
+}
+
 /**
  * Integer minor units as money with the currency's symbol ("฿1,234.50", "₫12,000"), computed
  * with integers so no binary fraction ever shows.
@@ -34,9 +46,12 @@ export function formatMoney(
   const scale = 10 ** decimals;
   const sign = minor < 0 ? '-' : '';
   const absolute = Math.abs(Math.trunc(minor));
-  const whole = new Intl.NumberFormat(INTL_LOCALE[language], { maximumFractionDigits: 0 }).format(
-    Math.floor(absolute / scale),
-  );
+  const locale = INTL_LOCALE[language];
+  const whole = once(
+    wholeNumbers,
+    locale,
+    () => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }),
+  ).format(Math.floor(absolute / scale));
   const fraction = decimals > 0 ? `.${String(absolute % scale).padStart(decimals, '0')}` : '';
   return `${sign}${CURRENCY_SYMBOLS[currency]}${whole}${fraction}`;
 }
@@ -62,10 +77,12 @@ export function formatDate(value: string | Date, language: FormatLanguage = 'en'
 
 /** A date and time in the reader's time zone and language. */
 export function formatDateTime(value: string | Date, language: FormatLanguage = 'en'): string {
-  return new Intl.DateTimeFormat(INTL_LOCALE[language], {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(value));
+  const locale = INTL_LOCALE[language];
+  return once(
+    dateTimes,
+    locale,
+    () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+  ).format(new Date(value));
 }
 
 /**

@@ -1,6 +1,6 @@
 import {
   keepPreviousData,
-  queryOptions,
+  useInfiniteQuery,
   useMutation,
   useQuery,
   useQueryClient,
@@ -43,18 +43,23 @@ function withoutEmpty<T extends object>(params: T): T {
   ) as T;
 }
 
-function orderListQuery(api: ApiClient, params: Partial<OrderListQuery>) {
-  const query = withoutEmpty(params);
-  return queryOptions({
-    queryKey: orderKeys.list(query),
-    queryFn: ({ signal }) => api.orders.list(query, { signal }),
-  });
-}
-
-/** One page of a tab of orders; the previous page stays while the next loads. */
-export function useOrders(params: Partial<OrderListQuery>) {
-  return useQuery({
-    ...orderListQuery(useApi(), params),
+/**
+ * A tab of orders from a position on (`cursor`, else the newest), one keyset page after another:
+ * `fetchNextPage` adds the page after the last one read. The rows read stay while another tab or
+ * other filters load.
+ */
+export function useOrderPages(params: Partial<OrderListQuery>) {
+  const api = useApi();
+  const { cursor, ...query } = withoutEmpty(params);
+  return useInfiniteQuery({
+    queryKey: [...orderKeys.list(query), cursor ?? null] as const,
+    queryFn: ({ signal, pageParam }) =>
+      api.orders.list({ ...query, ...(pageParam ? { cursor: pageParam } : {}) }, { signal }),
+    initialPageParam: cursor ?? null,
+    getNextPageParam: (page) => page.nextCursor,
+    // Pages only ever add rows: comparing thousands of rows read before with themselves on every
+    // page would cost more than the page.
+    structuralSharing: false,
     placeholderData: keepPreviousData,
     meta: { inlineErrors: true },
   });

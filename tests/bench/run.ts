@@ -15,8 +15,10 @@
  *   - the shop products list over 100,000 products in 20 shops: first and deep pages, a shop's
  *     tab, searches by title and SKU, p50/p99 (./products.ts). `npm run bench -- productList`
  *     runs only this;
- *   - the orders page's list pages and tab counts over 100,000 orders in 100 shops on PostgreSQL,
- *     p50/p99 at a fixed rate (./orders.ts). `npm run bench -- orders` runs only this;
+ *   - the orders page over 1,000,000 orders in 100 shops on PostgreSQL: list pages (first and after
+ *     900,000 rows) and tab counts, p50/p99 at fixed rates up to 1,000 req/s, and the console's
+ *     order list read on to 100,000 rows and scrolled in Chromium (./orders.ts, ./orders-view.ts).
+ *     `npm run bench -- orders` runs only this (`orders api` or `orders view` one part);
  *   - the fuzz run: 100,000 calls of every declared endpoint as every kind of account with random
  *     and malformed requests, the failures found and calls per second (./fuzz.ts).
  *     `npm run bench -- fuzz` runs only this;
@@ -327,7 +329,7 @@ if (process.argv[2] === 'collector') {
   const parts = SPEED_PARTS.filter((part) => process.argv.slice(3).includes(part));
   await speedBench(print, parts.length > 0 ? parts : SPEED_PARTS);
 } else if (process.argv[2] === 'orders') {
-  await ordersBench(print);
+  await ordersBench(print, process.argv.slice(3));
 } else if (process.argv[2] === 'fuzz') {
   await fuzzBench(print);
 } else if (process.argv[2] === 'productList') {

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import type { Actor } from '@server/context';
 import { platformOrders, serviceOrders, walletFreezes } from '@server/db/schema/index';
 import { createAccount } from '@server/modules/accounts/accounts.service';
 import { grantCoupon } from '@server/modules/coupons/coupons.service';
+import { orderStatistics } from '@server/modules/orders/orders.service';
 import { recharge } from '@server/modules/wallet/wallet.service';
 import {
+  ORDER_COUNT_LIMIT,
   ORDER_STATUS_MAP,
   ORDER_TABS,
   type OrderStatus,
@@ -92,6 +95,10 @@ async function addOrder(
   return row.id;
 }
 
+/** A `beginTime` `hours` before the clock, in UTC. */
+const pastHours = (hours: number) =>
+  new Date(t.clock.now().getTime() - hours * HOUR).toISOString().slice(0, 19).replace('T', ' ');
+
 const call = (method: string, path: string, token: string, json?: unknown) =>
   t.call(method, path, { token, ...(json === undefined ? {} : { json }) });
 
@@ -178,7 +185,6 @@ describe('list and counts', () => {
         for (const tab of ORDER_TABS) {
           let cursor: string | null = null;
           let listed = 0;
-          let total = -1;
           do {
             const params = new URLSearchParams({
               ...query,
@@ -191,14 +197,13 @@ describe('list and counts', () => {
             for (const record of page.body.datas.records)
               expect(statusesOfTab(tab)).toContain(record.status);
             listed += page.body.datas.records.length;
-            total = page.body.datas.total;
             cursor = page.body.datas.nextCursor;
           } while (cursor);
-          expect(stats.body.datas[tab], tab).toBe(total);
-          expect(listed, tab).toBe(total);
-          if (tab !== 'all') sum += total;
+          expect(stats.body.datas[tab], tab).toBe(listed);
+          if (tab !== 'all') sum += listed;
         }
         expect(sum).toBe(stats.body.datas.all);
+        expect(stats.body.datas.more).toEqual([]);
       }),
       { numRuns: 8 },
     );
@@ -217,7 +222,62 @@ describe('list and counts', () => {
       hoursAgo: 15 * 24 + 1,
     });
     const res = await call('GET', '/order/order/list?timeZone=Asia/Bangkok', fresh.token);
-    expect(res.body.datas.total).toBe(1);
+    expect(res.body.datas.records).toHaveLength(1);
+    expect(res.body.datas.nextCursor).toBeNull();
+  });
+
+  it('counts a tab exactly up to the limit and names the tabs past it; the pages carry no count', async () => {
+    const fresh = await makeSeller(t, `many-${randomUUID()}@example.com`, ['Lazada shop']);
+    const shop = fresh.shops[0];
+    if (!shop) throw new Error('no shop');
+    // Six pending and three cancelled, counted with a limit of 5 (the app's is 10,000).
+    for (let i = 1; i <= 9; i++)
+      await addOrder({ id: shop.id, platform: 'lazada' }, i <= 3 ? 'canceled' : 'pending', {
+        hoursAgo: i,
+        ownerId: fresh.user.id,
+      });
+    const actor: Actor = {
+      userId: fresh.user.id,
+      sessionId: 'test',
+      roles: ['BUYER'],
+      parentId: null,
+      ownerId: fresh.user.id,
+      isMain: true,
+      routes: [],
+      shopIds: null,
+    };
+    expect(await orderStatistics(t, actor, { timeZone: 'UTC' }, 5)).toMatchObject({
+      all: 5,
+      waitDeal: 5,
+      cancel: 3,
+      waitShip: 0,
+      other: 0,
+      more: ['all', 'waitDeal'],
+    });
+    // Three cancelled and two pending: every tab under the limit, all past it.
+    expect(
+      await orderStatistics(t, actor, { timeZone: 'UTC', beginTime: pastHours(5.5) }, 4),
+    ).toMatchObject({ all: 4, waitDeal: 2, cancel: 3, more: ['all'] });
+    expect(await orderStatistics(t, actor, { timeZone: 'UTC' }, 9)).toMatchObject({
+      all: 9,
+      waitDeal: 6,
+      cancel: 3,
+      more: [],
+    });
+    // Over HTTP with the app's limit: exact.
+    const stats = await call('POST', '/order/order/status_statistics', fresh.token, {});
+    expect(stats.body.datas).toMatchObject({ all: 9, waitDeal: 6, cancel: 3, more: [] });
+    expect(ORDER_COUNT_LIMIT).toBe(10_000);
+    const page = await call('GET', '/order/order/list?tab=cancel&limit=2', fresh.token);
+    expect(page.body.datas.records).toHaveLength(2);
+    expect(page.body.datas).not.toHaveProperty('total');
+    const rest = await call(
+      'GET',
+      `/order/order/list?tab=cancel&limit=2&cursor=${encodeURIComponent(page.body.datas.nextCursor)}`,
+      fresh.token,
+    );
+    expect(rest.body.datas.records).toHaveLength(1);
+    expect(rest.body.datas.nextCursor).toBeNull();
   });
 
   it('refuses a cursor that is not one of its own, naming it', async () => {

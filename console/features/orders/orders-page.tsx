@@ -5,6 +5,7 @@ import {
   Button,
   Card,
   Group,
+  Loader,
   Paper,
   ScrollArea,
   Select,
@@ -14,15 +15,22 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import type { PlatformOrder } from '@shared/contracts/orders';
+import {
+  ORDER_COUNT_LIMIT,
+  type OrderPage,
+  type OrderStatistics,
+  type OrderTab,
+  type PlatformOrder,
+} from '@shared/contracts/orders';
 import type { ShopDetail } from '@shared/contracts/shops';
-import { useExportOrders, useOrderStatistics, useOrders } from '@shared/queries/orders';
+import { useExportOrders, useOrderPages, useOrderStatistics } from '@shared/queries/orders';
 import { useRetryShopSync, useShops } from '@shared/queries/shops';
 import { EmptyState } from '@shared/ui/empty-state';
 import { toast } from '@shared/ui/toast';
 import { IconPlus, IconReceipt, IconRefresh, IconSearch } from '@tabler/icons-react';
+import type { InfiniteData, UseQueryResult } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage, type ListTab } from '../../components/list-page';
 import type { ListColumn } from '../../components/list-table';
@@ -41,6 +49,7 @@ import {
   ServiceSummary,
   useFormat,
 } from './order-parts';
+import classes from './orders.module.css';
 import {
   type OrdersSearch,
   PLATFORM_CHOICES,
@@ -54,7 +63,10 @@ import { ReturnRegisterDialog } from './return-register-dialog';
 
 const MENU_URL = '/thirdPartyPlatform/orderManage';
 const SHOPS_URL = '/thirdPartyPlatform/authorizeList';
-/** Orders per page: a long page scrolls in a box that renders only the rows in view. */
+/**
+ * Orders per keyset page. The list is endless: it scrolls in a box that renders only the rows in
+ * view, and the next page is read when its last rows come into view.
+ */
 const PAGE_SIZE = 50;
 /** Marketplace names are brands: the same in every language. */
 export const PLATFORM_NAMES = {
@@ -281,15 +293,25 @@ function useColumns(
   return columns;
 }
 
+/** A tab's count as its badge shows it: the figure, or "10,000+" past the exact counting. */
+function useCountWords(statistics: OrderStatistics | undefined) {
+  const { i18n } = useTranslation();
+  const limit = new Intl.NumberFormat(i18n.language).format(ORDER_COUNT_LIMIT);
+  return (tab: OrderTab): number | string | undefined => {
+    if (!statistics) return undefined;
+    return statistics.more.includes(tab) ? `${limit}+` : statistics[tab];
+  };
+}
+
 /**
  * Platform orders (spec section 2: /thirdPartyPlatform/orderManage): sync you can see per shop,
  * tabs counted with the filters, filters (shop, site, platform, type, number, time: the last 14
- * days by default), keyset pages in a virtual table, the .xlsx export, and an order's details in
+ * days by default), keyset pages read on as the virtual table scrolls, the .xlsx export, and an order's details in
  * a drawer that `?orderId` opens (a message's target). Tab, filters and position live in the
  * address and in `cmp-search-query`.
  */
 export function OrdersPage() {
-  const { t } = useTranslation(['orders', 'common']);
+  const { t, i18n } = useTranslation(['orders', 'common']);
   const timeZone = readerTimeZone();
   const defaults = defaultRange();
   const list = useListPage({
@@ -304,16 +326,19 @@ export function OrdersPage() {
   });
   const { search } = list;
   const filters = filtersOf(search, defaults, timeZone);
-  const orders = useOrders(list.params);
+  const orders = useOrderPages(list.params);
+  const loaded = useMemo(
+    () => orders.data?.pages.flatMap((page) => page.records) ?? [],
+    [orders.data],
+  );
   const statistics = useOrderStatistics(filters);
+  const countOf = useCountWords(statistics.data);
   const exporter = useExportOrders();
   const shops = useShops();
   const canExport = usePermission('export');
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [syncRun, setSyncRun] = useState<{ id: string; joined: boolean } | null>(null);
   const [orderNo, setOrderNo] = useState(search.orderNo ?? '');
-  // Keyset pages lead forward; the way back is remembered as the pages are walked.
-  const previous = useRef(new Map<string, string | null>());
   const navigate = useNavigate();
   // The open order is not a filter: opening or closing it keeps the tab, filters and position.
   const showOrder = (orderId: string | undefined) =>
@@ -329,7 +354,7 @@ export function OrdersPage() {
   const tabs: ListTab[] = TABS.map((tab) => ({
     value: tab,
     label: t(`tabs.${tab}`),
-    count: statistics.data?.[tab],
+    count: countOf(tab),
     testId: `orders-tab-${tab}`,
   }));
   const choice = <T extends string>(
@@ -379,19 +404,15 @@ export function OrdersPage() {
         </Group>
       </Group>
       <ShopsSyncStrip shops={shopList} />
-      <Card withBorder radius="lg" padding="lg">
+      <Card withBorder radius="lg" padding="lg" className={classes.list}>
         <ListPage
           list={list}
-          query={orders}
-          rows={(data) => data.records}
+          // The pages read so far are the list's data: their rows one after another.
+          query={orders as UseQueryResult<InfiniteData<OrderPage>>}
+          rows={() => loaded}
           rowKey={(order) => order.id}
-          cursors={(data) => {
-            if (data.nextCursor) previous.current.set(data.nextCursor, list.cursor ?? null);
-            return {
-              next: data.nextCursor,
-              previous: list.cursor ? (previous.current.get(list.cursor) ?? null) : null,
-            };
-          }}
+          // Scrolling reads on; a list opened at a position (an address) leads back to the newest.
+          cursors={() => ({ next: null, previous: null })}
           testId="orders"
           words={{ total: (count) => t('list.total', { count }) }}
           tabs={tabs}
@@ -482,11 +503,33 @@ export function OrdersPage() {
             testId: 'orders-export',
             allowed: canExport,
           }}
-          summary={(data) => (
-            <Text size="sm" c="dimmed" data-testid="orders-total" data-total={data.total}>
-              {t('list.total', { count: data.total })}
-            </Text>
-          )}
+          summary={() => {
+            const tab = list.tab as OrderTab;
+            const count = statistics.data?.[tab];
+            if (count === undefined || !statistics.data) return null;
+            const more = statistics.data.more.includes(tab);
+            return (
+              <Group gap="xs">
+                <Text
+                  size="sm"
+                  c="dimmed"
+                  data-testid="orders-total"
+                  data-total={count}
+                  data-more={more || undefined}
+                >
+                  {more
+                    ? t('list.totalMore', {
+                        count: ORDER_COUNT_LIMIT,
+                        limit: new Intl.NumberFormat(i18n.language).format(ORDER_COUNT_LIMIT),
+                      })
+                    : t('list.total', { count })}
+                </Text>
+                {orders.isFetchingNextPage && (
+                  <Loader size="xs" data-testid="orders-loading-more" />
+                )}
+              </Group>
+            );
+          }}
           empty={
             <EmptyState
               icon={<IconReceipt size={28} />}
@@ -500,7 +543,14 @@ export function OrdersPage() {
             label: t('title'),
             testId: 'orders-table',
             minWidth: 1320,
-            virtual: { rowHeight: 64, height: 640 },
+            virtual: {
+              rowHeight: 64,
+              height: 640,
+              threshold: 0,
+              onEnd: () => {
+                if (orders.hasNextPage && !orders.isFetchingNextPage) void orders.fetchNextPage();
+              },
+            },
             rowProps: (order) => ({
               'data-testid': 'order-row',
               'data-id': order.id,

@@ -242,7 +242,13 @@ export const platformOrders = pgTable(
   },
   (t) => [
     uniqueIndex('platform_orders_shop_external_key').on(t.platform, t.shopId, t.externalId),
-    index('platform_orders_owner_created_idx').on(t.ownerId, t.platformCreatedAt),
+    // The list's keyset order as it reads (newest first, `desc nulls last`, as `.desc()` makes
+    // it), so that a page is read from the index at its position, the first or a million down.
+    index('platform_orders_owner_created_idx').on(
+      t.ownerId,
+      t.platformCreatedAt.desc(),
+      t.id.desc(),
+    ),
     index('platform_orders_owner_status_created_idx').on(
       t.ownerId,
       t.orderStatus,

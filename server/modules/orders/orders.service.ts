@@ -1,6 +1,7 @@
 import type { Currency } from '@shared/contracts/money';
 import {
   type CreateOrder,
+  ORDER_COUNT_LIMIT,
   ORDER_TABS,
   type OrderDetail,
   type OrderFilters,
@@ -15,7 +16,6 @@ import {
   type PlatformOrder,
   statusesOfTab,
   statusKey,
-  tabOf,
 } from '@shared/contracts/orders';
 import { progressOf, type ServiceOrder } from '@shared/contracts/service-orders';
 import type { Platform } from '@shared/contracts/shops';
@@ -240,7 +240,12 @@ async function servicesOf(db: Database, orderIds: string[]): Promise<Map<string,
   return found;
 }
 
-/** One tab of orders, newest first, by keyset; and the tab's count with the filters. */
+/**
+ * One tab of orders, newest first, by keyset: the rows after the cursor's position read from the
+ * index at that position, so a page deep in the list costs what the first one does. The page
+ * carries no count (counting the whole filtered total on every page grew with the table); the
+ * tabs' counts come from orderStatistics.
+ */
 export async function listOrders(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   actor: Actor,
@@ -264,11 +269,6 @@ export async function listOrders(
     .orderBy(...keys.orderBy)
     .limit(keys.limit);
   const page = keys.finish(rows);
-  const [total] = await db
-    .select({ total: count() })
-    .from(platformOrders)
-    .innerJoin(shops, eq(shops.id, platformOrders.shopId))
-    .where(where);
   const services = await servicesOf(
     db,
     page.rows.map((row) => row.order.id),
@@ -276,31 +276,51 @@ export async function listOrders(
   return {
     records: page.rows.map((row) => toPlatformOrder(row, services.get(row.order.id))),
     nextCursor: page.next,
-    total: total?.total ?? 0,
   };
 }
 
-/** Each tab's count with the list's filters: `all` is every order, `other` holds the unknown ones. */
+/**
+ * Each tab's count with the list's filters, exact up to ORDER_COUNT_LIMIT: every tab's orders are
+ * read from the (owner, status, creation time) index and the reading stops one past the limit, so
+ * the call costs at most that many index entries a tab however many orders there are. A tab that
+ * holds more is named in `more` and counted as the limit. The tabs part every order between them,
+ * so `all` is their sum, past the limit as soon as one of them is.
+ */
 export async function orderStatistics(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   actor: Actor,
   filters: OrderFilters,
+  limit = ORDER_COUNT_LIMIT,
 ): Promise<OrderStatistics> {
   const { db } = deps;
   const range = await orderRange(db, deps.clock, actor, filters);
-  const rows = await db
-    .select({ status: platformOrders.orderStatus, count: count() })
-    .from(platformOrders)
-    .innerJoin(shops, eq(shops.id, platformOrders.shopId))
-    .where(and(...filterConditions(actor, filters, range)))
-    .groupBy(platformOrders.orderStatus);
-  const counts = Object.fromEntries(ORDER_TABS.map((tab) => [tab, 0])) as OrderStatistics;
-  for (const row of rows) {
-    const tab = tabOf((row.status ?? 'unknown') as OrderStatus);
-    counts[tab] += row.count;
-    counts.all += row.count;
+  const conditions = filterConditions(actor, filters, range);
+  // The shop's columns only where a filter asks for them (its site, or the type a shop gives).
+  const joinShops = filters.site !== undefined || filters.orderType !== undefined;
+  const tabs = ORDER_TABS.filter((tab) => tab !== 'all');
+  const counted = tabs.map((tab) => {
+    const from = db.select({ one: sql`1` }).from(platformOrders);
+    const rows = (joinShops ? from.innerJoin(shops, eq(shops.id, platformOrders.shopId)) : from)
+      .where(and(...conditions, tabCondition(tab)))
+      .limit(limit + 1);
+    return sql`select ${tab}::text as tab, count(*)::int as count from (${rows}) as counted`;
+  });
+  const result = (await db.execute(sql.join(counted, sql` union all `))) as unknown as {
+    rows: { tab: OrderTab; count: number }[];
+  };
+  const counts = Object.fromEntries(ORDER_TABS.map((tab) => [tab, 0])) as Record<OrderTab, number>;
+  const more: OrderTab[] = [];
+  for (const row of result.rows) {
+    const count = Number(row.count);
+    if (count > limit) more.push(row.tab);
+    counts[row.tab] = Math.min(count, limit);
+    counts.all += counts[row.tab];
   }
-  return counts;
+  if (more.length > 0 || counts.all > limit) {
+    more.unshift('all');
+    counts.all = limit;
+  }
+  return { ...counts, more };
 }
 
 /** An order the actor sees, with its shop's name, site and the order's type; RECORD_NOT_FOUND otherwise. */

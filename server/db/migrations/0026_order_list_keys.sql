@@ -1,0 +1,2 @@
+DROP INDEX "platform_orders_owner_created_idx";--> statement-breakpoint
+CREATE INDEX "platform_orders_owner_created_idx" ON "platform_orders" USING btree ("owner_id","platform_created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
