@@ -66,6 +66,7 @@ import {
 import { AppError } from '../../lib/errors';
 import { keyset } from '../../lib/keyset';
 import { readMedia } from '../../lib/media-type';
+import { isOperator } from '../../lib/operators';
 import { storageFor } from '../../lib/storage';
 import { addDays, instantOf, parseDateTime } from '../../lib/zoned-time';
 import { notify } from '../messages/messages.service';
@@ -92,10 +93,6 @@ type FileDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 type Row = typeof serviceOrders.$inferSelect;
 
 const SERVICE_OPERATOR = 'SERVICE_OPERATOR';
-const OPERATOR_ROLES = ['PURCHASER', 'STOREKEEPER', SERVICE_OPERATOR];
-
-const isOperator = (actor: Pick<Actor, 'roles'>) =>
-  actor.roles.some((role) => OPERATOR_ROLES.includes(role));
 const isServiceOperator = (actor: Pick<Actor, 'roles'>) => actor.roles.includes(SERVICE_OPERATOR);
 
 /** The operators' steps: only the service operator role, whatever else the caller holds. */
