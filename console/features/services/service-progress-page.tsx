@@ -10,7 +10,7 @@ import {
   Title,
 } from '@mantine/core';
 import type { ServiceRow } from '@shared/contracts/services';
-import { useServices } from '@shared/queries/services';
+import { useExportServices, useServices } from '@shared/queries/services';
 import { EmptyState } from '@shared/ui/empty-state';
 import { IconListDetails, IconSearch } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
@@ -107,6 +107,8 @@ function SellerServices({ onOpen }: { onOpen(serviceNo: string): void }) {
   const [number, setNumber] = useState(search.number ?? '');
   const [orderNo, setOrderNo] = useState(search.orderNo ?? '');
   const columns = useColumns(onOpen);
+  const exporter = useExportServices();
+  const canExport = usePermission('export');
   const counts = services.data?.counts;
   const tabs: ListTab[] = SERVICE_TABS.map((tab) => ({
     value: tab,
@@ -188,6 +190,12 @@ function SellerServices({ onOpen }: { onOpen(serviceNo: string): void }) {
           />
         </>
       }
+      exporter={{
+        run: () =>
+          exporter.mutateAsync({ ...filters, tab: list.tab as (typeof SERVICE_TABS)[number] }),
+        testId: 'services-export',
+        allowed: canExport,
+      }}
       empty={
         <Stack align="center" gap={0} pb="lg">
           <EmptyState

@@ -5,7 +5,6 @@ import {
   type FreezeRecord,
   type LedgerMemo,
   parseLedgerMemo,
-  XLSX_MEDIA_TYPE,
 } from '@shared/contracts/wallet';
 import type { ApiMessageKey, Translator } from '../../lib/i18n';
 import { ok } from '../../lib/respond';
@@ -16,7 +15,7 @@ import {
   listBalanceRecords,
   listFreezeRecords,
 } from './history.service';
-import { attachment, EXPORT_WORDS, fill, type SheetColumn, sheetFile } from './xlsx';
+import { EXPORT_WORDS, fill, type SheetColumn, sheetFile, sheetResponse } from './xlsx';
 
 /** What an export found: its rows of the range, and how many the range holds. */
 interface Found<Row> {
@@ -72,17 +71,11 @@ async function sheetAnswer<Row extends { currency: Currency; createdAt: string }
   const dates = { from: range.firstDay, to: range.lastDay };
   const name = fill(sheet.file, dates);
   const ascii = `${asciiStem}-${dates.from}-${dates.to}`;
-  return new Response(new Uint8Array(file), {
-    status: 200,
-    headers: {
-      'content-type': XLSX_MEDIA_TYPE,
-      'content-disposition': attachment(`${name}.xlsx`, `${ascii}.xlsx`),
-      'content-length': String(file.length),
-      'cache-control': 'no-store',
-      'x-total-count': String(found.total),
-      'x-export-count': String(found.records.length),
-    },
-  });
+  return sheetResponse(
+    file,
+    { name: `${name}.xlsx`, ascii: `${ascii}.xlsx` },
+    { total: found.total, kept: found.records.length },
+  );
 }
 
 const MEMO_WORDS = {

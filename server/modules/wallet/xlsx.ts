@@ -7,6 +7,7 @@ import zhExports from '@locales/zh/exports.json';
 import zhWallet from '@locales/zh/wallet.json';
 import type { Language } from '@shared/contracts/languages';
 import { CURRENCY_DECIMALS, type Currency, minorToDecimal } from '@shared/contracts/money';
+import { XLSX_MEDIA_TYPE } from '@shared/contracts/wallet';
 import ExcelJS from 'exceljs';
 
 /**
@@ -166,4 +167,26 @@ function encodeFileName(name: string): string {
  */
 export function attachment(name: string, asciiName: string): string {
   return `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeFileName(name)}`;
+}
+
+/**
+ * An exported sheet as the download answers it: the file named in the reader's language and in
+ * ASCII, with how many rows it holds (`x-export-count`) of how many matched (`x-total-count`).
+ */
+export function sheetResponse(
+  file: Buffer,
+  names: { name: string; ascii: string },
+  counts: { total: number; kept: number },
+): Response {
+  return new Response(new Uint8Array(file), {
+    status: 200,
+    headers: {
+      'content-type': XLSX_MEDIA_TYPE,
+      'content-disposition': attachment(names.name, names.ascii),
+      'content-length': String(file.length),
+      'cache-control': 'no-store',
+      'x-total-count': String(counts.total),
+      'x-export-count': String(counts.kept),
+    },
+  });
 }
