@@ -5,13 +5,11 @@ import { endpoints } from '@shared/contracts/endpoints';
 import type { Language } from '@shared/contracts/languages';
 import type { ServiceRow } from '@shared/contracts/services';
 import { EXPORT_ROW_LIMIT } from '@shared/contracts/wallet';
-import type { Context } from 'hono';
-import type { AppEnv } from '../../context';
 import { AppError } from '../../lib/errors';
 import { requestIdempotencyKey } from '../../lib/idempotency-key';
 import { ok } from '../../lib/respond';
 import { defineRoute } from '../../lib/route';
-import { fill, sheetFile, sheetResponse } from '../wallet/xlsx';
+import { sheetAnswer } from '../wallet/xlsx';
 import {
   abortService,
   buyService,
@@ -36,69 +34,6 @@ const SERVICE_WORDS = { zh: zhServices, th: thServices, en: enServices } satisfi
   typeof enServices
 >;
 
-/** The services of the list's tab and filters as one sheet, in the reader's language. */
-async function exportAnswer(
-  c: Context<AppEnv>,
-  found: Awaited<ReturnType<typeof servicesForExport>>,
-): Promise<Response> {
-  const words = SERVICE_WORDS[c.var.t.language];
-  const { range } = found;
-  const heads = words.columns;
-  let file: Buffer;
-  try {
-    file = await sheetFile<ServiceRow>({
-      name: words.export.sheet,
-      zone: range.zone,
-      rows: found.records,
-      note:
-        found.total > found.records.length
-          ? fill(words.export.truncated, { kept: found.records.length, total: found.total })
-          : undefined,
-      columns: [
-        { header: heads.serviceNo, width: 22, kind: 'text', value: (row) => row.serviceNo },
-        {
-          header: fill(words.export.timeZone, { zone: range.zone }),
-          width: 21,
-          kind: 'time',
-          value: (row) => new Date(row.createdAt),
-        },
-        { header: heads.type, width: 20, kind: 'text', value: (row) => words.types[row.type] },
-        { header: heads.status, width: 14, kind: 'text', value: (row) => words.status[row.status] },
-        ...(['estimate', 'actual'] as const).map((key) => ({
-          header: heads[key],
-          width: 14,
-          kind: 'money' as const,
-          value: (row: ServiceRow) => row[key],
-          currency: (row: ServiceRow) => row.currency,
-        })),
-        {
-          header: heads.platformOrderNo,
-          width: 22,
-          kind: 'text',
-          value: (row) => row.platformOrderNo,
-        },
-        {
-          header: heads.currentStep,
-          width: 24,
-          kind: 'text',
-          value: (row) => words.steps[row.currentStep],
-        },
-      ],
-    });
-  } catch (cause) {
-    throw new AppError('ORDER_EXPORT_FAILED', { cause });
-  }
-  const days = { from: range.firstDay, to: range.lastDay };
-  return sheetResponse(
-    file,
-    {
-      name: `${fill(words.export.file, days)}.xlsx`,
-      ascii: `services-${days.from}-${days.to}.xlsx`,
-    },
-    { total: found.total, kept: found.records.length },
-  );
-}
-
 // A service is named by its number, checked against the actor by the service (its owner and a
 // sub-account's shops; every seller's for the service operator): another's answers RECORD_NOT_FOUND.
 const serviceObject = {
@@ -118,9 +53,27 @@ export const servicesRoutes = [
   defineRoute(calls.list, async ({ c, deps, actor, query }) =>
     ok(c, await listServices(deps, actor, query)),
   ),
-  defineRoute(calls.export, async ({ c, deps, actor, query }) =>
-    exportAnswer(c, await servicesForExport(deps, actor, query, EXPORT_ROW_LIMIT)),
-  ),
+  defineRoute(calls.export, async ({ c, deps, actor, query }) => {
+    const words = SERVICE_WORDS[c.var.t.language];
+    const found = await servicesForExport(deps, actor, query, EXPORT_ROW_LIMIT);
+    const heads = words.columns;
+    return sheetAnswer<ServiceRow>(
+      words.export,
+      words.export,
+      'services',
+      found,
+      ({ text, money, time }) => [
+        text(heads.serviceNo, 22, (row) => row.serviceNo),
+        time(words.export.timeZone, (row) => row.createdAt),
+        text(heads.type, 20, (row) => words.types[row.type]),
+        text(heads.status, 14, (row) => words.status[row.status]),
+        { ...money((row) => row.estimate), header: heads.estimate },
+        { ...money((row) => row.actual), header: heads.actual },
+        text(heads.platformOrderNo, 22, (row) => row.platformOrderNo),
+        text(heads.currentStep, 24, (row) => words.steps[row.currentStep]),
+      ],
+    );
+  }),
   defineRoute(calls.detail, serviceObject, async ({ c, deps, actor, query }) =>
     ok(c, await serviceDetail(deps, actor, query)),
   ),
