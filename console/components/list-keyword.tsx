@@ -75,8 +75,8 @@ export function ListKeyword({
         event.preventDefault();
         onSubmit(text.trim(), false);
       }}
-      style={{ flex: '1 1 240px' }}
-      maw={360}
+      style={{ flex: '1 1 240px', minWidth: 0 }}
+      maw="min(360px, 100%)"
     />
   );
 }

@@ -405,7 +405,8 @@ export function ListPage<Data, Row>(props: ListPageProps<Data, Row>) {
       )}
       {(props.filters || props.actions || showExport) && (
         <Group justify="space-between" align="flex-end" gap="sm">
-          <Group gap="sm" align="flex-end" wrap="wrap" style={{ flex: '1 1 auto' }}>
+          {/* May shrink below its widest filter: a phone's screen holds the keyword box. */}
+          <Group gap="sm" align="flex-end" wrap="wrap" style={{ flex: '1 1 auto', minWidth: 0 }}>
             {props.filters}
           </Group>
           {(props.actions || showExport) && (

@@ -33,7 +33,7 @@ export function securityHeaders(options: { hsts: string | false }): readonly [st
         "default-src 'self'",
         "script-src 'self'",
         "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data: https:",
+        "img-src 'self' data: blob: https:",
         "connect-src 'self'",
         "frame-ancestors 'none'",
       ].join('; '),

@@ -5,6 +5,7 @@ import type {
   ServiceAbort,
   ServiceBuy,
   ServiceComplete,
+  ServiceExportQuery,
   ServiceListQuery,
   ServiceMove,
 } from '../contracts/services';
@@ -26,6 +27,9 @@ export function createServicesApi(http: Http) {
       ).datas,
     list: async (query: Partial<ServiceListQuery>, options: Options = {}) =>
       (await http.call(calls.list, { query, ...options })).datas,
+    /** The list's tab and filters as an .xlsx file. */
+    export: (query: Partial<ServiceExportQuery>, options: Options = {}) =>
+      http.call(calls.export, { query, filename: 'services.xlsx', ...options }),
     detail: async (serviceNo: string, options: Options = {}) =>
       (await http.call(calls.detail, { query: { serviceNo }, ...options })).datas,
     cancel: async (serviceNo: string) =>

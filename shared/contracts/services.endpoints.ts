@@ -7,12 +7,14 @@ import {
   ServiceBuySchema,
   ServiceCompleteSchema,
   ServiceDetailSchema,
+  ServiceExportQuerySchema,
   ServiceListQuerySchema,
   ServiceMoveSchema,
   ServiceNoQuerySchema,
   ServicePageSchema,
   ServiceProofSchema,
 } from './services';
+import { XLSX_MEDIA_TYPE } from './wallet';
 
 const MARKET = '/service/serviceMarket' as const;
 const PROGRESS = '/order/serviceProgress' as const;
@@ -50,6 +52,16 @@ export const servicesEndpoints = {
     response: ServicePageSchema,
     summary:
       "One tab of the account's services (of its shops), filtered, newest first, one keyset page, with each tab's count",
+  }),
+  export: defineEndpoint({
+    method: 'POST',
+    path: '/order/service/progress/export',
+    access: 'session',
+    query: ServiceExportQuerySchema,
+    permission: { menu: PROGRESS, button: 'export' },
+    raw: true,
+    download: true,
+    summary: `The list's tab and filters as an .xlsx file (${XLSX_MEDIA_TYPE}); errors answer the JSON envelope`,
   }),
   detail: defineEndpoint({
     method: 'GET',

@@ -207,6 +207,18 @@ export const ServiceListQuerySchema = z.object({
 });
 export type ServiceListQuery = z.infer<typeof ServiceListQuerySchema>;
 
+/** POST /order/service/progress/export: the list's tab and filters, every row (not one page). */
+export const ServiceExportQuerySchema = z.object({
+  tab: ServiceListQuerySchema.shape.tab,
+  type: ServiceListQuerySchema.shape.type,
+  serviceNo: ServiceListQuerySchema.shape.serviceNo,
+  platformOrderNo: ServiceListQuerySchema.shape.platformOrderNo,
+  beginTime: ServiceListQuerySchema.shape.beginTime,
+  endTime: ServiceListQuerySchema.shape.endTime,
+  timeZone: ServiceListQuerySchema.shape.timeZone,
+});
+export type ServiceExportQuery = z.infer<typeof ServiceExportQuerySchema>;
+
 /** One row of the progress list (and of the operators' queue). */
 const ServiceRowSchema = z.object({
   serviceNo: z.string(),

@@ -6,7 +6,11 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client';
-import type { OperatorQueueQuery, ServiceListQuery } from '../contracts/services';
+import type {
+  OperatorQueueQuery,
+  ServiceExportQuery,
+  ServiceListQuery,
+} from '../contracts/services';
 import { useApi } from './api-context';
 
 type ListParams = Omit<Partial<ServiceListQuery>, 'limit'> & { limit: number };
@@ -47,6 +51,15 @@ export function useServices(params: ListParams, options: { enabled?: boolean } =
     ...serviceListQuery(useApi(), params),
     placeholderData: keepPreviousData,
     enabled: options.enabled ?? true,
+    meta: { inlineErrors: true },
+  });
+}
+
+/** The progress list's tab and filters as an .xlsx file (`{ blob, filename }`). */
+export function useExportServices() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: (query: Partial<ServiceExportQuery>) => api.services.export(query),
     meta: { inlineErrors: true },
   });
 }

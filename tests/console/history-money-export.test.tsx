@@ -8,9 +8,9 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { makeSubAccount } from '../support/accounts';
 import { renderConsole, signInAs } from '../support/console';
+import { catchDownloads } from '../support/downloads';
 import { fillWords, readLocale } from '../support/locales';
 import {
-  catchDownloads,
   current,
   en,
   ledger,

@@ -9,7 +9,7 @@ import type { Currency } from '@shared/contracts/money';
 import { formatMoney } from '@shared/i18n/format';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, expect, onTestFinished } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { makeSeller } from '../support/accounts';
 import { createTestApp, type TestApp } from '../support/app';
 import { renderSignedIn } from '../support/console';
@@ -127,31 +127,6 @@ export const inputValue = (date: Date) =>
   `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(
     date.getHours(),
   )}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
-
-/** Catches what the page hands to the browser's downloads. */
-export function catchDownloads() {
-  const saved: { name: string; blob: Blob }[] = [];
-  const urls = new Map<string, Blob>();
-  const realCreate = URL.createObjectURL;
-  const realRevoke = URL.revokeObjectURL;
-  const realClick = HTMLAnchorElement.prototype.click;
-  URL.createObjectURL = (blob: Blob) => {
-    const url = `blob:test/${urls.size}`;
-    urls.set(url, blob);
-    return url;
-  };
-  URL.revokeObjectURL = () => undefined;
-  HTMLAnchorElement.prototype.click = function click(this: HTMLAnchorElement) {
-    const blob = urls.get(this.href);
-    if (blob && this.download) saved.push({ name: this.download, blob });
-  };
-  onTestFinished(() => {
-    URL.createObjectURL = realCreate;
-    URL.revokeObjectURL = realRevoke;
-    HTMLAnchorElement.prototype.click = realClick;
-  });
-  return saved;
-}
 
 /** Sets `current` from a test file (an import cannot be assigned). */
 export function setCurrent(value: typeof current) {

@@ -3,37 +3,13 @@ import { createPurchase, storeAttachment } from '@server/modules/purchases/purch
 import { openWarehouse } from '@server/modules/warehouses/warehouses.service';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeSeller } from '../support/accounts';
 import { renderSignedIn } from '../support/console';
+import { catchDownloads } from '../support/downloads';
 import { fundedSeller, registerPurchasesApp } from './purchases-harness';
 
 const app = registerPurchasesApp();
-
-/** What the page hands to the browser's downloads, by file name. */
-function catchDownloads() {
-  const saved: { name: string; blob: Blob }[] = [];
-  const urls = new Map<string, Blob>();
-  const realCreate = URL.createObjectURL;
-  const realRevoke = URL.revokeObjectURL;
-  const realClick = HTMLAnchorElement.prototype.click;
-  URL.createObjectURL = (blob: Blob) => {
-    const url = `blob:test/${urls.size}`;
-    urls.set(url, blob);
-    return url;
-  };
-  URL.revokeObjectURL = () => undefined;
-  HTMLAnchorElement.prototype.click = function click(this: HTMLAnchorElement) {
-    const blob = urls.get(this.href);
-    if (blob && this.download) saved.push({ name: this.download, blob });
-  };
-  onTestFinished(() => {
-    URL.createObjectURL = realCreate;
-    URL.revokeObjectURL = realRevoke;
-    HTMLAnchorElement.prototype.click = realClick;
-  });
-  return saved;
-}
 
 describe('a purchase’s attachments in the console', () => {
   it('are fetched with the session and saved under their names, never a bare address', async () => {

@@ -14,7 +14,10 @@ afterAll(() => t.close());
 const HOUR = 60 * 60 * 1000;
 
 /** An operator account (our staff), signed in. */
-async function makeOperator(email: string, role: 'PURCHASER' | 'STOREKEEPER' = 'PURCHASER') {
+async function makeOperator(
+  email: string,
+  role: 'PURCHASER' | 'STOREKEEPER' | 'SERVICE_OPERATOR' = 'PURCHASER',
+) {
   const password = 'Operator-pass1';
   await createAccount(t, null, { email, password, name: 'Operator', role, site: 'th' });
   return login(t, email, password);
@@ -260,7 +263,8 @@ describe('POST /user-center/user/notice/save', () => {
   });
 
   it('lets operators publish and edit, sanitising the content', async () => {
-    for (const role of ['PURCHASER', 'STOREKEEPER'] as const) {
+    // Every operator role, the service operator's too.
+    for (const role of ['PURCHASER', 'STOREKEEPER', 'SERVICE_OPERATOR'] as const) {
       const token = await makeOperator(`save-${role.toLowerCase()}@example.com`, role);
       const res = await t.call('POST', '/user-center/user/notice/save', { token, json: input });
       expect(res.body.resp_code, res.text).toBe(0);

@@ -14,13 +14,18 @@ import { grantCoupon } from '@server/modules/coupons/coupons.service';
 import { verifyLedger } from '@server/modules/wallet/ledger-verify';
 import { recharge } from '@server/modules/wallet/wallet.service';
 import type { CouponScope } from '@shared/contracts/coupons';
+import { LANGUAGES } from '@shared/contracts/languages';
+import { API_CLIENTS, basicClientAuth, HEADERS } from '@shared/contracts/protocol';
 import { type PricedItem, servicePriceIn } from '@shared/contracts/service-prices';
 import type { ServiceLine } from '@shared/contracts/services';
+import { XLSX_MEDIA_TYPE } from '@shared/contracts/wallet';
 import { and, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, makeSeller, makeSubAccount } from '../support/accounts';
 import { createTestApp, type TestApp } from '../support/app';
+import { fillWords, readLocale } from '../support/locales';
 import { jpeg } from '../support/media-files';
 
 let t: TestApp;
@@ -693,6 +698,119 @@ describe('the progress list', () => {
       s.token,
     );
     expect(past.body.datas.counts.all).toBe(0);
+  });
+});
+
+/** An export's answer: its file name (the reader's language) and its first sheet's rows. */
+async function exported(query: string, token: string, language = 'en') {
+  const response = await t.app.request(`/order/service/progress/export?${query}`, {
+    method: 'POST',
+    headers: {
+      [HEADERS.authorization]: basicClientAuth(API_CLIENTS.console),
+      [HEADERS.token]: token,
+      [HEADERS.language]: language,
+    },
+  });
+  if (response.headers.get('content-type') !== XLSX_MEDIA_TYPE)
+    return { response, body: await response.json(), name: '', rows: [] };
+  const header = response.headers.get('content-disposition') ?? '';
+  expect(header).toMatch(/^attachment; filename="services-[\x20-\x7e]+\.xlsx"; filename\*=UTF-8''/);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(Buffer.from(await response.arrayBuffer()) as unknown as ExcelJS.Buffer);
+  const rows: ExcelJS.CellValue[][] = [];
+  workbook.worksheets[0]?.eachRow((row) => {
+    rows.push((row.values as ExcelJS.CellValue[]).slice(1));
+  });
+  return {
+    response,
+    body: null,
+    name: decodeURIComponent(header.split("filename*=UTF-8''")[1] ?? ''),
+    sheet: workbook.worksheets[0]?.name,
+    rows,
+  };
+}
+
+describe('the progress export', () => {
+  it('answers the tab and filters as .xlsx in the reader language, every row as listed, to the export button only', async () => {
+    const s = await seller();
+    const made: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      t.clock.advance(60_000);
+      made.push((await buy(s, wrap(100 + i))).body.datas.serviceNo);
+    }
+    await post('/order/service/operate/abort', operatorA, { serviceNo: made[0], reason: 'r' });
+    const range = 'beginTime=2026-11-01 00:00:00&endTime=2026-11-30 23:59:59&timeZone=Asia/Bangkok';
+    const listed = (
+      await get(`/order/service/progress/list?tab=pending&limit=100&${range}`, s.token)
+    ).body.datas.records as { serviceNo: string; estimate: number; currentStep: string }[];
+    expect(listed.map((row) => row.serviceNo)).toEqual([made[2], made[1]]);
+    for (const language of LANGUAGES) {
+      const words = readLocale(language, 'services');
+      const file = await exported(`tab=pending&${range}`, s.token, language);
+      expect(file.response.status).toBe(200);
+      expect(file.response.headers.get('x-total-count')).toBe('2');
+      expect(file.response.headers.get('x-export-count')).toBe('2');
+      expect(file.name).toBe(
+        `${fillWords(words.export.file, { from: '2026-11-01', to: '2026-11-30' })}.xlsx`,
+      );
+      expect(file.sheet).toBe(words.export.sheet);
+      const heads = words.columns;
+      expect(file.rows[0]).toEqual([
+        heads.serviceNo,
+        fillWords(words.export.timeZone, { zone: 'Asia/Bangkok' }),
+        heads.type,
+        heads.status,
+        heads.estimate,
+        heads.actual,
+        heads.platformOrderNo,
+        heads.currentStep,
+      ]);
+      expect(file.rows.slice(1).map((row) => row[0])).toEqual(listed.map((row) => row.serviceNo));
+      const first = file.rows[1] ?? [];
+      expect(first[2]).toBe(words.types.valueAdded);
+      expect(first[3]).toBe(words.status.pending);
+      // Money as numbers in the currency's decimals (THB: 2), as listed.
+      expect(first[4]).toBe((listed[0]?.estimate ?? 0) / 100);
+      expect(first[7]).toBe(words.steps[listed[0]?.currentStep as keyof typeof words.steps]);
+    }
+    // The same filters as the list: another type, another tab, another period.
+    expect((await exported(`type=crossSale&${range}`, s.token)).rows).toHaveLength(1);
+    const aborted = await exported(`tab=abort&${range}`, s.token);
+    expect(aborted.rows.slice(1).map((row) => row[0])).toEqual([made[0]]);
+    const past = await exported(
+      'beginTime=2026-10-01 00:00:00&endTime=2026-10-31 23:59:59&timeZone=Asia/Bangkok',
+      s.token,
+    );
+    expect(past.response.headers.get('x-total-count')).toBe('0');
+    // An end before the start is refused, as the list refuses it.
+    const backwards = await exported(
+      'beginTime=2026-11-30 00:00:00&endTime=2026-11-01 00:00:00&timeZone=Asia/Bangkok',
+      s.token,
+    );
+    expect(backwards.body).toMatchObject({ key: 'VALIDATION_FAILED', datas: null });
+    // Another seller's services are not in the file.
+    const other = await seller(0);
+    expect((await exported(range, other.token)).response.headers.get('x-total-count')).toBe('0');
+    // A sub-account needs the export button, beside the menu.
+    const menuOnly = await makeSubAccount(
+      t,
+      s.token,
+      `sv-ex-${randomUUID()}@example.com`,
+      [],
+      [{ url: '/order/serviceProgress', buttons: ['cancel'] }],
+    );
+    expect((await exported(range, menuOnly.token)).body).toMatchObject({
+      key: 'PERMISSION_DENIED',
+      datas: null,
+    });
+    const granted = await makeSubAccount(
+      t,
+      s.token,
+      `sv-ex-${randomUUID()}@example.com`,
+      [],
+      [{ url: '/order/serviceProgress', buttons: ['export'] }],
+    );
+    expect((await exported(range, granted.token)).response.status).toBe(200);
   });
 });
 

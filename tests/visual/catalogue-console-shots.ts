@@ -51,6 +51,13 @@ const PRODUCTS: PlantedProduct[] = [
 
 let planted = false;
 
+/** The shots' catalogue, planted once per run. */
+export async function plantShotsCatalogue(db: Database) {
+  if (planted) return;
+  planted = true;
+  await plantCatalogue(db, PRODUCTS);
+}
+
 /**
  * `SCREENSHOTS_ONLY=catalogue`: product sourcing in each tab, its filters filled, the follow,
  * choose and cart dialogs, and a product's page.
@@ -66,10 +73,7 @@ export async function catalogueShots({
   go: Go;
   shot: Shot;
 }) {
-  if (!planted) {
-    planted = true;
-    await plantCatalogue(db, PRODUCTS);
-  }
+  await plantShotsCatalogue(db);
   const list = '/product/thirdProductList';
   await go(
     `${list}?keyword=手机壳&categoryId=${CATEGORIES.phoneCases.id}&inStock=true`,

@@ -20,6 +20,7 @@ import { startE2eServer } from '../support/e2e-server';
 import setup from '../support/e2e-setup';
 import { catalogueShots } from './catalogue-console-shots';
 import { filesShots } from './files-shots';
+import { mendsShots } from './mends-shots';
 import { purchaseLinksShots } from './purchases-links-shots';
 import { servicesShots } from './services-shots';
 
@@ -213,22 +214,27 @@ async function main() {
         };
         await dialogs('first-visit');
         await shot('dashboard');
+        const shotsContext = {
+          page,
+          browser,
+          db: server.db,
+          origin: server.origin,
+          language,
+          viewport,
+          go,
+          shot: async (name: string, on = page) => {
+            await settle(on);
+            await on.screenshot({ path: join(OUT, `${name}-${language}-${size}.png`) });
+          },
+        };
         if (only === 'services') {
-          await optional('services', () =>
-            servicesShots({
-              page,
-              browser,
-              db: server.db,
-              origin: server.origin,
-              language,
-              viewport,
-              go,
-              shot: async (name, on = page) => {
-                await settle(on);
-                await on.screenshot({ path: join(OUT, `${name}-${language}-${size}.png`) });
-              },
-            }),
-          );
+          await optional('services', () => servicesShots(shotsContext));
+          await signOut();
+          await page.close();
+          continue;
+        }
+        if (only === 'mends') {
+          await mendsShots({ ...shotsContext, size });
           await signOut();
           await page.close();
           continue;

@@ -10,7 +10,7 @@ import type { Language } from '../../shared/contracts/languages';
 import { markFirstVisitSeen } from '../support/e2e-server';
 import { httpSessionCall, openSignedIn } from '../support/stored-session';
 
-interface ShotsContext {
+export interface ShotsContext {
   /** The demo seller's page, signed in. */
   page: Page;
   browser: Browser;
@@ -57,6 +57,17 @@ export async function servicesShots(context: ShotsContext) {
   await page.keyboard.press('Escape');
 
   // The service operator, in a browser context of its own.
+  const { own, operator } = await openOperatorQueue(context);
+  await operator.waitForSelector('[data-testid="queue-row"]', { visible: true, timeout: 30_000 });
+  await shot('services-queue', operator);
+  await operator.click('[data-testid="queue-row"] [data-testid="queue-open"]');
+  await operator.waitForSelector('[data-testid="operator-actions"]', { visible: true });
+  await shot('services-operator', operator);
+  await own.close();
+}
+
+/** The demo's service operator signed in on the queue, in a browser context of its own. */
+export async function openOperatorQueue(context: ShotsContext) {
   const call = httpSessionCall(context.origin);
   const login = await call('POST', '/api-uaa/oauth/loginByPassword', {
     json: { username: DEMO_SERVICE_OPERATOR.email, password: DEMO_SERVICE_OPERATOR.password },
@@ -76,10 +87,5 @@ export async function servicesShots(context: ShotsContext) {
     { username: DEMO_SERVICE_OPERATOR.email, password: DEMO_SERVICE_OPERATOR.password },
     '/cmp/order/serviceProgress',
   );
-  await operator.waitForSelector('[data-testid="queue-row"]', { visible: true, timeout: 30_000 });
-  await shot('services-queue', operator);
-  await operator.click('[data-testid="queue-row"] [data-testid="queue-open"]');
-  await operator.waitForSelector('[data-testid="operator-actions"]', { visible: true });
-  await shot('services-operator', operator);
-  await own.close();
+  return { own, operator };
 }

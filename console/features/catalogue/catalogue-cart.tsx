@@ -26,7 +26,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormFailure } from '../../components/form-parts';
 import { LoadFailed } from '../../components/list-states';
-import { SiteStockBadges, Thumbnail, useFormats } from './catalogue-parts';
+import { Thumbnail } from '../../components/product-cell';
+import { SiteStockBadges, useFormats } from './catalogue-parts';
 
 /** The sum of a cart's quantities: the header's cart count (spec section 3). */
 export const cartCount = (lines: readonly { quantity: number }[]) =>

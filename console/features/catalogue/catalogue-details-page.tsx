@@ -32,10 +32,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../components/list-states';
 import { Permission } from '../../components/permission';
+import { Thumbnail } from '../../components/product-cell';
 import classes from './catalogue.module.css';
 import { AddToCartForm } from './catalogue-cart';
 import { ChooseDialog } from './catalogue-choose-dialog';
-import { CategoryPath, SiteStockBadges, Thumbnail, titleOf, useFormats } from './catalogue-parts';
+import { CategoryPath, SiteStockBadges, titleOf, useFormats } from './catalogue-parts';
 import { validateCatalogueDetailsSearch } from './catalogue-route-search';
 
 const LIST_URL = '/product/thirdProductList';

@@ -1,37 +1,8 @@
-import { Badge, Group, Image, Text } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
 import type { CatalogueProduct, SiteStock } from '@shared/contracts/catalogue';
 import type { Currency } from '@shared/contracts/money';
 import { formatMoney, formatNumber } from '@shared/i18n/format';
-import { IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import classes from './catalogue.module.css';
-
-/** What stands in for a picture that does not load (a grey square with a mountain and sun). */
-const IMAGE_PLACEHOLDER = `data:image/svg+xml,${encodeURIComponent(
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 48"><rect width="48" height="48" fill="#f1f3f5"/><circle cx="18" cy="18" r="4" fill="#ced4da"/><path d="M8 38l11-12 7 8 5-5 9 9z" fill="#ced4da"/></svg>',
-)}`;
-
-/** A product's picture, small; a placeholder when it has none or it fails to load. */
-export function Thumbnail({ src, size = 56 }: { src: string | null; size?: number }) {
-  return src ? (
-    <Image
-      src={src}
-      alt=""
-      w={size}
-      h={size}
-      radius="sm"
-      fit="cover"
-      className={classes.thumbnail}
-      referrerPolicy="no-referrer"
-      loading="lazy"
-      fallbackSrc={IMAGE_PLACEHOLDER}
-    />
-  ) : (
-    <div className={classes.thumbnailEmpty} style={{ width: size, height: size }} aria-hidden>
-      <IconPhoto size={size / 2.5} stroke={1.4} />
-    </div>
-  );
-}
 
 type Language = 'zh' | 'th' | 'en';
 

@@ -2,11 +2,11 @@ import { ActionIcon, Anchor, Badge, Group, Stack, Text, Tooltip } from '@mantine
 import type { CatalogueProduct } from '@shared/contracts/catalogue';
 import { formatDate } from '@shared/i18n/format';
 import { IconPackageImport, IconShoppingCartPlus } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { ListColumn } from '../../components/list-table';
+import { ProductCell, Thumbnail } from '../../components/product-cell';
 import classes from './catalogue.module.css';
-import { CategoryPath, SiteStockBadges, Thumbnail, titleOf, useFormats } from './catalogue-parts';
+import { CategoryPath, SiteStockBadges, titleOf, useFormats } from './catalogue-parts';
 import type { CatalogueTab } from './catalogue-route-search';
 
 /** A product's own page. */
@@ -38,23 +38,16 @@ export function useCatalogueColumns({
       key: 'product',
       header: t('columns.product'),
       cell: (product) => (
-        <Group gap="sm" wrap="nowrap" miw={300}>
-          <Thumbnail src={product.cover} />
-          <Stack gap={2} style={{ minWidth: 0 }}>
-            <Anchor
-              renderRoot={(props) => (
-                <Link {...props} to={DETAILS_URL} search={{ id: product.id }} />
-              )}
-              size="sm"
-              fw={600}
-              lineClamp={2}
-              data-testid="catalogue-title"
-            >
-              {titleOf(product, format.language)}
-            </Anchor>
-            <CategoryPath path={product.categoryPath} />
-          </Stack>
-        </Group>
+        <ProductCell
+          picture={<Thumbnail src={product.cover} />}
+          title={titleOf(product, format.language)}
+          to={DETAILS_URL}
+          id={product.id}
+          titleTestId="catalogue-title"
+          minWidth={300}
+        >
+          <CategoryPath path={product.categoryPath} />
+        </ProductCell>
       ),
     },
     {

@@ -27,13 +27,13 @@ import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../components/list-states';
 import { Permission, usePermission } from '../../components/permission';
 import { PlatformIcon, usePlatformIcons } from '../../components/platform-icon';
+import { Thumbnail } from '../../components/product-cell';
 import { ClaimDialog } from './collector-claim-dialog';
 import { CollectedEditForm } from './collector-edit-form';
 import { ConfidenceMark, SiteMark, useFormats, useSiteIcons } from './collector-parts';
 import { validateCollectorDetailsSearch } from './collector-route-search';
 import { ShareLinkButton } from './collector-share-button';
 import { SourceSnapshot } from './collector-snapshot';
-import { Thumbnail } from './collector-table';
 
 function BackLink() {
   const { t } = useTranslation('collector');

@@ -7,8 +7,8 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { IMAGE_PLACEHOLDER } from '../../components/product-cell';
 import classes from './collector.module.css';
-import { IMAGE_PLACEHOLDER } from './collector-table';
 
 /** Moves the image at `from` to `to`, the others keeping their order. */
 function moved(images: readonly string[], from: number, to: number): string[] {

@@ -3,7 +3,7 @@ import { currencyExponent } from '@shared/contracts/money';
 import type { ProductDraft } from '@shared/contracts/product-draft';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Thumbnail } from './collector-table';
+import { Thumbnail } from '../../components/product-cell';
 
 /** SKUs shown at once; more go to further pages of the table. */
 const SKU_PAGE_SIZE = 50;

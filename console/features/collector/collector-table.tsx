@@ -1,44 +1,16 @@
-import { Anchor, Badge, Group, Image, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
 import type { CollectedProduct, CollectStatus } from '@shared/contracts/collector';
 import type { SourceSite } from '@shared/contracts/product-draft';
 import type { Platform } from '@shared/contracts/shops';
 import { placeholderKeys } from '@shared/ui/skeletons';
-import { IconPhoto } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { ListColumn } from '../../components/list-table';
+import { ProductCell, Thumbnail } from '../../components/product-cell';
 import classes from './collector.module.css';
 import { ClaimShops, SiteMark, useFormats } from './collector-parts';
 
 /** A product's own page. */
 export const DETAILS_URL = '/product/collectorDetails';
-
-/** What stands in for a picture that does not load (a grey square with a mountain and sun). */
-export const IMAGE_PLACEHOLDER = `data:image/svg+xml,${encodeURIComponent(
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 48"><rect width="48" height="48" fill="#f1f3f5"/><circle cx="18" cy="18" r="4" fill="#ced4da"/><path d="M8 38l11-12 7 8 5-5 9 9z" fill="#ced4da"/></svg>',
-)}`;
-
-/** A product's first picture, small; a placeholder when it has none or it fails to load. */
-export function Thumbnail({ src, size = 56 }: { src: string | null; size?: number }) {
-  return src ? (
-    <Image
-      src={src}
-      alt=""
-      w={size}
-      h={size}
-      radius="sm"
-      fit="cover"
-      className={classes.thumbnail}
-      referrerPolicy="no-referrer"
-      loading="lazy"
-      fallbackSrc={IMAGE_PLACEHOLDER}
-    />
-  ) : (
-    <div className={classes.thumbnailEmpty} style={{ width: size, height: size }} aria-hidden>
-      <IconPhoto size={size / 2.5} stroke={1.4} />
-    </div>
-  );
-}
 
 /**
  * The columns of collected products: picture, title (to the detail), site, price range in its
@@ -61,32 +33,25 @@ export function useCollectorColumns({
       key: 'product',
       header: t('columns.product'),
       cell: (product) => (
-        <Group gap="sm" wrap="nowrap" miw={280}>
-          <Thumbnail src={product.image} />
-          <Stack gap={2} style={{ minWidth: 0 }}>
-            <Anchor
-              renderRoot={(props) => (
-                <Link {...props} to={DETAILS_URL} search={{ id: product.id }} />
-              )}
-              size="sm"
-              fw={600}
-              lineClamp={2}
-              data-testid="collect-title"
-            >
-              {product.title}
-            </Anchor>
-            <Group gap={6}>
-              <Text size="xs" c="dimmed">
-                {t('list.itemId', { id: product.itemId })}
-              </Text>
-              {product.edited && (
-                <Badge size="xs" variant="light" color="gray">
-                  {t('list.edited')}
-                </Badge>
-              )}
-            </Group>
-          </Stack>
-        </Group>
+        <ProductCell
+          picture={<Thumbnail src={product.image} />}
+          title={product.title}
+          to={DETAILS_URL}
+          id={product.id}
+          titleTestId="collect-title"
+          minWidth={280}
+        >
+          <Group gap={6}>
+            <Text size="xs" c="dimmed">
+              {t('list.itemId', { id: product.itemId })}
+            </Text>
+            {product.edited && (
+              <Badge size="xs" variant="light" color="gray">
+                {t('list.edited')}
+              </Badge>
+            )}
+          </Group>
+        </ProductCell>
       ),
     },
     {

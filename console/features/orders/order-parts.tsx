@@ -3,10 +3,7 @@ import type { Currency } from '@shared/contracts/money';
 import type { OrderStatus, PlatformOrder } from '@shared/contracts/orders';
 import type { ServiceStatus, ServiceType } from '@shared/contracts/service-orders';
 import { formatDateTime, formatMoney } from '@shared/i18n/format';
-import { IconCalendarClock } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LocalDateInput } from '../../components/date-fields';
 
 type Language = 'zh' | 'th' | 'en';
 
@@ -94,66 +91,5 @@ export function ServiceSummary({
         <Progress value={service.progress} size="sm" aria-label={t('fields.progress')} />
       </Tooltip>
     </Stack>
-  );
-}
-
-export interface DateTimeRange {
-  beginTime: string;
-  endTime: string;
-}
-
-const pad = (value: number, length = 2) => String(value).padStart(length, '0');
-const text = (date: Date) =>
-  `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(
-    date.getMinutes(),
-  )}:${pad(date.getSeconds())}`;
-
-/** Spec section 9: the last 14 days from 00:00:00, to the end of today, on the reader's clock. */
-export function defaultRange(now: Date = new Date()): DateTimeRange {
-  const first = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 13);
-  const last = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 23, 59, 59);
-  return { beginTime: text(first), endTime: text(last) };
-}
-
-export function readerTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
-/** The order time range (YYYY-MM-DD HH:mm:ss): a complete moment in order applies at once. */
-export function RangeFilter({
-  range,
-  onChange,
-}: {
-  range: DateTimeRange;
-  onChange(next: Partial<DateTimeRange>): void;
-}) {
-  const { t } = useTranslation('orders');
-  const { t: validation } = useTranslation('validation');
-  const [error, setError] = useState<string | null>(null);
-  function edit(bound: 'beginTime' | 'endTime', value: string | null) {
-    if (value === null) return setError(validation('invalidFormat'));
-    const next = { ...range, [bound]: value || undefined };
-    if (next.beginTime && next.endTime && next.beginTime > next.endTime)
-      return setError(validation('invalid'));
-    setError(null);
-    onChange({ [bound]: value || undefined });
-  }
-  return (
-    <>
-      {(['beginTime', 'endTime'] as const).map((bound) => (
-        <LocalDateInput
-          key={bound}
-          withTime
-          size="sm"
-          w={{ base: '100%', xs: 230 }}
-          label={bound === 'beginTime' ? t('filters.from') : t('filters.to')}
-          leftSection={<IconCalendarClock size={16} />}
-          value={range[bound]}
-          onChange={(value) => edit(bound, value)}
-          error={bound === 'endTime' ? error : undefined}
-          data-testid={`orders-range-${bound}`}
-        />
-      ))}
-    </>
   );
 }

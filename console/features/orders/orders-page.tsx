@@ -33,6 +33,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage, type ListTab } from '../../components/list-page';
+import { defaultRange, ListRange, readerTimeZone } from '../../components/list-range';
 import type { ListColumn } from '../../components/list-table';
 import { OrdersSyncDialog } from '../../components/orders-sync-dialog';
 import { Permission, usePermission } from '../../components/permission';
@@ -41,14 +42,7 @@ import { ShopSyncState, useNow } from '../../components/shop-sync-state';
 import { useListPage } from '../../components/use-list-page';
 import { ManualOrderDialog } from './manual-order-dialog';
 import { OrderDetailDrawer } from './order-detail-drawer';
-import {
-  defaultRange,
-  OrderStatusBadge,
-  RangeFilter,
-  readerTimeZone,
-  ServiceSummary,
-  useFormat,
-} from './order-parts';
+import { OrderStatusBadge, ServiceSummary, useFormat } from './order-parts';
 import classes from './orders.module.css';
 import {
   type OrdersSearch,
@@ -473,28 +467,12 @@ export function OrdersPage() {
                   data-testid="orders-filter-no"
                 />
               </form>
-              <RangeFilter
+              <ListRange
                 range={{ beginTime: filters.beginTime, endTime: filters.endTime }}
-                onChange={(next) =>
-                  list.set({
-                    ...('beginTime' in next
-                      ? {
-                          beginTime:
-                            next.beginTime && next.beginTime !== defaults.beginTime
-                              ? next.beginTime
-                              : undefined,
-                        }
-                      : {}),
-                    ...('endTime' in next
-                      ? {
-                          endTime:
-                            next.endTime && next.endTime !== defaults.endTime
-                              ? next.endTime
-                              : undefined,
-                        }
-                      : {}),
-                  })
-                }
+                defaults={defaults}
+                labels={{ from: t('filters.from'), to: t('filters.to') }}
+                testId="orders-range"
+                onChange={(next) => list.set(next)}
               />
             </>
           }

@@ -1,4 +1,4 @@
-import { Badge, Image, Tooltip } from '@mantine/core';
+import { Badge, Tooltip } from '@mantine/core';
 import {
   CURRENCIES,
   type Currency,
@@ -8,16 +8,11 @@ import {
 import type { ProductStatus } from '@shared/contracts/products';
 import { formatDateTime, formatMoney, formatNumber } from '@shared/i18n/format';
 import { useMediaSrc } from '@shared/queries/products';
-import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconPhoto } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import classes from './products.module.css';
+import { Thumbnail } from '../../components/product-cell';
 
 type Language = 'zh' | 'th' | 'en';
-
-/** What stands in for a picture that does not load (a grey square with a mountain and sun). */
-const IMAGE_PLACEHOLDER = `data:image/svg+xml,${encodeURIComponent(
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 48"><rect width="48" height="48" fill="#f1f3f5"/><circle cx="18" cy="18" r="4" fill="#ced4da"/><path d="M8 38l11-12 7 8 5-5 9 9z" fill="#ced4da"/></svg>',
-)}`;
 
 const STATUS_COLORS: Record<ProductStatus, string> = {
   wait: 'gray',
@@ -160,48 +155,7 @@ export function MediaImage({
   h: number;
   radius?: 'xs' | 'sm';
 }) {
-  const shown = useMediaSrc(src);
-  return shown ? (
-    <Image
-      src={shown}
-      alt=""
-      w={w}
-      h={h}
-      radius={radius}
-      fit="cover"
-      className={classes.thumbnail}
-      referrerPolicy="no-referrer"
-      loading="lazy"
-      fallbackSrc={IMAGE_PLACEHOLDER}
-    />
-  ) : (
-    <div className={classes.thumbnailEmpty} style={{ width: w, height: h }} aria-hidden>
-      <IconPhoto size={Math.min(w, h) / 2.5} stroke={1.4} />
-    </div>
-  );
-}
-
-/** A product's picture, small; a grey square when it has none. */
-export function Thumbnail({ src, size = 48 }: { src: string | null | undefined; size?: number }) {
-  const shown = useMediaSrc(src);
-  return shown ? (
-    <Image
-      src={shown}
-      alt=""
-      w={size}
-      h={size}
-      radius="sm"
-      fit="cover"
-      className={classes.thumbnail}
-      referrerPolicy="no-referrer"
-      loading="lazy"
-      fallbackSrc={IMAGE_PLACEHOLDER}
-    />
-  ) : (
-    <div className={classes.thumbnailEmpty} style={{ width: size, height: size }} aria-hidden>
-      <IconPhoto size={size / 2.5} stroke={1.4} />
-    </div>
-  );
+  return <Thumbnail src={useMediaSrc(src)} w={w} h={h} radius={radius} />;
 }
 
 const SOURCE_IMAGE_REASONS = [

@@ -1,14 +1,15 @@
-import { ActionIcon, Anchor, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconEdit, IconRefresh } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { ListColumn } from '../../components/list-table';
+import { ProductCell } from '../../components/product-cell';
 import classes from './products.module.css';
 import { EDITOR_URLS, type ProductRow } from './products-data';
 import {
+  MediaImage,
   ReadinessMark,
   StatusBadge,
-  Thumbnail,
   useFailureText,
   useFormats,
 } from './products-parts';
@@ -36,26 +37,19 @@ export function useProductColumns({
       key: 'product',
       header: t('columns.product'),
       cell: (row) => (
-        <Group gap="sm" wrap="nowrap" miw={260}>
-          <Thumbnail src={row.cover} />
-          <Stack gap={2} style={{ minWidth: 0 }}>
-            <Anchor
-              renderRoot={(props) => (
-                <Link {...props} to={EDITOR_URLS[row.platform]} search={{ id: row.id }} />
-              )}
-              size="sm"
-              fw={600}
-              lineClamp={2}
-              data-testid="product-title"
-            >
-              {row.title || t('list.untitled')}
-            </Anchor>
-            <Text size="xs" c="dimmed" data-testid="product-sku">
-              {row.sku ? t('list.sku', { sku: row.sku }) : t('list.noSku')}
-              {row.skuCount > 1 ? ` · ${t('list.skuCount', { count: row.skuCount })}` : ''}
-            </Text>
-          </Stack>
-        </Group>
+        <ProductCell
+          picture={<MediaImage src={row.cover} w={48} h={48} />}
+          title={row.title || t('list.untitled')}
+          to={EDITOR_URLS[row.platform]}
+          id={row.id}
+          titleTestId="product-title"
+          minWidth={260}
+        >
+          <Text size="xs" c="dimmed" data-testid="product-sku">
+            {row.sku ? t('list.sku', { sku: row.sku }) : t('list.noSku')}
+            {row.skuCount > 1 ? ` · ${t('list.skuCount', { count: row.skuCount })}` : ''}
+          </Text>
+        </ProductCell>
       ),
     },
     {

@@ -30,7 +30,15 @@ import { LocalDateInput } from '../../components/date-fields';
 import { FormFailure } from '../../components/form-parts';
 import { ProofImage, useLayer, useServiceFormat } from './service-parts';
 import { formatQuantity, parseQuantity } from './service-quantities';
-import { localToIso } from './service-range';
+
+/** A local YYYY-MM-DD HH:mm:ss moment as an ISO instant (the reader's clock). */
+function localToIso(value: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(value);
+  if (!match) return null;
+  const [, y, mo, d, h, mi, s] = match.map(Number) as number[];
+  const date = new Date(y ?? 0, (mo ?? 1) - 1, d ?? 1, h ?? 0, mi ?? 0, s ?? 0);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
 
 const PHOTO_TYPES = ['image/jpeg', 'image/png'];
 

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Select, Stack, Text } from '@mantine/core';
+import { Badge, Group, Select, Stack, Text } from '@mantine/core';
 import { SERVICE_STEP_KEYS, type ServiceStepKey } from '@shared/contracts/service-steps';
 import type { OperatorQueuePage } from '@shared/contracts/services';
 
@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../components/list-page';
 import type { ListColumn } from '../../components/list-table';
 import type { ListState } from '../../components/use-list-page';
-import { ServiceStatusBadge, useServiceFormat } from './service-parts';
+import { useServiceColumns, useServiceFormat } from './service-parts';
 import { SERVICE_TYPE_FILTERS } from './services-search';
 
 const PAGE_SIZE = 20;
@@ -21,24 +21,13 @@ type TypeFilter = (typeof SERVICE_TYPE_FILTERS)[number];
 function useColumns(onOpen: (serviceNo: string) => void): ListColumn<OperatorQueueRow>[] {
   const { t } = useTranslation('services');
   const format = useServiceFormat();
+  const shared = useServiceColumns<OperatorQueueRow>({
+    onOpen,
+    openTestId: 'queue-open',
+    estimate: (row) => row.frozen,
+  });
   return [
-    {
-      key: 'serviceNo',
-      header: t('columns.serviceNo'),
-      width: 170,
-      cell: (row) => (
-        <Anchor
-          size="sm"
-          fw={600}
-          component="button"
-          type="button"
-          onClick={() => onOpen(row.serviceNo)}
-          data-testid="queue-open"
-        >
-          {row.serviceNo}
-        </Anchor>
-      ),
-    },
+    shared.serviceNo,
     {
       key: 'seller',
       header: t('columns.seller'),
@@ -48,18 +37,8 @@ function useColumns(onOpen: (serviceNo: string) => void): ListColumn<OperatorQue
         </Text>
       ),
     },
-    {
-      key: 'type',
-      header: t('columns.type'),
-      width: 170,
-      cell: (row) => <Text size="sm">{t(`types.${row.type}`)}</Text>,
-    },
-    {
-      key: 'status',
-      header: t('columns.status'),
-      width: 120,
-      cell: (row) => <ServiceStatusBadge status={row.status} />,
-    },
+    shared.type,
+    shared.status,
     {
       key: 'nextStep',
       header: t('columns.nextStep'),
@@ -90,17 +69,7 @@ function useColumns(onOpen: (serviceNo: string) => void): ListColumn<OperatorQue
         );
       },
     },
-    {
-      key: 'estimate',
-      header: t('columns.estimate'),
-      align: 'right',
-      width: 130,
-      cell: (row) => (
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {format.money(row.frozen, row.currency)}
-        </Text>
-      ),
-    },
+    shared.estimate,
   ];
 }
 

@@ -1,13 +1,14 @@
-import { Badge, Image, type ImageProps, Skeleton } from '@mantine/core';
+import { Anchor, Badge, Image, type ImageProps, Skeleton, Text } from '@mantine/core';
 import type { Language } from '@shared/contracts/languages';
 import type { Currency } from '@shared/contracts/money';
-import type { ServiceStatus } from '@shared/contracts/service-orders';
+import type { ServiceStatus, ServiceType } from '@shared/contracts/service-orders';
 import type { MarketItemCode } from '@shared/contracts/service-prices';
 import { type PriceList, SERVICE_ITEM_UNITS, type ServiceProof } from '@shared/contracts/services';
 import { formatDate, formatDateTime, formatMoney } from '@shared/i18n/format';
 import { useProofSrc } from '@shared/queries/services';
 import { createContext, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ListColumn } from '../../components/list-table';
 
 const STATUS_COLORS: Record<ServiceStatus, string> = {
   pending: 'orange',
@@ -50,6 +51,85 @@ export function ServiceStatusBadge({ status }: { status: ServiceStatus }) {
       {t(`status.${status}`)}
     </Badge>
   );
+}
+
+/** What a service row shows in every list of services: its number, type, status and money. */
+interface ServiceListRow {
+  serviceNo: string;
+  type: ServiceType;
+  status: ServiceStatus;
+  currency: Currency;
+}
+
+/**
+ * The columns every list of services shares: the number (opens the service), its type, its status
+ * and an amount in its currency (`estimate`: the seller's estimate, the operator's frozen sum).
+ */
+export function useServiceColumns<Row extends ServiceListRow>({
+  onOpen,
+  openTestId,
+  estimate,
+}: {
+  onOpen(serviceNo: string): void;
+  openTestId: string;
+  estimate(row: Row): number;
+}) {
+  const { t } = useTranslation('services');
+  const format = useServiceFormat();
+  const serviceNo: ListColumn<Row> = {
+    key: 'serviceNo',
+    header: t('columns.serviceNo'),
+    width: 170,
+    cell: (row) => (
+      <Anchor
+        size="sm"
+        fw={600}
+        component="button"
+        type="button"
+        onClick={() => onOpen(row.serviceNo)}
+        data-testid={openTestId}
+      >
+        {row.serviceNo}
+      </Anchor>
+    ),
+  };
+  const type: ListColumn<Row> = {
+    key: 'type',
+    header: t('columns.type'),
+    width: 170,
+    cell: (row) => <Text size="sm">{t(`types.${row.type}`)}</Text>,
+  };
+  const status: ListColumn<Row> = {
+    key: 'status',
+    header: t('columns.status'),
+    width: 120,
+    cell: (row) => <ServiceStatusBadge status={row.status} />,
+  };
+  const money = (
+    key: string,
+    header: string,
+    amount: (row: Row) => number | null,
+  ): ListColumn<Row> => ({
+    key,
+    header,
+    align: 'right',
+    width: 130,
+    cell: (row) => {
+      const value = amount(row);
+      return (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {value === null ? '—' : format.money(value, row.currency)}
+        </Text>
+      );
+    },
+  });
+  return {
+    serviceNo,
+    type,
+    status,
+    estimate: money('estimate', t('columns.estimate'), estimate),
+    money,
+  };
 }
 
 /** Makes a fresh idempotency key per distinct input; a retry of the same input reuses it. */

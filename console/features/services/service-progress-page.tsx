@@ -10,20 +10,20 @@ import {
   Title,
 } from '@mantine/core';
 import type { ServiceRow } from '@shared/contracts/services';
-import { useServices } from '@shared/queries/services';
+import { useExportServices, useServices } from '@shared/queries/services';
 import { EmptyState } from '@shared/ui/empty-state';
 import { IconListDetails, IconSearch } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage, type ListTab } from '../../components/list-page';
+import { defaultRange, ListRange, readerTimeZone } from '../../components/list-range';
 import type { ListColumn } from '../../components/list-table';
 import { usePermission } from '../../components/permission';
 import { useListPage } from '../../components/use-list-page';
 import { ServiceDetailDrawer } from './service-detail-drawer';
 import { OperatorQueue } from './service-operator-queue';
-import { ServiceStatusBadge, useServiceFormat } from './service-parts';
-import { defaultRange, RangeFilter, readerTimeZone } from './service-range';
+import { useServiceColumns, useServiceFormat } from './service-parts';
 import {
   SERVICE_TABS,
   SERVICE_TYPE_FILTERS,
@@ -54,58 +54,17 @@ function filtersOf(
 function useColumns(onOpen: (serviceNo: string) => void): ListColumn<ServiceRow>[] {
   const { t } = useTranslation('services');
   const format = useServiceFormat();
+  const shared = useServiceColumns<ServiceRow>({
+    onOpen,
+    openTestId: 'service-open',
+    estimate: (row) => row.estimate,
+  });
   return [
-    {
-      key: 'serviceNo',
-      header: t('columns.serviceNo'),
-      width: 170,
-      cell: (row) => (
-        <Anchor
-          size="sm"
-          fw={600}
-          component="button"
-          type="button"
-          onClick={() => onOpen(row.serviceNo)}
-          data-testid="service-open"
-        >
-          {row.serviceNo}
-        </Anchor>
-      ),
-    },
-    {
-      key: 'type',
-      header: t('columns.type'),
-      width: 170,
-      cell: (row) => <Text size="sm">{t(`types.${row.type}`)}</Text>,
-    },
-    {
-      key: 'status',
-      header: t('columns.status'),
-      width: 120,
-      cell: (row) => <ServiceStatusBadge status={row.status} />,
-    },
-    {
-      key: 'estimate',
-      header: t('columns.estimate'),
-      align: 'right',
-      width: 130,
-      cell: (row) => (
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {format.money(row.estimate, row.currency)}
-        </Text>
-      ),
-    },
-    {
-      key: 'actual',
-      header: t('columns.actual'),
-      align: 'right',
-      width: 130,
-      cell: (row) => (
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {row.actual === null ? '—' : format.money(row.actual, row.currency)}
-        </Text>
-      ),
-    },
+    shared.serviceNo,
+    shared.type,
+    shared.status,
+    shared.estimate,
+    shared.money('actual', t('columns.actual'), (row) => row.actual),
     {
       key: 'platformOrderNo',
       header: t('columns.platformOrderNo'),
@@ -148,6 +107,8 @@ function SellerServices({ onOpen }: { onOpen(serviceNo: string): void }) {
   const [number, setNumber] = useState(search.number ?? '');
   const [orderNo, setOrderNo] = useState(search.orderNo ?? '');
   const columns = useColumns(onOpen);
+  const exporter = useExportServices();
+  const canExport = usePermission('export');
   const counts = services.data?.counts;
   const tabs: ListTab[] = SERVICE_TABS.map((tab) => ({
     value: tab,
@@ -220,19 +181,21 @@ function SellerServices({ onOpen }: { onOpen(serviceNo: string): void }) {
             () => list.set({ orderNo: orderNo.trim() || undefined }),
             'services-filter-order',
           )}
-          <RangeFilter
+          <ListRange
             range={{ beginTime: filters.beginTime, endTime: filters.endTime }}
-            onChange={(next) => {
-              const kept = (bound: 'beginTime' | 'endTime') =>
-                next[bound] && next[bound] !== defaults[bound] ? next[bound] : undefined;
-              list.set({
-                ...('beginTime' in next ? { beginTime: kept('beginTime') } : {}),
-                ...('endTime' in next ? { endTime: kept('endTime') } : {}),
-              });
-            }}
+            defaults={defaults}
+            labels={{ from: t('progress.from'), to: t('progress.to') }}
+            testId="services-range"
+            onChange={(next) => list.set(next)}
           />
         </>
       }
+      exporter={{
+        run: () =>
+          exporter.mutateAsync({ ...filters, tab: list.tab as (typeof SERVICE_TABS)[number] }),
+        testId: 'services-export',
+        allowed: canExport,
+      }}
       empty={
         <Stack align="center" gap={0} pb="lg">
           <EmptyState

@@ -15,7 +15,7 @@ import {
 import type { Language } from '@shared/contracts/languages';
 import type { ProductDraft } from '@shared/contracts/product-draft';
 import type { Platform } from '@shared/contracts/shops';
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Actor, AppDeps } from '../../context';
 import type { Database } from '../../db/client';
 import {
@@ -30,6 +30,7 @@ import {
 } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { type Queryable, shopNameOf, visibleShops } from '../collector/collector.service';
+import { heldSources } from '../products/held-sources';
 import { categoryIndex, nameIn, pathOf, treeOf } from './categories';
 import { productOf } from './search.service';
 
@@ -414,38 +415,16 @@ async function chosenConflicts(
   rows: readonly CatalogueRow[],
   targets: readonly ShopRow[],
 ): Promise<ChooseConflicts['conflicts']> {
-  if (rows.length === 0 || targets.length === 0) return [];
-  const held = await db
-    .select({
-      shopId: products.shopId,
-      sourceSite: products.sourceSite,
-      sourceItemId: products.sourceItemId,
-    })
-    .from(products)
-    .where(
-      and(
-        inArray(
-          products.shopId,
-          targets.map((shop) => shop.id),
-        ),
-        or(
-          ...rows.map((row) =>
-            and(eq(products.sourceSite, row.source), eq(products.sourceItemId, row.id)),
-          ),
-        ),
-      ),
-    );
-  const taken = new Set(held.map((h) => `${h.shopId} ${h.sourceSite} ${h.sourceItemId}`));
-  return rows.flatMap((row) =>
-    targets
-      .filter((shop) => taken.has(`${shop.id} ${row.source} ${row.id}`))
-      .map((shop) => ({
-        catalogueId: row.id,
-        title: row.titleZh ?? row.titleEn ?? row.titleTh ?? '',
-        shopId: shop.id,
-        shopName: shopNameOf(shop),
-      })),
-  );
+  const held = await heldSources(db, rows, targets, (row) => ({
+    site: row.source,
+    itemId: row.id,
+  }));
+  return held.map(({ item, shop }) => ({
+    catalogueId: item.id,
+    title: item.titleZh ?? item.titleEn ?? item.titleTh ?? '',
+    shopId: shop.id,
+    shopName: shopNameOf(shop),
+  }));
 }
 
 function alreadyChosen(conflicts: ChooseConflicts['conflicts']): AppError {

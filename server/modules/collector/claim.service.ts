@@ -6,10 +6,11 @@ import {
   type PluginSettingsInput,
 } from '@shared/contracts/collector';
 import type { ProductDraft } from '@shared/contracts/product-draft';
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Actor, AppDeps } from '../../context';
 import { collectedProducts, products, shops } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
+import { heldSources } from '../products/held-sources';
 import { refreshProduct } from '../products/products.service';
 import { priceRange, type Queryable, shopNameOf, visibleShops } from './collector.service';
 import { settingsOf } from './plugin-settings.service';
@@ -54,37 +55,16 @@ async function conflictsOf(
   rows: readonly CollectedRow[],
   targets: readonly ShopRow[],
 ): Promise<ClaimConflicts['conflicts']> {
-  const held = await db
-    .select({
-      shopId: products.shopId,
-      sourceSite: products.sourceSite,
-      sourceItemId: products.sourceItemId,
-    })
-    .from(products)
-    .where(
-      and(
-        inArray(
-          products.shopId,
-          targets.map((shop) => shop.id),
-        ),
-        or(
-          ...rows.map((row) =>
-            and(eq(products.sourceSite, row.site), eq(products.sourceItemId, row.itemId)),
-          ),
-        ),
-      ),
-    );
-  const taken = new Set(held.map((p) => `${p.shopId} ${p.sourceSite} ${p.sourceItemId}`));
-  return rows.flatMap((row) =>
-    targets
-      .filter((shop) => taken.has(`${shop.id} ${row.site} ${row.itemId}`))
-      .map((shop) => ({
-        collectId: row.id,
-        title: row.title,
-        shopId: shop.id,
-        shopName: shopNameOf(shop),
-      })),
-  );
+  const held = await heldSources(db, rows, targets, (row) => ({
+    site: row.site,
+    itemId: row.itemId,
+  }));
+  return held.map(({ item, shop }) => ({
+    collectId: item.id,
+    title: item.title,
+    shopId: shop.id,
+    shopName: shopNameOf(shop),
+  }));
 }
 
 function alreadyClaimed(conflicts: ClaimConflicts['conflicts']): AppError {

@@ -15,8 +15,8 @@ import type { Actor, AppDeps } from '../../context';
 import { helpArticles } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { keyset } from '../../lib/keyset';
+import { assertOperator } from '../../lib/operators';
 import { sanitizeHtml } from '../../lib/sanitize-html';
-import { assertOperator } from '../notices/notices.service';
 
 type ArticleRow = typeof helpArticles.$inferSelect;
 

@@ -1,11 +1,11 @@
 import type { Language } from '@shared/contracts/languages';
 import type { Announcement, NoticeListQuery, NoticePage } from '@shared/contracts/notices';
-import { ROLES } from '@shared/permissions';
 import { and, asc, count, eq, inArray, lte, notExists, sql } from 'drizzle-orm';
 import type { Actor, AppDeps } from '../../context';
 import { announcements, announcementViews } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { keyset } from '../../lib/keyset';
+import { assertOperator } from '../../lib/operators';
 import { sanitizeHtml } from '../../lib/sanitize-html';
 
 type AnnouncementRow = typeof announcements.$inferSelect;
@@ -19,17 +19,6 @@ function toAnnouncement(row: AnnouncementRow): Announcement {
     showTime: row.showTime.toISOString(),
     isPopup: row.isPopup,
   };
-}
-
-/** Operator roles (decisions.md): our staff, who publish announcements and help articles. */
-const OPERATOR_ROLES: readonly string[] = ROLES.filter(
-  (role) => role === 'PURCHASER' || role === 'STOREKEEPER',
-);
-
-/** Publishing content is for operators; a seller (main or sub-account) gets PERMISSION_DENIED. */
-export function assertOperator(actor: Pick<Actor, 'roles'>): void {
-  if (!actor.roles.some((role) => OPERATOR_ROLES.includes(role)))
-    throw new AppError('PERMISSION_DENIED');
 }
 
 /** What may be stored as an announcement; the content is sanitised here, whoever calls. */

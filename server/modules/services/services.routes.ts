@@ -1,8 +1,15 @@
+import enServices from '@locales/en/services.json';
+import thServices from '@locales/th/services.json';
+import zhServices from '@locales/zh/services.json';
 import { endpoints } from '@shared/contracts/endpoints';
+import type { Language } from '@shared/contracts/languages';
+import type { ServiceRow } from '@shared/contracts/services';
+import { EXPORT_ROW_LIMIT } from '@shared/contracts/wallet';
 import { AppError } from '../../lib/errors';
 import { requestIdempotencyKey } from '../../lib/idempotency-key';
 import { ok } from '../../lib/respond';
 import { defineRoute } from '../../lib/route';
+import { sheetAnswer } from '../wallet/xlsx';
 import {
   abortService,
   buyService,
@@ -15,10 +22,17 @@ import {
   priceList,
   readProof,
   serviceDetail,
+  servicesForExport,
   uploadProof,
 } from './services.service';
 
 const calls = endpoints.services;
+
+/** The services pages' words, also on the server: the exported file. */
+const SERVICE_WORDS = { zh: zhServices, th: thServices, en: enServices } satisfies Record<
+  Language,
+  typeof enServices
+>;
 
 // A service is named by its number, checked against the actor by the service (its owner and a
 // sub-account's shops; every seller's for the service operator): another's answers RECORD_NOT_FOUND.
@@ -39,6 +53,27 @@ export const servicesRoutes = [
   defineRoute(calls.list, async ({ c, deps, actor, query }) =>
     ok(c, await listServices(deps, actor, query)),
   ),
+  defineRoute(calls.export, async ({ c, deps, actor, query }) => {
+    const words = SERVICE_WORDS[c.var.t.language];
+    const found = await servicesForExport(deps, actor, query, EXPORT_ROW_LIMIT);
+    const heads = words.columns;
+    return sheetAnswer<ServiceRow>(
+      words.export,
+      words.export,
+      'services',
+      found,
+      ({ text, money, time }) => [
+        text(heads.serviceNo, 22, (row) => row.serviceNo),
+        time(words.export.timeZone, (row) => row.createdAt),
+        text(heads.type, 20, (row) => words.types[row.type]),
+        text(heads.status, 14, (row) => words.status[row.status]),
+        { ...money((row) => row.estimate), header: heads.estimate },
+        { ...money((row) => row.actual), header: heads.actual },
+        text(heads.platformOrderNo, 22, (row) => row.platformOrderNo),
+        text(heads.currentStep, 24, (row) => words.steps[row.currentStep]),
+      ],
+    );
+  }),
   defineRoute(calls.detail, serviceObject, async ({ c, deps, actor, query }) =>
     ok(c, await serviceDetail(deps, actor, query)),
   ),

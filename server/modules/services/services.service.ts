@@ -28,6 +28,7 @@ import {
   type ServiceBuy,
   type ServiceComplete,
   type ServiceDetail,
+  type ServiceExportQuery,
   type ServiceListQuery,
   type ServiceMove,
   type ServicePage,
@@ -66,6 +67,7 @@ import {
 import { AppError } from '../../lib/errors';
 import { keyset } from '../../lib/keyset';
 import { readMedia } from '../../lib/media-type';
+import { isOperator } from '../../lib/operators';
 import { storageFor } from '../../lib/storage';
 import { addDays, instantOf, parseDateTime } from '../../lib/zoned-time';
 import { notify } from '../messages/messages.service';
@@ -92,10 +94,6 @@ type FileDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 type Row = typeof serviceOrders.$inferSelect;
 
 const SERVICE_OPERATOR = 'SERVICE_OPERATOR';
-const OPERATOR_ROLES = ['PURCHASER', 'STOREKEEPER', SERVICE_OPERATOR];
-
-const isOperator = (actor: Pick<Actor, 'roles'>) =>
-  actor.roles.some((role) => OPERATOR_ROLES.includes(role));
 const isServiceOperator = (actor: Pick<Actor, 'roles'>) => actor.roles.includes(SERVICE_OPERATOR);
 
 /** The operators' steps: only the service operator role, whatever else the caller holds. */
@@ -404,7 +402,11 @@ async function detailView(
 // Reading
 
 /** The list's time range: the reader's zone (else its site's), by default the last 14 days from 00:00:00. */
-async function rangeOf(deps: Deps, actor: Actor, query: ServiceListQuery) {
+async function rangeOf(
+  deps: Deps,
+  actor: Actor,
+  query: Pick<ServiceListQuery, 'beginTime' | 'endTime' | 'timeZone'>,
+) {
   let zone = query.timeZone;
   if (!zone) {
     const [reader] = await deps.db
@@ -423,19 +425,14 @@ async function rangeOf(deps: Deps, actor: Actor, query: ServiceListQuery) {
     : instantOf(zone, addDays(today, 1));
   if (from.getTime() >= to.getTime())
     throw new AppError('VALIDATION_FAILED', { params: { fields: 'endTime' } });
-  return { from, to };
+  return { zone, from, to };
 }
 
 const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** GET /order/service/progress/list: one tab, filtered, newest first, a keyset page and every tab's count. */
-export async function listServices(
-  deps: Deps,
-  actor: Actor,
-  query: ServiceListQuery,
-): Promise<ServicePage> {
-  const { db } = deps;
-  const { from, to } = await rangeOf(deps, actor, query);
+/** The list's filters (all but the tab) for the actor, and the range they name. */
+async function listFilters(deps: Deps, actor: Actor, query: ServiceExportQuery) {
+  const range = await rangeOf(deps, actor, query);
   const serviceNo = query.serviceNo?.trim();
   const platformOrderNo = query.platformOrderNo?.trim();
   const filters = and(
@@ -445,9 +442,20 @@ export async function listServices(
     platformOrderNo
       ? sql`${serviceOrders.platformOrderNo} ilike ${likeOf(platformOrderNo)}`
       : undefined,
-    gte(serviceOrders.createdAt, from),
-    lt(serviceOrders.createdAt, to),
+    gte(serviceOrders.createdAt, range.from),
+    lt(serviceOrders.createdAt, range.to),
   );
+  return { filters, range };
+}
+
+/** GET /order/service/progress/list: one tab, filtered, newest first, a keyset page and every tab's count. */
+export async function listServices(
+  deps: Deps,
+  actor: Actor,
+  query: ServiceListQuery,
+): Promise<ServicePage> {
+  const { db } = deps;
+  const { filters } = await listFilters(deps, actor, query);
   const keys = keyset(
     [
       { column: serviceOrders.createdAt, order: 'desc' },
@@ -481,6 +489,41 @@ export async function listServices(
       complete: sum(SERVICE_TABS.complete),
       cancel: sum(SERVICE_TABS.cancel),
       abort: sum(SERVICE_TABS.abort),
+    },
+  };
+}
+
+/**
+ * POST /order/service/progress/export: the list's tab with its filters, newest first, at most
+ * `limit` rows, with how many there are and the range's zone and days (for the file's name).
+ */
+export async function servicesForExport(
+  deps: Deps,
+  actor: Actor,
+  query: ServiceExportQuery,
+  limit: number,
+): Promise<{
+  records: ServiceRow[];
+  total: number;
+  range: { zone: string; firstDay: string; lastDay: string };
+}> {
+  const { db } = deps;
+  const { filters, range } = await listFilters(deps, actor, query);
+  const where = and(filters, inArray(serviceOrders.status, [...SERVICE_TABS[query.tab]]));
+  const rows = await db
+    .select()
+    .from(serviceOrders)
+    .where(where)
+    .orderBy(desc(serviceOrders.createdAt), desc(serviceOrders.id))
+    .limit(limit);
+  const [total] = await db.select({ n: count() }).from(serviceOrders).where(where);
+  return {
+    records: rows.map(rowView),
+    total: total?.n ?? 0,
+    range: {
+      zone: range.zone,
+      firstDay: dayIn(range.zone, range.from),
+      lastDay: dayIn(range.zone, new Date(range.to.getTime() - 1)),
     },
   };
 }

@@ -1,11 +1,9 @@
 import { endpoints } from '@shared/contracts/endpoints';
-import type { Currency } from '@shared/contracts/money';
 import {
   type BalanceRecord,
   type FreezeRecord,
   type LedgerMemo,
   parseLedgerMemo,
-  XLSX_MEDIA_TYPE,
 } from '@shared/contracts/wallet';
 import type { ApiMessageKey, Translator } from '../../lib/i18n';
 import { ok } from '../../lib/respond';
@@ -16,74 +14,7 @@ import {
   listBalanceRecords,
   listFreezeRecords,
 } from './history.service';
-import { attachment, EXPORT_WORDS, fill, type SheetColumn, sheetFile } from './xlsx';
-
-/** What an export found: its rows of the range, and how many the range holds. */
-interface Found<Row> {
-  records: Row[];
-  total: number;
-  range: { zone: string; firstDay: string; lastDay: string };
-}
-
-type Words = (typeof EXPORT_WORDS)[keyof typeof EXPORT_WORDS];
-
-/**
- * The answer of an export: one sheet of the rows (with a note when the range held more than the
- * limit), named in the reader's language and in ASCII with the range's dates, and how many rows
- * it holds of how many.
- */
-async function sheetAnswer<Row extends { currency: Currency; createdAt: string }>(
-  words: Words,
-  sheet: { sheet: string; file: string },
-  asciiStem: string,
-  found: Found<Row>,
-  columns: (parts: {
-    money: (value: (row: Row) => number | null) => SheetColumn<Row>;
-    time: (header: string, value: (row: Row) => string | null) => SheetColumn<Row>;
-  }) => SheetColumn<Row>[],
-): Promise<Response> {
-  const { range } = found;
-  const money = (value: (row: Row) => number | null): SheetColumn<Row> => ({
-    header: '',
-    width: 16,
-    kind: 'money',
-    value,
-    currency: (row) => row.currency,
-  });
-  const time = (header: string, value: (row: Row) => string | null): SheetColumn<Row> => ({
-    header: fill(header, { zone: range.zone }),
-    width: 21,
-    kind: 'time',
-    value: (row) => {
-      const at = value(row);
-      return at ? new Date(at) : null;
-    },
-  });
-  const file = await sheetFile<Row>({
-    name: sheet.sheet,
-    zone: range.zone,
-    rows: found.records,
-    note:
-      found.total > found.records.length
-        ? fill(words.truncated, { kept: found.records.length, total: found.total })
-        : undefined,
-    columns: columns({ money, time }),
-  });
-  const dates = { from: range.firstDay, to: range.lastDay };
-  const name = fill(sheet.file, dates);
-  const ascii = `${asciiStem}-${dates.from}-${dates.to}`;
-  return new Response(new Uint8Array(file), {
-    status: 200,
-    headers: {
-      'content-type': XLSX_MEDIA_TYPE,
-      'content-disposition': attachment(`${name}.xlsx`, `${ascii}.xlsx`),
-      'content-length': String(file.length),
-      'cache-control': 'no-store',
-      'x-total-count': String(found.total),
-      'x-export-count': String(found.records.length),
-    },
-  });
-}
+import { EXPORT_WORDS, sheetAnswer } from './xlsx';
 
 const MEMO_WORDS = {
   warehouseFee: 'memoWarehouseFee',

@@ -7,6 +7,7 @@ import zhExports from '@locales/zh/exports.json';
 import zhWallet from '@locales/zh/wallet.json';
 import type { Language } from '@shared/contracts/languages';
 import { CURRENCY_DECIMALS, type Currency, minorToDecimal } from '@shared/contracts/money';
+import { XLSX_MEDIA_TYPE } from '@shared/contracts/wallet';
 import ExcelJS from 'exceljs';
 
 /**
@@ -166,4 +167,91 @@ function encodeFileName(name: string): string {
  */
 export function attachment(name: string, asciiName: string): string {
   return `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeFileName(name)}`;
+}
+
+/**
+ * An exported sheet as the download answers it: the file named in the reader's language and in
+ * ASCII, with how many rows it holds (`x-export-count`) of how many matched (`x-total-count`).
+ */
+function sheetResponse(
+  file: Buffer,
+  names: { name: string; ascii: string },
+  counts: { total: number; kept: number },
+): Response {
+  return new Response(new Uint8Array(file), {
+    status: 200,
+    headers: {
+      'content-type': XLSX_MEDIA_TYPE,
+      'content-disposition': attachment(names.name, names.ascii),
+      'content-length': String(file.length),
+      'cache-control': 'no-store',
+      'x-total-count': String(counts.total),
+      'x-export-count': String(counts.kept),
+    },
+  });
+}
+
+/** What an export found: its rows of the range, and how many the range holds. */
+interface Found<Row> {
+  records: Row[];
+  total: number;
+  range: { zone: string; firstDay: string; lastDay: string };
+}
+
+/**
+ * The answer of an export: one sheet of the rows (with a note when the range held more than the
+ * limit), named in the reader's language and in ASCII with the range's dates, and how many rows
+ * it holds of how many.
+ */
+export async function sheetAnswer<Row extends { currency: Currency }>(
+  words: { truncated: string },
+  sheet: { sheet: string; file: string },
+  asciiStem: string,
+  found: Found<Row>,
+  columns: (parts: {
+    text: (header: string, width: number, value: (row: Row) => string | null) => SheetColumn<Row>;
+    money: (value: (row: Row) => number | null) => SheetColumn<Row>;
+    time: (header: string, value: (row: Row) => string | null) => SheetColumn<Row>;
+  }) => SheetColumn<Row>[],
+): Promise<Response> {
+  const { range } = found;
+  const text = (
+    header: string,
+    width: number,
+    value: (row: Row) => string | null,
+  ): SheetColumn<Row> => ({ header, width, kind: 'text', value });
+  const money = (value: (row: Row) => number | null): SheetColumn<Row> => ({
+    header: '',
+    width: 16,
+    kind: 'money',
+    value,
+    currency: (row) => row.currency,
+  });
+  const time = (header: string, value: (row: Row) => string | null): SheetColumn<Row> => ({
+    header: fill(header, { zone: range.zone }),
+    width: 21,
+    kind: 'time',
+    value: (row) => {
+      const at = value(row);
+      return at ? new Date(at) : null;
+    },
+  });
+  const file = await sheetFile<Row>({
+    name: sheet.sheet,
+    zone: range.zone,
+    rows: found.records,
+    note:
+      found.total > found.records.length
+        ? fill(words.truncated, { kept: found.records.length, total: found.total })
+        : undefined,
+    columns: columns({ text, money, time }),
+  });
+  const dates = { from: range.firstDay, to: range.lastDay };
+  const name = fill(sheet.file, dates);
+  const ascii = `${asciiStem}-${dates.from}-${dates.to}`;
+  return sheetResponse(
+    file,
+    { name: `${name}.xlsx`, ascii: `${ascii}.xlsx` },
+    { total: found.total, kept: found.records.length },
+  );
 }

@@ -50,6 +50,22 @@ describe('the console and API over plain HTTP', () => {
     }
   });
 
+  it('let the console show images from itself, data:, https: and its own object URLs (blob:), nothing else', async () => {
+    const csp = (await t.app.request('/cmp/')).headers.get('content-security-policy') ?? '';
+    const directives = new Map(
+      csp.split(';').map((part) => {
+        const [name = '', ...sources] = part.trim().split(/\s+/);
+        return [name, sources] as const;
+      }),
+    );
+    // The product editor shows stored media through object URLs (fetched with the session).
+    expect(directives.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https:']);
+    // blob: for images only: never for scripts, nor for anything the default covers.
+    expect(directives.get('default-src')).toEqual(["'self'"]);
+    expect(directives.get('script-src')).toEqual(["'self'"]);
+    expect(directives.get('connect-src')).toEqual(["'self'"]);
+  });
+
   it('send them on an internal error too', async () => {
     const broken = await createTestApp();
     await broken.close();

@@ -1,12 +1,15 @@
 import { IconCalendarClock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LocalDateInput } from '../../components/date-fields';
+import { LocalDateInput } from './date-fields';
 
-interface DateTimeRange {
+/** A list's time range, each end YYYY-MM-DD HH:mm:ss on the reader's clock (spec section 9). */
+export interface DateTimeRange {
   beginTime: string;
   endTime: string;
 }
+
+type Bound = keyof DateTimeRange;
 
 const pad = (value: number, length = 2) => String(value).padStart(length, '0');
 const text = (date: Date) =>
@@ -21,37 +24,39 @@ export function defaultRange(now: Date = new Date()): DateTimeRange {
   return { beginTime: text(first), endTime: text(last) };
 }
 
+/** The reader's IANA time zone, sent with a range so the server reads it on the same clock. */
 export function readerTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
-/** A local YYYY-MM-DD HH:mm:ss moment as an ISO instant (the reader's clock). */
-export function localToIso(value: string): string | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(value);
-  if (!match) return null;
-  const [, y, mo, d, h, mi, s] = match.map(Number) as number[];
-  const date = new Date(y ?? 0, (mo ?? 1) - 1, d ?? 1, h ?? 0, mi ?? 0, s ?? 0);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
-}
-
-/** The list's time range (YYYY-MM-DD HH:mm:ss): a complete moment in order applies at once. */
-export function RangeFilter({
+/**
+ * A list's time range filter: a complete moment in order applies at once; an incomplete one or an
+ * end before the start says so and waits. `onChange` gets the end that changed, undefined when it
+ * was emptied or is the default's (so the address carries only what differs from the default).
+ */
+export function ListRange({
   range,
+  defaults,
+  labels,
+  testId,
   onChange,
 }: {
   range: DateTimeRange;
-  onChange(next: Partial<DateTimeRange>): void;
+  defaults: DateTimeRange;
+  labels: { from: string; to: string };
+  /** The fields are `<testId>-beginTime` and `<testId>-endTime`. */
+  testId: string;
+  onChange(next: Partial<Record<Bound, string | undefined>>): void;
 }) {
-  const { t } = useTranslation('services');
   const { t: validation } = useTranslation('validation');
   const [error, setError] = useState<string | null>(null);
-  function edit(bound: 'beginTime' | 'endTime', value: string | null) {
+  function edit(bound: Bound, value: string | null) {
     if (value === null) return setError(validation('invalidFormat'));
     const next = { ...range, [bound]: value || undefined };
     if (next.beginTime && next.endTime && next.beginTime > next.endTime)
       return setError(validation('invalid'));
     setError(null);
-    onChange({ [bound]: value || undefined });
+    onChange({ [bound]: value && value !== defaults[bound] ? value : undefined });
   }
   return (
     <>
@@ -61,12 +66,12 @@ export function RangeFilter({
           withTime
           size="sm"
           w={{ base: '100%', xs: 230 }}
-          label={bound === 'beginTime' ? t('progress.from') : t('progress.to')}
+          label={bound === 'beginTime' ? labels.from : labels.to}
           leftSection={<IconCalendarClock size={16} />}
           value={range[bound]}
           onChange={(value) => edit(bound, value)}
           error={bound === 'endTime' ? error : undefined}
-          data-testid={`services-range-${bound}`}
+          data-testid={`${testId}-${bound}`}
         />
       ))}
     </>
