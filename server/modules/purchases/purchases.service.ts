@@ -410,6 +410,31 @@ async function nextPurchaseNo(db: Database, now: Date): Promise<string> {
   return `${prefix}${String(sequence).padStart(4, '0')}`;
 }
 
+/**
+ * Inserts a request under the month's next purchase number, trying again when a parallel request
+ * took that number; a request already made under the same idempotency key (`earlier`) is answered
+ * instead, with nothing inserted.
+ */
+async function insertNumbered(
+  db: Database,
+  now: Date,
+  values: Omit<typeof purchases.$inferInsert, 'purchaseNo'>,
+  earlier: () => Promise<PurchaseRow | null | undefined>,
+): Promise<{ row: PurchaseRow; created: boolean }> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const purchaseNo = await nextPurchaseNo(db, now);
+    const [row] = await db
+      .insert(purchases)
+      .values({ ...values, purchaseNo })
+      .onConflictDoNothing()
+      .returning();
+    if (row) return { row, created: true };
+    const same = await earlier();
+    if (same) return { row: same, created: false };
+  }
+  throw new AppError('OPERATION_FAILED');
+}
+
 /** The rules of spec section 5 that the schema cannot say, each with its own message. */
 function checkCreate(input: PurchaseCreate): void {
   const missing: string[] = [];
@@ -493,45 +518,38 @@ export async function createPurchase(
   if (!Number.isSafeInteger(estimatedTotal) || estimatedTotal < 1)
     throw new AppError('PURCHASE_FIELDS_MISSING', { params: { fields: 'fees' } });
   const now = clock.now();
-  let row: PurchaseRow | undefined;
-  for (let attempt = 0; !row && attempt < 5; attempt++) {
-    const purchaseNo = await nextPurchaseNo(db, now);
-    [row] = await db
-      .insert(purchases)
-      .values({
-        purchaseNo,
-        ownerId: actor.ownerId,
-        shopId: input.shopId,
-        warehouseId: warehouse.id,
-        type: input.type,
-        status: 'waitAudit',
-        expressType: input.expressType,
-        shippingType: input.shippingType,
-        serviceNo: input.serviceNo?.trim() || null,
-        platformNo: input.platformNo?.trim() || null,
-        address: input.address,
-        items,
-        currency: warehouse.currency,
-        estimatedFees,
-        estimatedTotal,
-        floatAmount: input.floatAmount,
-        couponId: input.couponId ?? null,
-        remark: input.remark,
-        attachments,
-        createdBy: actor.userId,
-        idempotencyKey: input.idempotencyKey,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!row) {
-      const same = await purchaseByKey(db, actor.ownerId, input.idempotencyKey);
-      if (same) return detailView(db, same);
-    }
-  }
-  if (!row) throw new AppError('OPERATION_FAILED');
-  const written = row;
+  const inserted = await insertNumbered(
+    db,
+    now,
+    {
+      ownerId: actor.ownerId,
+      shopId: input.shopId,
+      warehouseId: warehouse.id,
+      type: input.type,
+      status: 'waitAudit',
+      expressType: input.expressType,
+      shippingType: input.shippingType,
+      serviceNo: input.serviceNo?.trim() || null,
+      platformNo: input.platformNo?.trim() || null,
+      address: input.address,
+      items,
+      currency: warehouse.currency,
+      estimatedFees,
+      estimatedTotal,
+      floatAmount: input.floatAmount,
+      couponId: input.couponId ?? null,
+      remark: input.remark,
+      attachments,
+      createdBy: actor.userId,
+      idempotencyKey: input.idempotencyKey,
+      createdAt: now,
+      updatedAt: now,
+    },
+    () => purchaseByKey(db, actor.ownerId, input.idempotencyKey),
+  );
+  if (!inserted.created) return detailView(db, inserted.row);
+  const written = inserted.row;
+  let row: PurchaseRow | undefined = written;
   try {
     const held = await freezeForOrder(deps, null, {
       ownerId: actor.ownerId,
@@ -657,54 +675,46 @@ export async function openServicePurchase(
     serviceFee: input.fees.service + input.fees.consumables,
   };
   const receiver = input.receiver ?? {};
-  let row: PurchaseRow | undefined;
-  for (let attempt = 0; !row && attempt < 5; attempt++) {
-    const purchaseNo = await nextPurchaseNo(db, now);
-    [row] = await db
-      .insert(purchases)
-      .values({
-        purchaseNo,
-        ownerId: actor.ownerId,
-        shopId: input.shopId,
-        warehouseId: warehouse?.id ?? null,
-        type: 'crossSale',
-        status: 'waitAudit',
-        // A sale waits for its buyer: it flies.
-        expressType: 'sky',
-        shippingType: 'homeDelivery',
-        serviceNo: input.serviceNo,
-        platformNo: input.platformNo,
-        fundedByService: true,
-        address: {
-          province: '',
-          area: '',
-          detail: receiver.address ?? '',
-          postalCode: '',
-          consigneeName: receiver.name ?? '',
-          mobile: receiver.phone ?? '',
-        },
-        items,
-        currency: input.currency,
-        estimatedFees,
-        estimatedTotal: total(estimatedFees),
-        floatAmount: 0,
-        discount: input.discount,
-        frozen: input.frozen,
-        createdBy: actor.userId,
-        idempotencyKey: `service:${input.serviceNo}`,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!row) {
-      const same = await earlier();
-      if (same) return detailView(db, same);
-    }
-  }
-  if (!row) throw new AppError('OPERATION_FAILED');
-  await tell(deps, row, 'purchaseSubmitted');
-  return detailView(db, row);
+  const inserted = await insertNumbered(
+    db,
+    now,
+    {
+      ownerId: actor.ownerId,
+      shopId: input.shopId,
+      warehouseId: warehouse?.id ?? null,
+      type: 'crossSale',
+      status: 'waitAudit',
+      // A sale waits for its buyer: it flies.
+      expressType: 'sky',
+      shippingType: 'homeDelivery',
+      serviceNo: input.serviceNo,
+      platformNo: input.platformNo,
+      fundedByService: true,
+      address: {
+        province: '',
+        area: '',
+        detail: receiver.address ?? '',
+        postalCode: '',
+        consigneeName: receiver.name ?? '',
+        mobile: receiver.phone ?? '',
+      },
+      items,
+      currency: input.currency,
+      estimatedFees,
+      estimatedTotal: total(estimatedFees),
+      floatAmount: 0,
+      discount: input.discount,
+      frozen: input.frozen,
+      createdBy: actor.userId,
+      idempotencyKey: `service:${input.serviceNo}`,
+      createdAt: now,
+      updatedAt: now,
+    },
+    earlier,
+  );
+  if (!inserted.created) return detailView(db, inserted.row);
+  await tell(deps, inserted.row, 'purchaseSubmitted');
+  return detailView(db, inserted.row);
 }
 
 async function attachmentsOf(
