@@ -14,6 +14,12 @@ export interface CategoryIndex {
 
 /** The tree changes only with a seed or a load: read once a minute per database. */
 const TTL_MS = 60_000;
+/**
+ * A category the copy does not know (one loaded meanwhile, or an id a client made up) reads the
+ * tree again only once the copy is this old: made-up ids on every request cost one read in five
+ * seconds, not one a request.
+ */
+const UNKNOWN_AFTER_MS = 5_000;
 const cache = new WeakMap<object, { at: number; index: Promise<CategoryIndex> }>();
 
 async function load(db: Database): Promise<CategoryIndex> {
@@ -37,8 +43,8 @@ async function load(db: Database): Promise<CategoryIndex> {
 }
 
 /**
- * The category tree, from a copy at most a minute old (always fresh when it was empty, or when
- * `knowing` names a category the copy does not hold yet).
+ * The category tree, from a copy at most a minute old (always fresh when it was empty; at most five
+ * seconds old when `knowing` names a category the copy does not hold).
  */
 export async function categoryIndex(
   db: Database,
@@ -48,7 +54,8 @@ export async function categoryIndex(
   const held = cache.get(db);
   if (held && now - held.at < TTL_MS) {
     const index = await held.index;
-    if (index.rows.length > 0 && knowing.every((id) => index.byId.has(id))) return index;
+    const knows = now - held.at < UNKNOWN_AFTER_MS || knowing.every((id) => index.byId.has(id));
+    if (index.rows.length > 0 && knows) return index;
   }
   const index = load(db);
   cache.set(db, { at: now, index });
