@@ -2,6 +2,7 @@ import { CATALOGUE_SOURCES, MALL_SOURCE_SITES } from '@shared/contracts/catalogu
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -151,6 +152,42 @@ export const catalogueTokenTop = pgTable(
   },
   // Unique, in the order pages read it (sales and id descending, as the keyset orders them).
   (t) => [uniqueIndex('catalogue_token_top_idx').on(t.token, t.sales.desc(), t.productId.desc())],
+);
+
+/**
+ * The search's postings of a common token (one held by more than SEARCH_POSTINGS_DEPTH products)
+ * in the newest order: its SEARCH_POSTINGS_DEPTH newest mall products, so a broad search sorted by
+ * newest reads its page here (the sales postings of a rarer token list all its products, which
+ * are sorted whole). Kept with the sales postings when products are written.
+ */
+export const catalogueTokenNewest = pgTable(
+  'catalogue_token_newest',
+  {
+    token: text('token').notNull(),
+    listedAt: timestamp('listed_at', { withTimezone: true }).notNull(),
+    productId: uuid('product_id').notNull(),
+  },
+  (t) => [
+    uniqueIndex('catalogue_token_newest_idx').on(t.token, t.listedAt.desc(), t.productId.desc()),
+  ],
+);
+
+/**
+ * The same for prices: a common token's SEARCH_POSTINGS_DEPTH cheapest mall products (`dearest`
+ * false, read in ascending order) and its SEARCH_POSTINGS_DEPTH dearest (`dearest` true, read
+ * backwards), so both price orders of a broad search read their page here.
+ */
+export const catalogueTokenPrice = pgTable(
+  'catalogue_token_price',
+  {
+    token: text('token').notNull(),
+    dearest: boolean('dearest').notNull(),
+    price: bigint('price', { mode: 'number' }).notNull(),
+    productId: uuid('product_id').notNull(),
+  },
+  (t) => [
+    uniqueIndex('catalogue_token_price_idx').on(t.token, t.dearest, t.price, t.productId),
+  ],
 );
 
 /** The secondary categories a shop follows (a follow is never changed; at most the configured limit). */

@@ -5,6 +5,8 @@ export {
   catalogueProducts,
   catalogueSkus,
   catalogueSuppliers,
+  catalogueTokenNewest,
+  catalogueTokenPrice,
   catalogueTokenStats,
   catalogueTokenTop,
 } from './catalogue';

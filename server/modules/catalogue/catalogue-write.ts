@@ -72,6 +72,76 @@ export function trimPostings(tokens: readonly string[] | null, depth = SEARCH_PO
     where k.token = d.token and (k.sales, k.product_id) <= (d.sales, d.product_id)`;
 }
 
+/**
+ * The newest and price postings of common tokens (held by more than `depth` products), cut back
+ * to their `depth` newest, cheapest and dearest: the given tokens' (null: every token's).
+ */
+export function trimSortedPostings(
+  tokens: readonly string[] | null,
+  depth = SEARCH_POSTINGS_DEPTH,
+): SQL[] {
+  const which =
+    tokens === null
+      ? sql`select token from catalogue_token_stats where df > ${depth}`
+      : sql`select json_array_elements_text(${JSON.stringify(tokens)}::json) as token`;
+  return [
+    sql`delete from catalogue_token_newest k using (
+      select s.token, c.listed_at, c.product_id from (${which}) s
+      cross join lateral (select t.listed_at, t.product_id from catalogue_token_newest t where t.token = s.token
+        order by t.listed_at desc, t.product_id desc offset ${depth} limit 1) c
+    ) d
+    where k.token = d.token and (k.listed_at, k.product_id) <= (d.listed_at, d.product_id)`,
+    sql`delete from catalogue_token_price k using (
+      select s.token, c.price, c.product_id from (${which}) s
+      cross join lateral (select t.price, t.product_id from catalogue_token_price t
+        where t.token = s.token and not t.dearest
+        order by t.price, t.product_id offset ${depth} limit 1) c
+    ) d
+    where k.token = d.token and not k.dearest and (k.price, k.product_id) >= (d.price, d.product_id)`,
+    sql`delete from catalogue_token_price k using (
+      select s.token, c.price, c.product_id from (${which}) s
+      cross join lateral (select t.price, t.product_id from catalogue_token_price t
+        where t.token = s.token and t.dearest
+        order by t.price desc, t.product_id desc offset ${depth} limit 1) c
+    ) d
+    where k.token = d.token and k.dearest and (k.price, k.product_id) <= (d.price, d.product_id)`,
+  ];
+}
+
+/**
+ * Adds mall products to the newest and price postings of the common tokens they hold (held by
+ * more than `depth` products). A token that has just become common gets its lists from its sales
+ * postings, which list every product holding it until they are cut (so call this before
+ * trimPostings).
+ */
+function addSortedPostings(
+  tokens: readonly string[],
+  productIds: readonly string[],
+  depth = SEARCH_POSTINGS_DEPTH,
+): SQL[] {
+  const common = sql`(select s.token from catalogue_token_stats s
+    where s.token in (select json_array_elements_text(${JSON.stringify(tokens)}::json)) and s.df > ${depth})`;
+  const fresh = sql`(select c.token from ${common} c
+    where not exists (select 1 from catalogue_token_newest n where n.token = c.token))`;
+  const holders = (columns: SQL) => sql`
+    select ${columns} from catalogue_token_top k join catalogue_products p on p.id = k.product_id
+    where k.token in ${fresh}
+    union all
+    select ${columns} from catalogue_products p cross join lateral unnest(p.tokens) as k(token)
+    where p.id in (select (json_array_elements_text(${JSON.stringify(productIds)}::json))::uuid)
+      and p.source = 'mall' and k.token in ${common} and k.token not in ${fresh}`;
+  return [
+    sql`insert into catalogue_token_price (token, dearest, price, product_id)
+      select token, d.dearest, price_min, id from (${holders(sql`k.token, p.price_min, p.id`)}) h
+      cross join (values (false), (true)) as d(dearest)
+      on conflict do nothing`,
+    // Last: the newest lists are what marks a token's lists made.
+    sql`insert into catalogue_token_newest (token, listed_at, product_id)
+      ${holders(sql`k.token, p.listed_at, p.id`)}
+      on conflict do nothing`,
+  ];
+}
+
 /** Adds mall products to the postings, then cuts the tokens they hold back to their depth. */
 async function addPostings(
   db: Pick<Database, 'execute'>,
@@ -95,7 +165,11 @@ async function addPostings(
       select e->>0, (e->>1)::integer, (e->>2)::uuid from json_array_elements(${chunk}::json) as e
       on conflict do nothing`);
   }
-  await db.execute(trimPostings([...new Set(postings.map(([token]) => token))]));
+  const tokens = [...new Set(postings.map(([token]) => token))];
+  const mall = products.filter((product) => product.source === 'mall').map((product) => product.id);
+  for (const statement of addSortedPostings(tokens, mall)) await db.execute(statement);
+  for (const statement of trimSortedPostings(tokens)) await db.execute(statement);
+  await db.execute(trimPostings(tokens));
 }
 
 /** snake_case keys, dates as ISO text: a row as json_populate_recordset reads it. */

@@ -1,25 +1,18 @@
-import {
-  type CatalogueListQuery,
-  type CataloguePage,
-  type CatalogueProduct,
-  type CatalogueSort,
-  type MallSearchQuery,
-  type MallSort,
-  RELEVANCE_WINDOW,
-  type ThirdPartyListQuery,
+import type {
+  CatalogueListQuery,
+  CataloguePage,
+  CatalogueProduct,
+  CatalogueSort,
+  MallSearchQuery,
+  MallSort,
+  ThirdPartyListQuery,
 } from '@shared/contracts/catalogue';
 import type { Language } from '@shared/contracts/languages';
-import { decodeCursor } from '@shared/contracts/paging';
+import { type CursorPosition, decodeCursor, encodeCursor } from '@shared/contracts/paging';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Actor, AppDeps } from '../../context';
 import type { Database } from '../../db/client';
-import {
-  catalogueFollows,
-  catalogueTokenStats,
-  catalogueTokenTop,
-  catalogueProducts as p,
-  shops,
-} from '../../db/schema/index';
+import { catalogueFollows, catalogueProducts as p, shops } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { type KeysetKey, keyset } from '../../lib/keyset';
 import {
@@ -30,6 +23,7 @@ import {
 } from '../../lib/search-tokens';
 import { visibleShops } from '../collector/collector.service';
 import { type CategoryIndex, categoryIndex, pathOf } from './categories';
+import { mallStatement, runStatement, type StatementRow } from './mall-statement';
 
 type ProductRow = typeof p.$inferSelect;
 
@@ -39,8 +33,11 @@ type ProductRow = typeof p.$inferSelect;
  * stops at the page (LIMIT), checking each row on the way.
  */
 const BROAD_MATCHES = SEARCH_POSTINGS_DEPTH;
-/** A search that runs longer than this is stopped and answers "narrow your search". */
-const SEARCH_TIMEOUT_MS = 3_000;
+/**
+ * The most rows of the sort's index a search reads past a common token's postings: a page not
+ * filled within them answers "narrow your search" (so does a search stopped by the server).
+ */
+const SEARCH_SCAN_BUDGET = 20_000;
 
 const QUERY_CANCELED = '57014';
 
@@ -258,11 +255,6 @@ export async function listThirdParty(
   return pageOf(deps.db, index, input.language, rows, { next, previous }, input.sort, false);
 }
 
-/** Characters of letters and digits in a query (a one-character query is asked inside a category). */
-function letterCount(q: string): number {
-  return searchTerms(q).reduce((sum, term) => sum + [...term.text].length, 0);
-}
-
 export interface SearchOptions {
   /**
    * The selectivity guard's threshold: a query whose rarest token more products hold is broad
@@ -271,22 +263,81 @@ export interface SearchOptions {
   broadMatches?: number;
   /** How deep the postings go (SEARCH_POSTINGS_DEPTH; a test cuts them shorter). */
   postingsDepth?: number;
-  timeoutMs?: number;
+  /** The most rows a search reads past a common token's postings (SEARCH_SCAN_BUDGET). */
+  scanBudget?: number;
 }
 
-/** The mall products holding a token, best sellers first (all of them up to the postings' depth). */
-const postingsOf = (token: string) =>
-  sql`(select ${catalogueTokenTop.productId} from ${catalogueTokenTop} where ${catalogueTokenTop.token} = ${token})`;
+/** A mall product as the search's statement answers it. */
+function mallProductOf(
+  row: StatementRow & { id: string },
+  index: CategoryIndex,
+  language: Language,
+): CatalogueProduct {
+  const titles = { zh: row.title_zh, th: row.title_th, en: row.title_en };
+  const title =
+    (language === 'th' ? titles.th : language === 'en' ? titles.en : titles.zh) ??
+    titles.zh ??
+    titles.en ??
+    titles.th ??
+    '';
+  return {
+    id: row.id,
+    source: row.source as CatalogueProduct['source'],
+    sourceSite: row.source_site as CatalogueProduct['sourceSite'],
+    sourceUrl: row.source_url,
+    supplier: row.supplier_id ? { id: row.supplier_id, name: row.supplier_name ?? '' } : null,
+    categoryPath: pathOf(index, row.category_l3, language),
+    title,
+    titles,
+    brand: row.brand,
+    cover: row.cover,
+    currency: row.currency as CatalogueProduct['currency'],
+    priceMin: Number(row.price_min),
+    priceMax: Number(row.price_max),
+    stock: row.stock,
+    stockBySite: Object.entries(row.stock_by_site ?? {}).map(([site, stock]) => ({
+      site: site as CatalogueProduct['shipsFrom'],
+      stock,
+    })),
+    shipsFrom: row.ships_from as CatalogueProduct['shipsFrom'],
+    salesCount: row.sales_count,
+    skuCount: row.sku_count,
+    listedAt: (row.listed_at instanceof Date
+      ? row.listed_at
+      : new Date(row.listed_at)
+    ).toISOString(),
+    platforms: row.platforms as CatalogueProduct['platforms'],
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}(:\d{2})?)?$/;
+
+/** A cursor's position, checked against the sort's keys (else it is another list's). */
+function positionOf(cursor: string | undefined, sort: MallSort): CursorPosition | null {
+  if (!cursor) return null;
+  const position = decodeCursor(cursor);
+  const [key, id] = position?.key ?? [];
+  const fits =
+    position?.key.length === 2 &&
+    typeof id === 'string' &&
+    UUID.test(id) &&
+    (sort === 'newest'
+      ? typeof key === 'string' && TIMESTAMP.test(key)
+      : typeof key === 'number' && Number.isSafeInteger(key));
+  if (!position || !fits) throw new AppError('VALIDATION_FAILED', { params: { fields: 'cursor' } });
+  return position;
+}
 
 /**
- * GET the mall's search. The query's tokens (server/lib/search-tokens.ts) find the candidates in
- * the postings (catalogue_token_top: per token, its mall products by sales, at most
- * SEARCH_POSTINGS_DEPTH), and every candidate is checked against its tokens and normalised titles
- * (each term of the query appears whole). A selective query (its rarest token held by at most
- * `broadMatches` products: all in the postings) ranks or sorts every match. A broad one reads in
- * order and stops at the page: by sales (and relevance, which then means sales) the rarest token's
- * postings, the best sellers holding it, and past them the sales index; newest and price the
- * sort's index. No search reads more than its page's worth of a common token's products.
+ * GET the mall's search, in one statement (mall-statement.ts): the query's tokens
+ * (server/lib/search-tokens.ts) find the candidates in the postings, and every candidate is
+ * checked against its tokens and normalised titles (each term of the query appears whole). A
+ * selective query (its rarest token held by at most `broadMatches` products, all in its postings)
+ * ranks or sorts every match. A broad one reads in the sort's order and stops at the page: the
+ * rarest token's postings by sales (relevance then means sales), newest or price, and past a
+ * common token's postings the sort's index, at most `scanBudget` rows (else "narrow your
+ * search"). Without words the mall is browsed in the sort's order.
  */
 export async function searchMall(
   deps: Pick<AppDeps, 'db'>,
@@ -296,190 +347,95 @@ export async function searchMall(
   const depth = options.postingsDepth ?? SEARCH_POSTINGS_DEPTH;
   const broadMatches = Math.min(options.broadMatches ?? BROAD_MATCHES, depth);
   const index = await categoryIndex(deps.db, input.categoryId ? [input.categoryId] : []);
-  const q = input.q ?? '';
-  const conditions = [
-    eq(p.source, 'mall'),
-    ...filterConditions(index, input),
-    input.sourceSite ? eq(p.sourceSite, input.sourceSite) : undefined,
-    input.shipsFrom ? eq(p.shipsFrom, input.shipsFrom) : undefined,
-  ];
-  const letters = letterCount(q);
-  const page = (
-    rows: ProductRow[],
-    cursors: { next: string | null; previous: string | null },
-    sort: MallSort,
-    broad: boolean,
-    db: Database = deps.db,
-  ) => pageOf(db, index, input.language, rows, cursors, sort, broad);
-
-  // Browsing: no words, the sort's index (relevance means nothing without words: by sales).
-  if (letters === 0) {
-    const sort = input.sort === 'relevance' ? 'sales' : input.sort;
-    const { rows, next, previous } = await sortedList(deps.db, conditions, sort, input);
-    return page(rows, { next, previous }, input.sort, false);
-  }
+  const terms = searchTerms(input.q ?? '');
+  const letters = terms.reduce((sum, term) => sum + [...term.text].length, 0);
   if (letters === 1 && !input.categoryId) throw new AppError('CATALOGUE_QUERY_TOO_SHORT');
-
-  const tokens = searchTokens(q, 'query');
-  const terms = searchTerms(q).map((term) => term.text);
-  const tokenArray = sql`array[${sql.join(
-    tokens.map((token) => sql`${token}`),
-    sql`, `,
-  )}]::text[]`;
-  const matches = [
-    sql`${p.tokens} @> ${tokenArray}`,
-    ...terms.map((term) => sql`${p.searchText} like ${`%${term}%`}`),
-  ];
-
+  const browse = letters === 0;
+  // Browsing: relevance means nothing without words (by sales).
+  const keySort: MallSort = browse && input.sort === 'relevance' ? 'sales' : input.sort;
+  const position = positionOf(input.cursor, keySort);
+  const backward = position?.direction === 'p';
+  const level = input.categoryId ? index.byId.get(input.categoryId)?.level : 0;
+  const empty = (broad: boolean): CataloguePage => ({
+    records: [],
+    next: null,
+    previous: null,
+    broad,
+    sort: input.sort,
+  });
+  // A category the tree does not hold: nothing is in it.
+  if (level === undefined) return empty(false);
+  const texts = terms.map((term) => term.text);
+  const { text, values } = mallStatement(
+    {
+      sort: browse ? keySort : input.sort,
+      backward,
+      cursor: position !== null,
+      categoryLevel: level as 0 | 1 | 2 | 3,
+      priceMin: input.priceMin !== undefined,
+      priceMax: input.priceMax !== undefined,
+      inStock: Boolean(input.inStock),
+      sourceSite: Boolean(input.sourceSite),
+      shipsFrom: Boolean(input.shipsFrom),
+      browse,
+    },
+    {
+      tokens: browse ? [] : searchTokens(input.q ?? '', 'query'),
+      patterns: texts.map((term) => `%${term}%`),
+      broadMatches,
+      depth,
+      budget: options.scanBudget ?? SEARCH_SCAN_BUDGET,
+      limit: input.limit + 1,
+      categoryId: input.categoryId,
+      priceMin: input.priceMin,
+      priceMax: input.priceMax,
+      sourceSite: input.sourceSite,
+      shipsFrom: input.shipsFrom,
+      cursor: position?.key,
+      phrase: `%${normaliseForSearch(input.q ?? '')}%`,
+      first: `${texts[0] ?? ''}%`,
+      covered: letters,
+    },
+  );
+  let rows: StatementRow[];
   try {
-    return await deps.db.transaction(async (tx) => {
-      // In one statement, for this transaction only: the tokens' document frequencies; the
-      // timeout; for a broad query (its rarest token held by more than `broadMatches`) neither a
-      // full scan and sort nor a bitmap scan (the planner cannot estimate the title checks): an
-      // index in order, each row checked, up to the page; and no plan compiled (JIT) nor spread
-      // over parallel workers, which the planner's high estimates for these reads would ask for
-      // and which cost more than the few rows read (many searches run at once on few cores).
-      const timeout = String(Math.round(options.timeoutMs ?? SEARCH_TIMEOUT_MS));
-      const found = (await tx.execute(
-        sql`with stats as (
-            select ${catalogueTokenStats.token} as token, ${catalogueTokenStats.df} as df
-            from ${catalogueTokenStats} where ${catalogueTokenStats.token} = any(${tokenArray})
-          ), guard as (
-            select case when (select min(df) from stats) > ${broadMatches} then 'off' else 'on' end as scans
-          )
-          select (select coalesce(json_agg(json_build_array(token, df)), '[]'::json) from stats)::text as stats,
-            set_config('statement_timeout', ${timeout}, true) as timeout,
-            set_config('enable_bitmapscan', guard.scans, true) as bitmap,
-            set_config('enable_seqscan', guard.scans, true) as seq,
-            set_config('jit', 'off', true) as jit,
-            set_config('max_parallel_workers_per_gather', '0', true) as parallel
-          from guard`,
-      )) as unknown as { rows: { stats: string }[] };
-      const stats = (JSON.parse(found.rows[0]?.stats ?? '[]') as [string, number | string][]).map(
-        ([token, df]) => ({ token, df: Number(df) }),
-      );
-      // A token no product holds: nothing matches.
-      if (stats.length < tokens.length)
-        return page([], { next: null, previous: null }, input.sort, false, tx);
-      const rarest = stats.reduce((a, b) => (b.df < a.df ? b : a));
-      const broad = rarest.df > broadMatches;
-      if (broad) {
-        const sort = input.sort === 'relevance' ? 'sales' : input.sort;
-        const read =
-          sort === 'sales'
-            ? await bySalesFromPostings(tx, rarest, depth, [...conditions, ...matches], input)
-            : await sortedList(tx, [...conditions, ...matches], sort, input);
-        return page(read.rows, { next: read.next, previous: read.previous }, sort, true, tx);
-      }
-      // Selective: every product holding the rarest token is in its postings (at most
-      // `broadMatches`), ranked or sorted whole.
-      const candidates = postingsOf(rarest.token);
-      if (input.sort !== 'relevance') {
-        const { rows, next, previous } = await sortedList(
-          tx,
-          [...conditions, ...matches, sql`${p.id} in ${candidates}`],
-          input.sort,
-          input,
-        );
-        return page(rows, { next, previous }, input.sort, false, tx);
-      }
-      return page(
-        ...(await ranked(tx, conditions, matches, candidates, normaliseForSearch(q), terms, input)),
-        'relevance',
-        false,
-        tx,
-      );
-    });
+    rows = await runStatement<StatementRow>(deps.db, text, values);
   } catch (error) {
     if (hasSqlState(error, QUERY_CANCELED))
       throw new AppError('CATALOGUE_NARROW_SEARCH', { cause: error });
     throw error;
   }
-}
-
-/**
- * A broad query by sales: the rarest token's postings in their order (its best sellers), each
- * product checked, up to the page. The postings hold every product of the token down to their
- * last, so a page filled from them is the page; one that runs past them (or a page read backwards,
- * which may start past them) reads the sales index instead, from the same cursor (the keys are the
- * same: sales, then id).
- */
-async function bySalesFromPostings(
-  db: Database,
-  rarest: { token: string; df: number },
-  depth: number,
-  conditions: (SQL | undefined)[],
-  query: { cursor?: string | undefined; limit: number },
-) {
-  const cut = rarest.df > depth;
-  const backward = query.cursor ? decodeCursor(query.cursor)?.direction === 'p' : false;
-  if (!(cut && backward)) {
-    const k = catalogueTokenTop;
-    const page = keyset(
-      [
-        { column: sql`${k.sales}`, type: 'integer', order: 'desc' },
-        { column: sql`${k.productId}`, type: 'uuid', order: 'desc' },
-      ],
-      query,
-    );
-    const rows = await db
-      .select({ row: p, cursorKey: page.key })
-      .from(k)
-      .innerJoin(p, eq(p.id, k.productId))
-      .where(and(eq(k.token, rarest.token), ...conditions, page.where))
-      .orderBy(...page.orderBy)
-      .limit(page.limit);
-    if (!cut || rows.length === page.limit) {
-      const finished = page.finish(rows);
-      return {
-        rows: finished.rows.map((r) => r.row),
-        next: finished.next,
-        previous: finished.previous,
-      };
-    }
-  }
-  return sortedList(db, conditions, 'sales', query);
-}
-
-/**
- * Relevance: the query whole in a title first, then a title that starts with its first term, then
- * the share of the titles the terms cover, then sales; the best RELEVANCE_WINDOW are paged.
- */
-async function ranked(
-  db: Database,
-  conditions: (SQL | undefined)[],
-  matches: SQL[],
-  candidates: SQL,
-  phrase: string,
-  terms: string[],
-  query: { cursor?: string | undefined; limit: number },
-): Promise<[ProductRow[], { next: string | null; previous: string | null }]> {
-  const covered = terms.reduce((sum, term) => sum + [...term].length, 0);
-  const score = sql`(
-    (case when ${p.searchText} like ${`%${phrase}%`} then 2000 else 0 end)
-    + (case when ${p.searchText} like ${`${terms[0] ?? ''}%`} then 1000 else 0 end)
-    + least(999, (1000 * ${covered}) / greatest(char_length(${p.searchText}), 1))
-  )::bigint * 1000000 + least(${p.salesCount}, 999999)`;
-  const top = sql`(select ${p.id} as id, ${score} as score from ${p}
-    where ${and(...conditions, ...matches, sql`${p.id} in ${candidates}`)}
-    order by score desc, ${p.id} desc limit ${RELEVANCE_WINDOW}) as ranked`;
-  const page = keyset(
-    [
-      { column: sql`ranked.score`, type: 'bigint', order: 'desc' },
-      { column: sql`ranked.id`, type: 'uuid', order: 'desc' },
-    ],
-    query,
+  const meta = rows[0];
+  if (!meta?.found) return empty(false);
+  if (meta.exhausted) throw new AppError('CATALOGUE_NARROW_SEARCH');
+  const sort: MallSort = meta.broad && input.sort === 'relevance' ? 'sales' : input.sort;
+  const found = rows.filter((row): row is StatementRow & { id: string; ck: string } =>
+    Boolean(row.id),
   );
-  const rows = (await db.execute(
-    sql`select ranked.id, ${page.key} as "cursorKey" from ${top} ${page.where ? sql`where ${page.where}` : sql``}
-      order by ${sql.join(page.orderBy, sql`, `)} limit ${page.limit}`,
-  )) as unknown as { rows: { id: string; cursorKey: string }[] };
-  const finished = page.finish(rows.rows);
-  const ids = finished.rows.map((row) => row.id);
-  const full = ids.length ? await db.select().from(p).where(inArray(p.id, ids)) : [];
-  const byId = new Map(full.map((row) => [row.id, row]));
-  return [
-    ids.flatMap((id) => byId.get(id) ?? []),
-    { next: finished.next, previous: finished.previous },
-  ];
+  const more = found.length > input.limit;
+  const page = found.slice(0, input.limit);
+  if (backward) page.reverse();
+  const cursorOf = (direction: 'n' | 'p', row: { ck: string }) =>
+    encodeCursor({ direction, key: JSON.parse(row.ck) as (string | number)[] });
+  const first = page[0];
+  const last = page.at(-1);
+  return {
+    records: page.map((row) => mallProductOf(row, index, input.language)),
+    next: backward
+      ? last
+        ? cursorOf('n', last)
+        : null
+      : more && last
+        ? cursorOf('n', last)
+        : null,
+    previous: backward
+      ? more && first
+        ? cursorOf('p', first)
+        : null
+      : position !== null && first
+        ? cursorOf('p', first)
+        : null,
+    broad: meta.broad,
+    sort,
+  };
 }
