@@ -6,10 +6,10 @@ import {
 } from '@server/modules/catalogue/catalogue-write';
 import { searchMall } from '@server/modules/catalogue/search.service';
 import { uuidOf } from '@server/seed/catalogue-generator';
-import type { CataloguePage, CatalogueProduct } from '@shared/contracts/catalogue';
+import type { CataloguePage, CatalogueProduct, MallSearchQuery } from '@shared/contracts/catalogue';
 import { landedCostPrice } from '@shared/contracts/landed-cost';
 import type { ProductDetail } from '@shared/contracts/products';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSeller, makeSubAccount } from '../support/accounts';
@@ -484,6 +484,121 @@ describe('mall search', () => {
       }
       expect(back).toEqual(pages.slice(0, -1).map(ids));
     }
+  });
+
+  it('pages a common word by newest and price from its lists and past them the index, as a plain sort orders it', async () => {
+    // 考拉 held by 40 products (ties of price and time); written in batches with the postings cut
+    // to 5, so it becomes common on the way and its newest and price lists are cut as well.
+    const koalas = Array.from({ length: 40 }, (_, i) =>
+      product(`koala-${i}`, {
+        leaf: i % 3 === 0 ? SNEAKERS : DRESS_LEAF,
+        titleZh: `考拉${i % 2 === 0 ? '玩偶' : '背包'} ${i}`,
+        priceMin: 100 + ((i * 37) % 9) * 50,
+        salesCount: (i * 53) % 11,
+        stock: i % 4 === 0 ? 0 : 2,
+        listedAt: new Date(Date.UTC(2024, 5, 1) + ((i * 29) % 13) * 86_400_000),
+        ...(i === 7 ? { source: 'thirdParty' as const, sourceSite: 'shopee' } : {}),
+      }),
+    );
+    for (const [from, to] of [
+      [0, 4],
+      [4, 17],
+      [17, 40],
+    ] as const)
+      await insertCatalogueProducts(t.db, koalas.slice(from, to), 5);
+    const mall = koalas.filter((k) => k.source === 'mall');
+    const desc = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
+    const time = (k: NewCatalogueProduct) => k.listedAt.getTime();
+    const orders = {
+      newest: (a: NewCatalogueProduct, b: NewCatalogueProduct) =>
+        time(b) - time(a) || desc(a.id, b.id),
+      priceAsc: (a: NewCatalogueProduct, b: NewCatalogueProduct) =>
+        a.priceMin - b.priceMin || -desc(a.id, b.id),
+      priceDesc: (a: NewCatalogueProduct, b: NewCatalogueProduct) =>
+        b.priceMin - a.priceMin || desc(a.id, b.id),
+      sales: (a: NewCatalogueProduct, b: NewCatalogueProduct) =>
+        (b.salesCount ?? 0) - (a.salesCount ?? 0) || desc(a.id, b.id),
+    };
+    // The lists hold the token's 5 newest, cheapest and dearest mall products.
+    const listed = async (query: SQL) =>
+      ((await t.db.execute(query)) as unknown as { rows: { product_id: string }[] }).rows.map(
+        (row) => row.product_id,
+      );
+    const top5 = (order: keyof typeof orders) =>
+      [...mall]
+        .sort(orders[order])
+        .slice(0, 5)
+        .map((k) => k.id);
+    expect(
+      await listed(
+        sql`select product_id from catalogue_token_newest where token = '考拉' order by listed_at desc, product_id desc`,
+      ),
+    ).toEqual(top5('newest'));
+    expect(
+      await listed(
+        sql`select product_id from catalogue_token_price where token = '考拉' and not dearest order by price, product_id`,
+      ),
+    ).toEqual(top5('priceAsc'));
+    expect(
+      await listed(
+        sql`select product_id from catalogue_token_price where token = '考拉' and dearest order by price desc, product_id desc`,
+      ),
+    ).toEqual(top5('priceDesc'));
+    const options = { broadMatches: 2, postingsDepth: 5 };
+    const cases: [keyof typeof orders, string, Partial<MallSearchQuery>][] = [
+      ['newest', '考拉', {}],
+      ['priceAsc', '考拉', {}],
+      ['priceDesc', '考拉', { inStock: true }],
+      ['newest', '考拉玩偶', { categoryId: SNEAKERS }],
+      ['priceAsc', '考拉背包', { priceMax: 300 }],
+      ['sales', '考拉', { inStock: true }],
+    ];
+    for (const [sort, q, filters] of cases) {
+      const read = (cursor: string | null) =>
+        searchMall(
+          { db: t.db },
+          { q, sort, limit: 4, language: 'zh', ...filters, ...(cursor ? { cursor } : {}) },
+          options,
+        );
+      const pages: CataloguePage[] = [];
+      let cursor: string | null = null;
+      do {
+        const page = await read(cursor);
+        expect(page.broad).toBe(true);
+        expect(page.sort).toBe(sort);
+        pages.push(page);
+        cursor = page.next;
+      } while (cursor);
+      const expected = mall
+        .filter(
+          (k) =>
+            k.titleZh?.startsWith(q) &&
+            (!filters.inStock || (k.stock ?? 0) > 0) &&
+            (!filters.categoryId || k.categoryL3 === filters.categoryId) &&
+            (filters.priceMax === undefined || k.priceMin <= filters.priceMax),
+        )
+        .sort(orders[sort])
+        .map((k) => k.id);
+      expect(expected.length, `${sort} ${q}`).toBeGreaterThan(4);
+      expect(pages.flatMap(ids), `${sort} ${q}`).toEqual(expected);
+      const back: string[][] = [];
+      let previous = pages.at(-1)?.previous ?? null;
+      while (previous) {
+        const page = await read(previous);
+        back.unshift(ids(page));
+        previous = page.previous;
+      }
+      expect(back, `${sort} ${q} backwards`).toEqual(pages.slice(0, -1).map(ids));
+    }
+    // Past the lists the index is read at most `scanBudget` rows: a page not filled within them
+    // asks for a narrower search.
+    await expect(
+      searchMall(
+        { db: t.db },
+        { q: '考拉', sort: 'newest', limit: 20, language: 'zh' },
+        { ...options, scanBudget: 3 },
+      ),
+    ).rejects.toMatchObject({ key: 'CATALOGUE_NARROW_SEARCH' });
   });
 
   it('never repeats or skips a product while products come in between pages', async () => {

@@ -151,6 +151,7 @@ async function addPostings(
     salesCount?: number | undefined;
     tokens: string[];
   }[],
+  depth: number,
 ): Promise<void> {
   const postings = products
     .filter((product) => product.source === 'mall')
@@ -167,9 +168,9 @@ async function addPostings(
   }
   const tokens = [...new Set(postings.map(([token]) => token))];
   const mall = products.filter((product) => product.source === 'mall').map((product) => product.id);
-  for (const statement of addSortedPostings(tokens, mall)) await db.execute(statement);
-  for (const statement of trimSortedPostings(tokens)) await db.execute(statement);
-  await db.execute(trimPostings(tokens));
+  for (const statement of addSortedPostings(tokens, mall, depth)) await db.execute(statement);
+  for (const statement of trimSortedPostings(tokens, depth)) await db.execute(statement);
+  await db.execute(trimPostings(tokens, depth));
 }
 
 /** snake_case keys, dates as ISO text: a row as json_populate_recordset reads it. */
@@ -205,6 +206,8 @@ async function insertRecords(
 export async function insertCatalogueProducts(
   db: Database,
   rows: readonly NewCatalogueProduct[],
+  /** The postings' depth (SEARCH_POSTINGS_DEPTH; a test makes it shorter). */
+  depth = SEARCH_POSTINGS_DEPTH,
 ): Promise<void> {
   if (rows.length === 0) return;
   // The columns' defaults (a JSON row names every column: one it leaves out would be null).
@@ -224,6 +227,6 @@ export async function insertCatalogueProducts(
     await insertRecords(tx, 'catalogue_products', products, 1000);
     await insertRecords(tx, 'catalogue_skus', skus, 2000);
     await addDocumentFrequencies(tx, documentFrequencies(products.map((p) => p.tokens)));
-    await addPostings(tx, products);
+    await addPostings(tx, products, depth);
   });
 }
