@@ -2,9 +2,11 @@ import { mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { openDatabase } from '../db/client';
 import { systemClock } from '../lib/clock';
+import { fillSortedPostings } from '../modules/catalogue/catalogue-write';
 import {
   generatedSoFar,
   seedCatalogue,
@@ -125,6 +127,14 @@ if (url) {
     const at = performance.now();
     const top = await workers.postings();
     const count = await writePostings(client, seed, rows, top);
+    // The newest and price postings of the common tokens, made from the products loaded.
+    await client.query('begin');
+    await client.query(`set local work_mem = '64MB'`);
+    for (const statement of fillSortedPostings()) {
+      const query = new PgDialect().sqlToQuery(statement);
+      await client.query(query.sql, query.params);
+    }
+    await client.query('commit');
     postingsSeconds = (performance.now() - at) / 1000;
     say(`postings: ${count} rows in ${postingsSeconds.toFixed(1)} s`);
   }
@@ -164,6 +174,8 @@ if (url) {
   await client.query('analyze catalogue_skus');
   await client.query('analyze catalogue_token_stats');
   await client.query('vacuum analyze catalogue_token_top');
+  await client.query('vacuum analyze catalogue_token_newest');
+  await client.query('vacuum analyze catalogue_token_price');
   const measured = await sizes(client);
   for (const table of measured.tables)
     say(`${table.name}: table ${table.table}, indexes ${table.indexes}, total ${table.total}`);

@@ -1,5 +1,6 @@
 import { catalogueCategories } from '@server/db/schema/index';
 import {
+  fillSortedPostings,
   insertCatalogueProducts,
   type NewCatalogueProduct,
   trimPostings,
@@ -590,6 +591,16 @@ describe('mall search', () => {
       }
       expect(back, `${sort} ${q} backwards`).toEqual(pages.slice(0, -1).map(ids));
     }
+    // A load's lists, made anew from the products, are the lists kept while writing.
+    const lists = sql`select token, listed_at::text as k, product_id from catalogue_token_newest where token like '考%'
+      union all select token, dearest::text || price, product_id from catalogue_token_price where token like '考%'
+      order by 1, 2, 3`;
+    const kept = (await t.db.execute(lists)) as unknown as { rows: unknown[] };
+    await t.db.transaction(async (tx) => {
+      for (const statement of fillSortedPostings(5)) await tx.execute(statement);
+    });
+    expect(((await t.db.execute(lists)) as unknown as { rows: unknown[] }).rows).toEqual(kept.rows);
+    expect(kept.rows.length).toBeGreaterThanOrEqual(15);
     // Past the lists the index is read at most `scanBudget` rows: a page not filled within them
     // asks for a narrower search.
     await expect(

@@ -109,6 +109,33 @@ export function trimSortedPostings(
 }
 
 /**
+ * Makes the newest and price postings of every common token anew from the products (after a
+ * load that wrote products without them): each token held by more than `depth` products gets its
+ * `depth` newest, cheapest and dearest mall products.
+ */
+export function fillSortedPostings(depth = SEARCH_POSTINGS_DEPTH): SQL[] {
+  const ranked = (order: SQL) => sql`select token, listed_at, price_min, id from (
+      select token, listed_at, price_min, id, row_number() over (partition by token order by ${order}) as n
+      from catalogue_broad_pairs
+    ) r where n <= ${depth}`;
+  return [
+    sql`delete from catalogue_token_newest`,
+    sql`delete from catalogue_token_price`,
+    sql`create temp table catalogue_broad_pairs as
+      select t.token, p.listed_at, p.price_min, p.id
+      from catalogue_products p cross join lateral unnest(p.tokens) as t(token)
+      where p.source = 'mall' and t.token in (select token from catalogue_token_stats where df > ${depth})`,
+    sql`insert into catalogue_token_newest (token, listed_at, product_id)
+      select token, listed_at, id from (${ranked(sql`listed_at desc, id desc`)}) r`,
+    sql`insert into catalogue_token_price (token, dearest, price, product_id)
+      select token, false, price_min, id from (${ranked(sql`price_min, id`)}) r`,
+    sql`insert into catalogue_token_price (token, dearest, price, product_id)
+      select token, true, price_min, id from (${ranked(sql`price_min desc, id desc`)}) r`,
+    sql`drop table catalogue_broad_pairs`,
+  ];
+}
+
+/**
  * Adds mall products to the newest and price postings of the common tokens they hold (held by
  * more than `depth` products). A token that has just become common gets its lists from its sales
  * postings, which list every product holding it until they are cut (so call this before
