@@ -180,8 +180,20 @@ function past(key: string, id: string, a: string, b: string, descending: boolean
   return `${key} ${op}= ${a} and (${key} ${op} ${a} or (${key} = ${a} and ${id} ${op} ${b}))`;
 }
 
-function orderBy(key: string, id: string, descending: boolean): string {
-  const dir = descending ? 'desc' : 'asc';
+/**
+ * An order by key and id, its nulls placed as the index read has them (the keys are never null,
+ * but an order matches an index only with the same placement): sales and newest indexes are
+ * descending with nulls last (read backwards: ascending with nulls first), price indexes
+ * ascending.
+ */
+function orderBy(key: string, id: string, descending: boolean, descIndex = false): string {
+  const dir = descIndex
+    ? descending
+      ? 'desc nulls last'
+      : 'asc nulls first'
+    : descending
+      ? 'desc'
+      : 'asc';
   return `${key} ${dir}, ${id} ${dir}`;
 }
 
@@ -203,6 +215,7 @@ export function mallStatement(
   const sort: CatalogueSort = shape.sort === 'relevance' ? 'sales' : shape.sort;
   const order = ORDERS[sort];
   const descending = order.desc !== shape.backward;
+  const descIndex = sort === 'sales' || sort === 'newest';
   const cursorKey = (type: string) => $.get('cursor0', type);
 
   if (shape.browse) {
@@ -224,7 +237,7 @@ export function mallStatement(
         json_build_array(x.k1, x.id)::text as ck, s.name as supplier_name
       from (select ${PRODUCT_COLUMNS}, p.${order.column} as k1 from catalogue_products p
         where ${where.join(' and ')}
-        order by ${orderBy(`p.${order.column}`, 'p.id', descending)} limit ${limit}) x
+        order by ${orderBy(`p.${order.column}`, 'p.id', descending, descIndex)} limit ${limit}) x
       left join catalogue_suppliers s on s.id = x.supplier_id
       order by ${orderBy('x.k1', 'x.id', descending)}`;
     return { text, values: $.values };
@@ -277,7 +290,7 @@ export function mallStatement(
           ? ` and ${past(`p.${order.column}`, 'p.id', cursorKey(order.type), $.get('cursor1', 'uuid'), descending)}`
           : ''
       }
-      order by ${orderBy(`p.${order.column}`, 'p.id', descending)} limit ${limit})`);
+      order by ${orderBy(`p.${order.column}`, 'p.id', descending, descIndex)} limit ${limit})`);
     branches.push('select * from whole');
   }
 
@@ -298,7 +311,7 @@ export function mallStatement(
   // The list's last entry (in its order): where a cut list ends.
   ctes.push(`edge as materialized (select ${k1} as e1, k.product_id as e2 from ${list.table} k
     where (select found and df > ${depth} from g) and k.token = ${rarest}${list.where}
-    order by ${orderBy(k1, 'k.product_id', !order.desc)} limit 1)`);
+    order by ${orderBy(k1, 'k.product_id', !order.desc, descIndex)} limit 1)`);
   // A cut list (or one not made yet): past its end, the sort's index.
   const cut = `(select df > ${depth} from g)`;
   // A page read backwards from past the list's end cannot be read from the list.
@@ -306,37 +319,57 @@ export function mallStatement(
     ? `coalesce((select ${past('e1', 'e2', cursorKey(keyType), $.get('cursor1', 'uuid'), !order.desc)} from edge), true)`
     : 'true';
   const listUsable = shape.backward ? ` and not (${cut} and ${beyond})` : '';
-  ctes.push(`listed as (select ${PRODUCT_COLUMNS}, ${k1} as k1
-    from ${list.table} k join catalogue_products p on p.id = k.product_id
-    where (select ${listGate} from g)${listUsable} and k.token = ${rarest}${list.where}${cursorPast(k1, 'k.product_id')}
-      and ${matches}
-    order by ${orderBy(k1, 'k.product_id', descending)} limit ${limit})`);
+  // The list read in its order (a subquery of its own, so its index gives the order) and each
+  // product checked, up to the page.
+  ctes.push(`listed as (select ${PRODUCT_COLUMNS}, k.k1
+    from (select ${k1} as k1, k.product_id from ${list.table} k
+      where (select ${listGate} from g)${listUsable} and k.token = ${rarest}${list.where}${cursorPast(k1, 'k.product_id')}
+      order by ${orderBy(k1, 'k.product_id', descending, descIndex)} offset 0) k
+    join catalogue_products p on p.id = k.product_id
+    where ${matches}
+    order by ${orderBy('k.k1', 'k.product_id', descending, descIndex)} limit ${limit})`);
   branches.push('select * from listed');
 
-  // Past a cut list: the sort's index, at most `budget` rows, each checked.
+  // Past a cut list: the sort's index from the list's end (or the cursor, when later), at most
+  // `budget` rows, each checked.
   const scanGate = shape.backward
     ? `${cut} and ${beyond}`
     : `${cut} and (select count(*) from listed) < ${limit}`;
-  const scanGated = `(select ${listGate} from g) and ${scanGate}`;
-  const afterEdge = shape.backward
-    ? ''
-    : ` and coalesce((select ${past(`p.${order.column}`, 'p.id', 'e1', 'e2', order.desc)} from edge), true)`;
   const indexed = [
     "p.source = 'mall'",
     ...(shape.categoryLevel ? [filters[1] as string] : []),
   ].join(' and ');
-  const range = `${indexed}${cursorPast(`p.${order.column}`, 'p.id')}${afterEdge}`;
+  const column = `p.${order.column}`;
+  const ranges: [string, string][] = shape.backward
+    ? [['true', `${indexed}${cursorPast(column, 'p.id')}`]]
+    : [
+        [
+          'exists (select 1 from edge)',
+          `${indexed}${cursorPast(column, 'p.id')} and ${past(column, 'p.id', '(select e1 from edge)', '(select e2 from edge)', order.desc)}`,
+        ],
+        ['not exists (select 1 from edge)', `${indexed}${cursorPast(column, 'p.id')}`],
+      ];
   const budget = $.get('budget', 'integer');
-  ctes.push(`scanned as (select * from (select ${PRODUCT_COLUMNS}, p.${order.column} as k1,
-      p.tokens, p.search_text, p.category_l1, p.category_l2
-    from catalogue_products p where ${scanGated} and ${range}
-    order by ${orderBy(`p.${order.column}`, 'p.id', descending)} limit ${budget}) p
-    where ${matches} order by ${orderBy('p.k1', 'p.id', descending)} limit ${limit})`);
-  branches.push(`select ${COLUMNS.join(', ')}, k1 from scanned`);
+  const scanGated = `(select ${listGate} from g) and ${scanGate}`;
+  ranges.forEach(([gate, range], n) => {
+    ctes.push(`scanned${n} as (select * from (select ${PRODUCT_COLUMNS}, ${column} as k1,
+        p.tokens, p.search_text, p.category_l1, p.category_l2
+      from catalogue_products p where ${scanGated} and ${gate} and ${range}
+      order by ${orderBy(column, 'p.id', descending, descIndex)} limit ${budget}) p
+      where ${matches} order by ${orderBy('p.k1', 'p.id', descending)} limit ${limit})`);
+    branches.push(`select ${COLUMNS.join(', ')}, k1 from scanned${n}`);
+  });
   const exhausted = `(select ${scanGated} from g)
     and (select count(*) from page) < ${limit}
-    and (select count(*) from (select 1 from catalogue_products p where ${range}
-      order by ${orderBy(`p.${order.column}`, 'p.id', descending)} limit ${budget}) c) = ${budget}`;
+    and (${ranges
+      .map(
+        ([
+          gate,
+          range,
+        ]) => `(select count(*) from (select 1 from catalogue_products p where ${gate} and ${range}
+      order by ${orderBy(column, 'p.id', descending, descIndex)} limit ${budget}) c)`,
+      )
+      .join(' + ')}) = ${budget}`;
   ctes.push(
     `page as materialized (select * from (${branches
       .map((branch) => `select ${COLUMNS.join(', ')}, k1::${keyType} as k1 from (${branch}) b`)
@@ -351,30 +384,56 @@ export function mallStatement(
   return { text, values: $.values };
 }
 
+interface PgClient {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+  query(text: string): Promise<unknown>;
+  release(error?: Error | boolean): void;
+}
 interface PgPool {
   totalCount: number;
-  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+  connect(): Promise<PgClient>;
 }
 interface Pglite {
   query(text: string, params: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
 const names = new Map<string, string>();
+/**
+ * The connections the search has set up: no plan compiled (JIT), which the planner's estimates
+ * for the branches a search never runs would ask for and which costs more than a whole search;
+ * and its prepared statements planned once (generic plans: their reads are bounded whatever
+ * the parameters, and planning costs more than running them). Set once per connection: the
+ * first of these affects the connection's other statements too (short ones, which JIT never
+ * helps); the second only named prepared statements.
+ */
+const prepared = new WeakSet<object>();
+const CONNECTION_SETTINGS = `set jit = off; set plan_cache_mode = force_generic_plan`;
 
 /**
  * Runs a statement on the database's own client: node-postgres prepares it once per connection
  * under a name of its text; PGlite runs it as it is.
  */
 export async function runStatement<R>(db: Database, text: string, values: unknown[]): Promise<R[]> {
-  const client = (db as unknown as { $client?: PgPool | Pglite }).$client;
-  if (!client) throw new Error('the search needs the database’s client');
-  if ('totalCount' in client) {
-    let name = names.get(text);
-    if (!name) {
-      name = `mall_search_${names.size + 1}`;
-      names.set(text, name);
-    }
-    return (await client.query({ name, text, values })).rows as R[];
+  const pool = (db as unknown as { $client?: PgPool | Pglite }).$client;
+  if (!pool) throw new Error('the search needs the database’s client');
+  if (!('totalCount' in pool)) return (await pool.query(text, values)).rows as R[];
+  let name = names.get(text);
+  if (!name) {
+    name = `mall_search_${names.size + 1}`;
+    names.set(text, name);
   }
-  return (await client.query(text, values)).rows as R[];
+  const client = await pool.connect();
+  try {
+    if (!prepared.has(client)) {
+      await client.query(CONNECTION_SETTINGS);
+      prepared.add(client);
+    }
+    const result = await client.query({ name, text, values });
+    client.release();
+    return result.rows as R[];
+  } catch (error) {
+    // As the pool's own query does: a connection whose statement failed is not used again.
+    client.release(error instanceof Error ? error : true);
+    throw error;
+  }
 }
