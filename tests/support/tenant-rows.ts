@@ -154,6 +154,8 @@ const TABLES: Record<string, Classification> = {
   catalogue_skus: 'shared',
   catalogue_token_stats: 'shared',
   catalogue_token_top: 'shared',
+  catalogue_token_newest: 'shared',
+  catalogue_token_price: 'shared',
   catalogue_follows: (row, lookup) => ({
     tenant: lookup.ownerOfShop(row.shop_id),
     user: null,
