@@ -407,7 +407,8 @@ const names = new Map<string, string>();
  * helps); the second only named prepared statements.
  */
 const prepared = new WeakSet<object>();
-const CONNECTION_SETTINGS = `set jit = off; set plan_cache_mode = force_generic_plan`;
+const CONNECTION_SETTINGS =
+  'set jit = off; set max_parallel_workers_per_gather = 0; set plan_cache_mode = force_generic_plan';
 
 /**
  * Runs a statement on the database's own client: node-postgres prepares it once per connection
