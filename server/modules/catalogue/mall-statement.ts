@@ -212,6 +212,14 @@ export function mallStatement(
   if (shape.sourceSite) filters.push(`p.source_site = ${$.get('sourceSite', 'text')}`);
   if (shape.shipsFrom) filters.push(`p.ships_from = ${$.get('shipsFrom', 'text')}`);
   const limit = $.get('limit', 'integer');
+  const priceSorted = shape.sort === 'priceAsc' || shape.sort === 'priceDesc';
+  const priceRange = (column: string) =>
+    priceSorted
+      ? [
+          ...(shape.priceMin ? [`${column} >= ${$.get('priceMin', 'bigint')}`] : []),
+          ...(shape.priceMax ? [`${column} <= ${$.get('priceMax', 'bigint')}`] : []),
+        ]
+      : [];
   const sort: CatalogueSort = shape.sort === 'relevance' ? 'sales' : shape.sort;
   const order = ORDERS[sort];
   const descending = order.desc !== shape.backward;
@@ -234,11 +242,11 @@ export function mallStatement(
         : []),
     ];
     const text = `select true as found, false as broad, false as exhausted, ${OUT_COLUMNS},
-        json_build_array(x.k1, x.id)::text as ck, s.name as supplier_name
+        json_build_array(x.k1, x.id)::text as ck, (select s.name from catalogue_suppliers s where s.id = x.supplier_id) as supplier_name
       from (select ${PRODUCT_COLUMNS}, p.${order.column} as k1 from catalogue_products p
         where ${where.join(' and ')}
         order by ${orderBy(`p.${order.column}`, 'p.id', descending, descIndex)} limit ${limit}) x
-      left join catalogue_suppliers s on s.id = x.supplier_id
+
       order by ${orderBy('x.k1', 'x.id', descending)}`;
     return { text, values: $.values };
   }
@@ -319,11 +327,15 @@ export function mallStatement(
     ? `coalesce((select ${past('e1', 'e2', cursorKey(keyType), $.get('cursor1', 'uuid'), !order.desc)} from edge), true)`
     : 'true';
   const listUsable = shape.backward ? ` and not (${cut} and ${beyond})` : '';
+  // Sorted by price, a price range bounds the index reads themselves.
+  const listPrice = priceRange('k.price')
+    .map((condition) => ` and ${condition}`)
+    .join('');
   // The list read in its order (a subquery of its own, so its index gives the order) and each
   // product checked, up to the page.
   ctes.push(`listed as (select ${PRODUCT_COLUMNS}, k.k1
     from (select ${k1} as k1, k.product_id from ${list.table} k
-      where (select ${listGate} from g)${listUsable} and k.token = ${rarest}${list.where}${cursorPast(k1, 'k.product_id')}
+      where (select ${listGate} from g)${listUsable} and k.token = ${rarest}${list.where}${listPrice}${cursorPast(k1, 'k.product_id')}
       order by ${orderBy(k1, 'k.product_id', descending, descIndex)} offset 0) k
     join catalogue_products p on p.id = k.product_id
     where ${matches}
@@ -338,6 +350,7 @@ export function mallStatement(
   const indexed = [
     "p.source = 'mall'",
     ...(shape.categoryLevel ? [filters[1] as string] : []),
+    ...priceRange('p.price_min'),
   ].join(' and ');
   const column = `p.${order.column}`;
   const ranges: [string, string][] = shape.backward
@@ -378,8 +391,8 @@ export function mallStatement(
   const broad = `g.found and g.df > ${broadMatches}`;
   const text = `with ${ctes.join(',\n')}
     select g.found, ${broad} as broad, coalesce(${exhausted}, false) as exhausted, ${OUT_COLUMNS},
-      json_build_array(x.k1, x.id)::text as ck, s.name as supplier_name
-    from g left join page x on true left join catalogue_suppliers s on s.id = x.supplier_id
+      json_build_array(x.k1, x.id)::text as ck, (select s.name from catalogue_suppliers s where s.id = x.supplier_id) as supplier_name
+    from g left join page x on true
     order by ${orderBy('x.k1', 'x.id', descending)}`;
   return { text, values: $.values };
 }
