@@ -151,27 +151,49 @@ const ORDERS: Record<CatalogueSort, Order> = {
   },
 };
 
+type ValueName = keyof StatementValues | 'cursor0' | 'cursor1';
+
 /** Numbered parameters, in the order the text names them. */
 class Params {
-  readonly values: unknown[] = [];
+  readonly names: ValueName[] = [];
   private readonly named = new Map<string, string>();
-  constructor(private readonly source: StatementValues) {}
   /** `$n` for a value of the search (the same name gives the same `$n`). */
-  get(name: keyof StatementValues | 'cursor0' | 'cursor1', type: string): string {
+  get(name: ValueName, type: string): string {
     let ref = this.named.get(name);
     if (!ref) {
-      const value =
-        name === 'cursor0'
-          ? this.source.cursor?.[0]
-          : name === 'cursor1'
-            ? this.source.cursor?.[1]
-            : this.source[name];
-      this.values.push(value ?? null);
-      ref = `$${this.values.length}::${type}`;
+      this.names.push(name);
+      ref = `$${this.names.length}::${type}`;
       this.named.set(name, ref);
     }
     return ref;
   }
+}
+
+function parameterValue(values: StatementValues, name: ValueName): unknown {
+  const value =
+    name === 'cursor0'
+      ? values.cursor?.[0]
+      : name === 'cursor1'
+        ? values.cursor?.[1]
+        : values[name];
+  return value ?? null;
+}
+
+/** The statements made so far, by shape: the text and the names of its parameters in order. */
+const statements = new Map<string, { text: string; names: ValueName[] }>();
+
+/** The statement's text and parameters for a search of this shape (its text made once). */
+export function mallStatement(
+  shape: StatementShape,
+  values: StatementValues,
+): { text: string; values: unknown[] } {
+  const key = JSON.stringify(shape);
+  let made = statements.get(key);
+  if (!made) {
+    made = statementOf(shape);
+    statements.set(key, made);
+  }
+  return { text: made.text, values: made.names.map((name) => parameterValue(values, name)) };
 }
 
 /** `(key, id)` strictly past `(a, b)` in a reading order (descending or not), as index bounds. */
@@ -198,11 +220,8 @@ function orderBy(key: string, id: string, descending: boolean, descIndex = false
 }
 
 /** The statement's text and parameters for a search of this shape. */
-export function mallStatement(
-  shape: StatementShape,
-  values: StatementValues,
-): { text: string; values: unknown[] } {
-  const $ = new Params(values);
+function statementOf(shape: StatementShape): { text: string; names: ValueName[] } {
+  const $ = new Params();
   const filters: string[] = ["p.source = 'mall'"];
   if (shape.categoryLevel)
     filters.push(`p.category_l${shape.categoryLevel} = ${$.get('categoryId', 'uuid')}`);
@@ -248,7 +267,7 @@ export function mallStatement(
         order by ${orderBy(`p.${order.column}`, 'p.id', descending, descIndex)} limit ${limit}) x
 
       order by ${orderBy('x.k1', 'x.id', descending)}`;
-    return { text, values: $.values };
+    return { text, names: $.names };
   }
 
   const tokens = $.get('tokens', 'text[]');
@@ -394,7 +413,7 @@ export function mallStatement(
       json_build_array(x.k1, x.id)::text as ck, (select s.name from catalogue_suppliers s where s.id = x.supplier_id) as supplier_name
     from g left join page x on true
     order by ${orderBy('x.k1', 'x.id', descending)}`;
-  return { text, values: $.values };
+  return { text, names: $.names };
 }
 
 interface PgClient {
