@@ -13,10 +13,11 @@
  * average before and after the searches (the machine is shared: a figure means little without it).
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../../server/db/client';
+import { type Database, openDatabase } from '../../server/db/client';
 import { AppError } from '../../server/lib/errors';
 import { categoryIndex } from '../../server/modules/catalogue/categories';
 import { searchMall } from '../../server/modules/catalogue/search.service';
@@ -78,6 +79,27 @@ function generate(url: string, rows: number): Promise<Record<string, unknown>> {
   });
 }
 
+/**
+ * The processor time (ms) of the database's server processes serving this database now, from
+ * /proc (a server on this machine); null where it cannot be read.
+ */
+async function databaseCpuMs(db: Database): Promise<number | null> {
+  const found = (await db.execute(
+    sql`select pid from pg_stat_activity where datname = current_database()`,
+  )) as unknown as { rows: { pid: number }[] };
+  let ticks = 0;
+  try {
+    for (const { pid } of found.rows) {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      // utime and stime: fields 14 and 15 of the line, 12 and 13 after the command's name.
+      ticks += Number(fields[11]) + Number(fields[12]);
+    }
+  } catch {
+    return null;
+  }
+  return Number.isFinite(ticks) ? ticks * 10 : null;
+}
+
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
@@ -115,6 +137,7 @@ export async function mallBench(print: Print, argv: string[]) {
   let returned = 0;
   // The machine is shared: its load beside each figure.
   const loadBefore = loadavg().map((x) => round(x));
+  const databaseBefore = await databaseCpuMs(handle.db);
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
   const client = async () => {
@@ -150,6 +173,7 @@ export async function mallBench(print: Print, argv: string[]) {
   await Promise.all(Array.from({ length: clients }, client));
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
+  const databaseAfter = await databaseCpuMs(handle.db);
   const searchesAtOnce = latencies.length;
   // Then one client alone, the same mix once through: a search's own time, without the queue.
   const alone: number[] = [];
@@ -186,6 +210,11 @@ export async function mallBench(print: Print, argv: string[]) {
     searches_per_second: round(searchesAtOnce / seconds),
     // This process's processor time (the search's Node side) per search; the database's is apart.
     node_cpu_ms_per_search: round((cpu.user + cpu.system) / 1000 / searchesAtOnce, 2),
+    // The database's server processes of this run (read from /proc where it can be).
+    database_cpu_ms_per_search:
+      databaseBefore === null || databaseAfter === null
+        ? null
+        : round((databaseAfter - databaseBefore) / searchesAtOnce, 2),
     p50_ms: round(percentile(sorted, 50)),
     p95_ms: round(percentile(sorted, 95)),
     p99_ms: round(percentile(sorted, 99)),
