@@ -185,9 +185,7 @@ export const catalogueTokenPrice = pgTable(
     price: bigint('price', { mode: 'number' }).notNull(),
     productId: uuid('product_id').notNull(),
   },
-  (t) => [
-    uniqueIndex('catalogue_token_price_idx').on(t.token, t.dearest, t.price, t.productId),
-  ],
+  (t) => [uniqueIndex('catalogue_token_price_idx').on(t.token, t.dearest, t.price, t.productId)],
 );
 
 /** The secondary categories a shop follows (a follow is never changed; at most the configured limit). */

@@ -76,7 +76,7 @@ export function trimPostings(tokens: readonly string[] | null, depth = SEARCH_PO
  * The newest and price postings of common tokens (held by more than `depth` products), cut back
  * to their `depth` newest, cheapest and dearest: the given tokens' (null: every token's).
  */
-export function trimSortedPostings(
+function trimSortedPostings(
   tokens: readonly string[] | null,
   depth = SEARCH_POSTINGS_DEPTH,
 ): SQL[] {
