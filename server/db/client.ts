@@ -215,7 +215,14 @@ function watchPglite(client: PGlite, feed: SessionFeed) {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.maxConnections ?? 10,
+      // Every statement of the app is a short one: no plan compiled (JIT), which the planner's
+      // estimates for branches a statement never runs would ask for and which costs more than the
+      // statement (up to seconds, the mall's search found), and no parallel workers to start.
+      options: '-c jit=off -c max_parallel_workers_per_gather=0',
+    });
     const db = drizzlePg(pool, { schema });
     const feed = createSessionFeed(db, false);
     // An idle connection the server ended (a restart, an administrator) must not crash the process:

@@ -430,17 +430,6 @@ interface Pglite {
 }
 
 const names = new Map<string, string>();
-/**
- * The connections the search has set up: no plan compiled (JIT), which the planner's estimates
- * for the branches a search never runs would ask for and which costs more than a whole search;
- * and its prepared statements planned once (generic plans: their reads are bounded whatever
- * the parameters, and planning costs more than running them). Set once per connection: the
- * first of these affects the connection's other statements too (short ones, which JIT never
- * helps); the second only named prepared statements.
- */
-const prepared = new WeakSet<object>();
-const CONNECTION_SETTINGS =
-  'set jit = off; set max_parallel_workers_per_gather = 0; set plan_cache_mode = force_generic_plan';
 
 /**
  * Runs a statement on the database's own client: node-postgres prepares it once per connection
@@ -457,10 +446,6 @@ export async function runStatement<R>(db: Database, text: string, values: unknow
   }
   const client = await pool.connect();
   try {
-    if (!prepared.has(client)) {
-      await client.query(CONNECTION_SETTINGS);
-      prepared.add(client);
-    }
     const result = await client.query({ name, text, values });
     client.release();
     return result.rows as R[];
