@@ -1,3 +1,5 @@
+import { CouponCenterPage } from '@console/features/coupons/coupon-center-page';
+import { validateCouponCenterSearch } from '@console/features/coupons/coupon-center-search';
 import {
   type GrantCouponInput,
   grantCoupon,
@@ -13,8 +15,9 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeSeller } from '../support/accounts';
 import { createTestApp, type TestApp } from '../support/app';
-import { renderSignedIn } from '../support/console';
+import { renderSignedIn, signInAs } from '../support/console';
 import { fillWords, readLocale } from '../support/locales';
+import { renderPages } from '../support/page-harness';
 
 const words = {
   en: readLocale('en', 'wallet').coupons,
@@ -139,7 +142,11 @@ async function seedCoupons(s: Seller) {
   return { recharge, freight, shortLived, service, purchase };
 }
 
-async function open(s: Seller, language: Language = 'en', path = PAGE) {
+/**
+ * The coupon centre in the whole console, as the seller's menus let them reach it (one test: the
+ * page in its shell, its route's guard and words loaded by the route).
+ */
+async function openInConsole(s: Seller, language: Language = 'en', path = PAGE) {
   writeCookie(document, 'cmp-language', language);
   const running = await renderSignedIn(
     path,
@@ -148,7 +155,29 @@ async function open(s: Seller, language: Language = 'en', path = PAGE) {
   );
   current = running;
   await screen.findByRole('heading', { name: words[language].title });
-  return { running, user: userEvent.setup() };
+  return { running, user: userEvent.setup({ delay: null }) };
+}
+
+/**
+ * The coupon centre alone, on its route (address and search as the console's), signed in with
+ * the menus and buttons the seller's sign-in answered: the other tests are about the page, not
+ * the shell around it, which took most of their rendering.
+ */
+async function open(s: Seller, language: Language = 'en', path = PAGE) {
+  const { token, routes } = await signInAs(t, { username: s.email, password: s.password });
+  const harness = await renderPages({
+    app: t,
+    path: path.replace(/^\/cmp/, ''),
+    token,
+    routes,
+    language,
+    pages: { '/other/couponCenter': () => <CouponCenterPage /> },
+    validateSearch: { '/other/couponCenter': validateCouponCenterSearch },
+  });
+  const running = { router: harness.router, close: async () => harness.view.unmount() };
+  current = running;
+  await screen.findByRole('heading', { name: words[language].title });
+  return { running, user: userEvent.setup({ delay: null }) };
 }
 
 const cards = () => screen.queryAllByTestId('coupon-card');
@@ -204,7 +233,7 @@ describe('the coupon centre', () => {
     await seedCoupons(s);
     // Two days on, the short-lived coupon has passed its validity unused.
     t.clock.advance(2 * DAY_MS);
-    const { running, user } = await open(s);
+    const { running, user } = await openInConsole(s);
     const en = words.en;
 
     await waitFor(() => expect(cardNames()).toEqual(['Freight saver', 'Top-up bonus']));
