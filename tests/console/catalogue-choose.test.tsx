@@ -3,11 +3,20 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CATEGORIES, productId, skuId } from '../support/catalogue-console';
+import { findInPortals, queryAllInPortals } from '../support/console-queries';
 import { en, fill, open, PAGE, registerCatalogueTests, rows, seller, t } from './catalogue-harness';
 
 registerCatalogueTests();
 
 const DETAILS = '/cmp/product/thirdDetails';
+
+/** The list's row of a product, by its title. */
+function rowOf(title: string) {
+  const row = rows().find((candidate) => titleOf(candidate) === title);
+  if (!row) throw new Error(`no row for ${title}`);
+  return row;
+}
+const titleOf = (row: HTMLElement) => within(row).getByTestId('catalogue-title').textContent;
 
 describe('choosing, following and the cart', () => {
   it('chooses two products into two shops and says what each shop got', async () => {
@@ -16,10 +25,12 @@ describe('choosing, following and the cart', () => {
     await waitFor(() => expect(rows().length).toBe(20));
     for (const title of ['Clear phone case style 1', 'Clear phone case style 2'])
       await user.click(
-        screen.getByRole('checkbox', { name: fill(en.catalogue.list.select, { title }) }),
+        within(rowOf(title)).getByRole('checkbox', {
+          name: fill(en.catalogue.list.select, { title }),
+        }),
       );
     await user.click(screen.getByTestId('catalogue-choose'));
-    const dialog = await screen.findByRole('dialog', { name: en.catalogue.choose.title });
+    const dialog = await findInPortals('dialog', { name: en.catalogue.choose.title });
     const option = (name: string) =>
       within(dialog).getByRole('checkbox', { name }) as HTMLInputElement;
     await within(dialog).findByText('Lazada Home');
@@ -60,11 +71,11 @@ describe('choosing, following and the cart', () => {
     const { user } = await open(main.email, main.password, PAGE);
     await waitFor(() => expect(rows().length).toBe(20));
     await user.click(
-      screen.getByRole('button', {
+      within(rowOf('Clear phone case style 1')).getByRole('button', {
         name: fill(en.catalogue.actions.chooseOf, { title: 'Clear phone case style 1' }),
       }),
     );
-    const again = await screen.findByRole('dialog', { name: en.catalogue.choose.title });
+    const again = await findInPortals('dialog', { name: en.catalogue.choose.title });
     await within(again).findByText('Shopee Deals');
     await user.click(within(again).getByRole('checkbox', { name: 'Shopee Deals' }));
     await user.click(within(again).getByTestId('choose-submit'));
@@ -81,16 +92,19 @@ describe('choosing, following and the cart', () => {
 
   it('warns before a follow, and shows the server refusing one past the limit', async () => {
     const main = await seller();
-    const { user } = await open(main.email, main.password, `${PAGE}?source=thirdParty`);
+    // In the whole console: the list's route as the seller reaches it.
+    const { user } = await open(main.email, main.password, `${PAGE}?source=thirdParty`, {
+      inConsole: true,
+    });
     expect(await screen.findByText(en.catalogue.empty.noFollowTitle)).toBeTruthy();
     await user.click(screen.getByTestId('follow-open'));
-    const dialog = await screen.findByRole('dialog', { name: en.catalogue.follow.title });
+    const dialog = await findInPortals('dialog', { name: en.catalogue.follow.title });
     expect(within(dialog).getByTestId('follow-warning').textContent).toBe(
       fill(en.catalogue.follow.warning, { count: 3 }),
     );
     await user.click(within(dialog).getByLabelText(en.catalogue.follow.categories));
-    await user.click(await screen.findByRole('option', { name: CATEGORIES.computer.en }));
-    await user.click(await screen.findByRole('option', { name: CATEGORIES.kitchen.en }));
+    await user.click(await findInPortals('option', { name: CATEGORIES.computer.en }));
+    await user.click(await findInPortals('option', { name: CATEGORIES.kitchen.en }));
     // The limit lowered meanwhile (configuration): the server refuses, the dialog says why.
     await t.db.insert(configValues).values({
       dicType: 'CATALOGUE',
@@ -110,12 +124,12 @@ describe('choosing, following and the cart', () => {
       // The dialog reads the limit again: one category now goes through.
       await user.click(within(dialog).getByRole('button', { name: en.common.actions.cancel }));
       await user.click(screen.getByTestId('follow-open'));
-      const again = await screen.findByRole('dialog', { name: en.catalogue.follow.title });
+      const again = await findInPortals('dialog', { name: en.catalogue.follow.title });
       expect(
         await within(again).findByText(fill(en.catalogue.follow.followed, { count: 0, limit: 1 })),
       ).toBeTruthy();
       await user.click(within(again).getByLabelText(en.catalogue.follow.categories));
-      await user.click(await screen.findByRole('option', { name: CATEGORIES.computer.en }));
+      await user.click(await findInPortals('option', { name: CATEGORIES.computer.en }));
       await user.click(within(again).getByTestId('follow-submit'));
       await user.click(within(again).getByTestId('follow-confirm-submit'));
     } finally {
@@ -125,12 +139,8 @@ describe('choosing, following and the cart', () => {
           and(eq(configValues.dicType, 'CATALOGUE'), eq(configValues.keyName, 'FOLLOW_LIMIT')),
         );
     }
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await waitFor(() =>
-      expect(rows().map((row) => within(row).getByTestId('catalogue-title').textContent)).toEqual([
-        'Mechanical keyboard',
-      ]),
-    );
+    await waitFor(() => expect(queryAllInPortals('dialog')).toEqual([]));
+    await waitFor(() => expect(rows().map(titleOf)).toEqual(['Mechanical keyboard']));
   });
 
   it('adds SKUs with quantities; the header counts their sum, and the cart changes and removes them', async () => {
@@ -164,7 +174,7 @@ describe('choosing, following and the cart', () => {
     await user.click(screen.getByRole('link', { name: en.catalogue.details.back }));
     await waitFor(() => expect(screen.getByTestId('cart-open').dataset.count).toBe('5'));
     await user.click(screen.getByTestId('cart-open'));
-    const drawer = await screen.findByRole('dialog', { name: en.catalogue.cart.title });
+    const drawer = await findInPortals('dialog', { name: en.catalogue.cart.title });
     await waitFor(() => expect(within(drawer).getAllByTestId('cart-line')).toHaveLength(2));
     const quantity = within(drawer).getAllByTestId('cart-quantity')[0] as HTMLInputElement;
     await user.clear(quantity);

@@ -1,10 +1,16 @@
+import { CatalogueDetailsPage } from '@console/features/catalogue/catalogue-details-page';
+import { CatalogueListPage } from '@console/features/catalogue/catalogue-list-page';
+import {
+  validateCatalogueDetailsSearch,
+  validateCatalogueSearch,
+} from '@console/features/catalogue/catalogue-route-search';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { makeSeller } from '../support/accounts';
 import { createTestApp, interceptRequests, type TestApp } from '../support/app';
 import { type PlantedProduct, plantCatalogue } from '../support/catalogue-console';
-import { renderSignedIn } from '../support/console';
+import { renderPageSignedIn, renderSignedIn } from '../support/console';
 import { fillWords, readLocale } from '../support/locales';
 import { authorizeStoredShop } from '../support/shops';
 
@@ -104,11 +110,38 @@ export async function seller() {
   return { ...made, email, lazada, shopee, tiktok };
 }
 
-export async function open(username: string, password: string, path = PAGE) {
-  const running = await renderSignedIn(path, { username, password }, { app: t });
+/**
+ * The catalogue's list and details pages on their routes (addresses and search as the
+ * console's), signed in as the account with the menus and buttons its sign-in answered: the
+ * tests are about the pages, not the shell around them, which took most of their rendering.
+ * `inConsole`: in the whole console instead (the routes' guards and words loaded by the routes).
+ */
+export async function open(
+  username: string,
+  password: string,
+  path = PAGE,
+  { inConsole = false } = {},
+) {
+  const running = inConsole
+    ? await renderSignedIn(path, { username, password }, { app: t })
+    : await renderPageSignedIn(
+        path,
+        { username, password },
+        {
+          app: t,
+          pages: {
+            '/product/thirdProductList': () => <CatalogueListPage />,
+            '/product/thirdDetails': () => <CatalogueDetailsPage />,
+          },
+          validateSearch: {
+            '/product/thirdProductList': validateCatalogueSearch,
+            '/product/thirdDetails': validateCatalogueDetailsSearch,
+          },
+        },
+      );
   current = running;
   if (path.startsWith(PAGE)) await screen.findByRole('heading', { name: en.catalogue.title });
-  return { running, user: userEvent.setup() };
+  return { running, user: userEvent.setup({ delay: null }) };
 }
 
 /** The catalogue's requests to the server, as the console sent them. */

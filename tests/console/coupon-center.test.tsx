@@ -15,9 +15,8 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeSeller } from '../support/accounts';
 import { createTestApp, type TestApp } from '../support/app';
-import { renderSignedIn, signInAs } from '../support/console';
+import { renderPageSignedIn, renderSignedIn } from '../support/console';
 import { fillWords, readLocale } from '../support/locales';
-import { renderPages } from '../support/page-harness';
 
 const words = {
   en: readLocale('en', 'wallet').coupons,
@@ -164,17 +163,16 @@ async function openInConsole(s: Seller, language: Language = 'en', path = PAGE) 
  * the shell around it, which took most of their rendering.
  */
 async function open(s: Seller, language: Language = 'en', path = PAGE) {
-  const { token, routes } = await signInAs(t, { username: s.email, password: s.password });
-  const harness = await renderPages({
-    app: t,
-    path: path.replace(/^\/cmp/, ''),
-    token,
-    routes,
-    language,
-    pages: { '/other/couponCenter': () => <CouponCenterPage /> },
-    validateSearch: { '/other/couponCenter': validateCouponCenterSearch },
-  });
-  const running = { router: harness.router, close: async () => harness.view.unmount() };
+  const running = await renderPageSignedIn(
+    path,
+    { username: s.email, password: s.password },
+    {
+      app: t,
+      language,
+      pages: { '/other/couponCenter': () => <CouponCenterPage /> },
+      validateSearch: { '/other/couponCenter': validateCouponCenterSearch },
+    },
+  );
   current = running;
   await screen.findByRole('heading', { name: words[language].title });
   return { running, user: userEvent.setup({ delay: null }) };

@@ -82,7 +82,10 @@ describe('the export', () => {
     const sub = await makeSubAccount(t, s.token, email, shopIds, [
       { url: '/other/historyMoney', buttons: ['export'] },
     ]);
-    const { user } = await open({ email, password: sub.password });
+    // In the whole console, whose error handler says in a toast what the server refused.
+    const { user } = await open({ email, password: sub.password }, undefined, {
+      inConsole: true,
+    });
     await waitFor(() => expect(rows()).toHaveLength(6));
 
     // Meanwhile the main account takes the export button away: the server refuses the export.

@@ -1,3 +1,5 @@
+import { HistoryMoneyPage } from '@console/features/wallet/history-money-page';
+import { validateHistoryMoneySearch } from '@console/features/wallet/history-money-search';
 import {
   freeze,
   type LedgerDeps,
@@ -12,7 +14,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { makeSeller } from '../support/accounts';
 import { createTestApp, type TestApp } from '../support/app';
-import { renderSignedIn } from '../support/console';
+import { renderPageSignedIn, renderSignedIn } from '../support/console';
 import { readLocale } from '../support/locales';
 
 export const en = readLocale('en', 'wallet');
@@ -88,15 +90,26 @@ export async function seedOperations(s: Seller) {
   t.clock.advance(60_000);
 }
 
-export async function open(s: { email: string; password: string }, path = PAGE) {
-  const running = await renderSignedIn(
-    path,
-    { username: s.email, password: s.password },
-    { app: t },
-  );
+/**
+ * The wallet history on its route alone (address and search as the console's), signed in as the
+ * account; `inConsole`: in the whole console instead (the route's guard and words as loaded by it).
+ */
+export async function open(
+  s: { email: string; password: string },
+  path = PAGE,
+  { inConsole = false } = {},
+) {
+  const credentials = { username: s.email, password: s.password };
+  const running = inConsole
+    ? await renderSignedIn(path, credentials, { app: t })
+    : await renderPageSignedIn(path, credentials, {
+        app: t,
+        pages: { '/other/historyMoney': () => <HistoryMoneyPage /> },
+        validateSearch: { '/other/historyMoney': validateHistoryMoneySearch },
+      });
   current = running;
   await screen.findByRole('heading', { name: en.title });
-  return { running, user: userEvent.setup() };
+  return { running, user: userEvent.setup({ delay: null }) };
 }
 
 export const thb = (minor: number, signed = false) =>

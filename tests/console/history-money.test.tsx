@@ -1,6 +1,7 @@
 import { recharge } from '@server/modules/wallet/wallet.service';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { findInPortals } from '../support/console-queries';
 import { fillWords, readLocale } from '../support/locales';
 import {
   cell,
@@ -27,7 +28,8 @@ describe('the wallet history', () => {
   it('lists the entries of real wallet operations with the figures after each, and the totals', async () => {
     const s = await seller();
     await seedOperations(s);
-    await open(s);
+    // In the whole console: the page as the route loads it.
+    await open(s, undefined, { inConsole: true });
 
     await waitFor(() => expect(rows()).toHaveLength(6));
     const b = en.billTypes;
@@ -69,7 +71,7 @@ describe('the wallet history', () => {
     await waitFor(() => expect(rows()).toHaveLength(6));
 
     await user.click(screen.getByRole('combobox', { name: en.filters.billType }));
-    await user.click(await screen.findByRole('option', { name: en.billTypes.freeze }));
+    await user.click(await findInPortals('option', { name: en.billTypes.freeze }));
     await waitFor(() =>
       expect(shown().map(([kind, , , , , reference]) => [kind, reference])).toEqual([
         [en.billTypes.freeze, 'S-2002'],
@@ -82,7 +84,7 @@ describe('the wallet history', () => {
     expect(screen.getByTestId('totals-expense').textContent).toBe(thb(0));
 
     await user.click(screen.getByRole('combobox', { name: en.filters.billType }));
-    await user.click(await screen.findByRole('option', { name: en.billTypes.compensation }));
+    await user.click(await findInPortals('option', { name: en.billTypes.compensation }));
     expect(await screen.findByText(en.empty.filteredTitle)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: common.list.clearFilters }));
     await waitFor(() => expect(rows()).toHaveLength(6));
@@ -174,7 +176,7 @@ describe('the wallet history', () => {
     expect(screen.getByTestId('totals-open').textContent).toBe(thb(10_000));
 
     await user.click(screen.getByRole('combobox', { name: en.filters.state }));
-    await user.click(await screen.findByRole('option', { name: en.freezeStates.settled }));
+    await user.click(await findInPortals('option', { name: en.freezeStates.settled }));
     await waitFor(() =>
       expect(
         screen.getAllByTestId('freeze-row').map((row) => cell(row, 'freeze-reference')),

@@ -9,6 +9,7 @@ import { writeCookie } from '@shared/session/web-port';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './app';
 import { fetchWithBrowserCookies } from './browser-cookies';
+import { type PageHarnessOptions, renderPages } from './page-harness';
 import { type SessionCall, signInByApi } from './stored-session';
 
 interface RenderOptions {
@@ -150,4 +151,31 @@ export async function renderSignedIn(
   writeCookie(document, 'access_token', token);
   localStorage.setItem('cmp-session', cache);
   return { ...(await mount(path, app, !options.app)), token };
+}
+
+/**
+ * One page of the console on its route alone (address and search as the console's), opened by
+ * someone signed in with the menus and buttons their sign-in answered, in place of the whole
+ * console: for tests about the page, not the shell around it, which took most of their
+ * rendering. Its route's guard and words are what the whole console's tests cover.
+ */
+export async function renderPageSignedIn(
+  path: string,
+  credentials: { username: string; password: string },
+  options: Pick<PageHarnessOptions, 'app' | 'pages' | 'validateSearch' | 'language'>,
+) {
+  const { token, routes } = await signInAs(options.app, credentials);
+  const harness = await renderPages({
+    ...options,
+    path: path.replace(/^\/cmp(?=\/|$)/, ''),
+    token,
+    routes,
+  });
+  return {
+    router: harness.router,
+    session: harness.session,
+    app: options.app,
+    token,
+    close: async () => harness.view.unmount(),
+  };
 }

@@ -1,3 +1,4 @@
+import { ButtonsProvider } from '@console/components/permission';
 import { createQueryClient } from '@console/platform/query-client';
 import type { RouterContext } from '@console/platform/routing';
 import { createApiClient } from '@shared/api/client';
@@ -15,10 +16,13 @@ import {
   createRouter,
   Outlet,
   RouterProvider,
+  useRouterState,
 } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import { type ComponentType, type ReactNode, Suspense } from 'react';
 import type { TestApp } from './app';
+
+const NO_BUTTONS: readonly string[] = [];
 
 export interface PageHarnessOptions {
   app: TestApp;
@@ -71,12 +75,24 @@ export async function renderPages(options: PageHarnessOptions) {
   });
 
   const Beside = options.beside;
+  /** The buttons the sign-in granted on the page shown, as the shell hands them to its page. */
+  const Page = () => {
+    const pathname = useRouterState({ select: (state) => state.location.pathname });
+    const path = (pathname.replace(/^\/cmp(?=\/|$)/, '').replace(/\/+$/, '') || '/').toLowerCase();
+    const buttons =
+      session?.routes.find((route) => route.url.toLowerCase() === path)?.button ?? NO_BUTTONS;
+    return (
+      <ButtonsProvider value={buttons}>
+        <Outlet />
+      </ButtonsProvider>
+    );
+  };
   const root = createRootRouteWithContext<RouterContext>()({
     component: () => (
       <>
         {Beside && <Beside />}
         <Suspense fallback={null}>
-          <Outlet />
+          <Page />
         </Suspense>
       </>
     ),
