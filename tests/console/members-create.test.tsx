@@ -1,11 +1,13 @@
 import { DEMO_ACCOUNT } from '@server/seed/demo';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { queryAllInPortals } from '../support/console-queries';
 import {
   buttonsOf,
   checkbox,
   dialog,
   en,
+  enter,
   field,
   openAs,
   registerMembersTests,
@@ -21,15 +23,18 @@ registerMembersTests();
 
 describe('user management: creating sub-accounts', () => {
   it('creates a sub-account by e-mail with one shop and chosen grants; it sees only that shop', async () => {
-    const { running, user } = await openAs(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+    // In the whole console: the demo seller's page as the route loads it.
+    const { running, user } = await openAs(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password, {
+      inConsole: true,
+    });
     await screen.findByText(en.members.empty.title);
     await user.click(screen.getByRole('button', { name: en.members.actions.create }));
     const form = await dialog(en.members.form.createTitle);
 
-    await user.type(field(form, en.members.form.email), 'packer@example.com');
-    await user.type(field(form, en.members.form.name), 'Packer Nok');
-    await user.type(field(form, en.members.form.password), 'Packer-pass1');
-    await user.type(field(form, en.members.form.confirmPassword), 'Packer-pass1');
+    await enter(user, field(form, en.members.form.email), 'packer@example.com');
+    await enter(user, field(form, en.members.form.name), 'Packer Nok');
+    await enter(user, field(form, en.members.form.password), 'Packer-pass1');
+    await enter(user, field(form, en.members.form.confirmPassword), 'Packer-pass1');
     await within(form).findByText('Bangkok Gadget Hub');
     await user.click(checkbox(form, 'Bangkok Gadget Hub'));
     // Shop authorization with every button but "unbind"; the coupon center with no button.
@@ -43,7 +48,7 @@ describe('user management: creating sub-accounts', () => {
     await user.click(within(form).getByRole('button', { name: en.members.form.submitCreate }));
 
     const row = await rowOf('Packer Nok');
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(queryAllInPortals('dialog')).toEqual([]));
     expect(within(row).getByText('packer@example.com')).toBeTruthy();
     expect(await within(row).findByText('Bangkok Gadget Hub')).toBeTruthy();
     expect(within(row).getByTestId('member-status').textContent).toBe(en.members.status.enabled);
@@ -80,17 +85,17 @@ describe('user management: creating sub-accounts', () => {
     await user.click(await screen.findByRole('button', { name: en.members.actions.create }));
     const form = await dialog(en.members.form.createTitle);
 
-    await user.type(field(form, en.members.form.email), 'not-an-email');
-    await user.type(field(form, en.members.form.name), 'Somchai');
-    await user.type(field(form, en.members.form.password), 'Secret-pass1');
-    await user.type(field(form, en.members.form.confirmPassword), 'Secret-pass2');
+    await enter(user, field(form, en.members.form.email), 'not-an-email');
+    await enter(user, field(form, en.members.form.name), 'Somchai');
+    await enter(user, field(form, en.members.form.password), 'Secret-pass1');
+    await enter(user, field(form, en.members.form.confirmPassword), 'Secret-pass2');
     await user.click(within(form).getByRole('button', { name: en.members.form.submitCreate }));
     expect(await within(form).findByText(en.validation.email)).toBeTruthy();
     expect(within(form).getByText(en.validation.passwordMismatch)).toBeTruthy();
 
     // A mobile number is checked against its dialling code (+66 by default for a Thai seller).
     await user.click(within(form).getByRole('radio', { name: en.members.form.phone }));
-    await user.type(field(form, en.members.form.phoneNumber), '12345');
+    await enter(user, field(form, en.members.form.phoneNumber), '12345');
     await user.click(within(form).getByRole('button', { name: en.members.form.submitCreate }));
     expect(await within(form).findByText(en.validation.phone)).toBeTruthy();
 
@@ -99,7 +104,7 @@ describe('user management: creating sub-accounts', () => {
 
     // Escape closes the dialog without creating anything.
     await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(queryAllInPortals('dialog')).toEqual([]));
     expect(requests.filter((request) => request.includes('/subAccount/create'))).toEqual([]);
   });
 
@@ -130,10 +135,10 @@ describe('user management: creating sub-accounts', () => {
     ]);
     fireEvent.click(options[1] as HTMLElement);
     await waitFor(() => expect(telCode.value).toBe(`+63 ${en.common.sites.ph}`));
-    await user.type(field(form, en.members.form.phoneNumber), '917 123 4567');
-    await user.type(field(form, en.members.form.name), 'Maria');
-    await user.type(field(form, en.members.form.password), 'Secret-pass1');
-    await user.type(field(form, en.members.form.confirmPassword), 'Secret-pass1');
+    await enter(user, field(form, en.members.form.phoneNumber), '917 123 4567');
+    await enter(user, field(form, en.members.form.name), 'Maria');
+    await enter(user, field(form, en.members.form.password), 'Secret-pass1');
+    await enter(user, field(form, en.members.form.confirmPassword), 'Secret-pass1');
     await user.click(within(form).getByRole('button', { name: en.members.form.submitCreate }));
     await rowOf('Maria');
     const [created] = (await subAccountList(main.token)).records;
@@ -145,10 +150,11 @@ describe('user management: creating sub-accounts', () => {
     const { user } = await openAs(main.email, main.password);
     await user.click(await screen.findByRole('button', { name: en.members.actions.create }));
     const form = await dialog(en.members.form.createTitle);
-    await user.type(field(form, en.members.form.email), DEMO_ACCOUNT.email);
-    await user.type(field(form, en.members.form.name), 'Copy');
-    await user.type(field(form, en.members.form.password), 'Secret-pass1');
-    await user.type(field(form, en.members.form.confirmPassword), 'Secret-pass1{Enter}');
+    await enter(user, field(form, en.members.form.email), DEMO_ACCOUNT.email);
+    await enter(user, field(form, en.members.form.name), 'Copy');
+    await enter(user, field(form, en.members.form.password), 'Secret-pass1');
+    await enter(user, field(form, en.members.form.confirmPassword), 'Secret-pass1');
+    await user.keyboard('{Enter}');
 
     expect(await within(form).findByText(en.errors.ACCOUNT_IN_USE)).toBeTruthy();
     expect(requests).toContain('POST /api-user/subAccount/create');

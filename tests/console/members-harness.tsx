@@ -1,9 +1,12 @@
+import { MembersPage } from '@console/features/account/members-page';
+import { validateMembersSearch } from '@console/features/account/members-search';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { makeSeller } from '../support/accounts';
 import { createTestApp, interceptRequests, type TestApp } from '../support/app';
-import { renderSignedIn } from '../support/console';
+import { renderPageSignedIn, renderSignedIn } from '../support/console';
+import { findInPortals } from '../support/console-queries';
 import { readLocale } from '../support/locales';
 
 export const en = {
@@ -33,11 +36,26 @@ export async function seller(shops: string[] = ['Shop A', 'Shop B'], site = 'th'
   return { ...made, email: `members-main-${sellers}@example.com` };
 }
 
-export async function openAs(username: string, password: string) {
-  const running = await renderSignedIn(PAGE, { username, password }, { app: t });
+/**
+ * The user management page on its route alone (address and search as the console's), signed in
+ * as the account; `inConsole`: in the whole console instead (the route's guard and words as
+ * loaded by it).
+ */
+export async function openAs(username: string, password: string, { inConsole = false } = {}) {
+  const running = inConsole
+    ? await renderSignedIn(PAGE, { username, password }, { app: t })
+    : await renderPageSignedIn(
+        PAGE,
+        { username, password },
+        {
+          app: t,
+          pages: { '/account/accountManage': () => <MembersPage /> },
+          validateSearch: { '/account/accountManage': validateMembersSearch },
+        },
+      );
   current = running;
   await screen.findByRole('heading', { name: en.members.title });
-  return { running, user: userEvent.setup() };
+  return { running, user: userEvent.setup({ delay: null }) };
 }
 
 /**
@@ -62,6 +80,21 @@ export function field(scope: HTMLElement, label: string, type?: string) {
   return found[0] as HTMLInputElement;
 }
 
+/**
+ * Puts `text` in an empty field as the user does by clicking into it and pasting: one input
+ * event, where typing re-renders the whole form once per character (the permissions editor
+ * among it, a quarter of these tests' processor time).
+ */
+export async function enter(
+  user: ReturnType<typeof userEvent.setup>,
+  input: HTMLInputElement,
+  text: string,
+) {
+  expect(input.value).toBe('');
+  await user.click(input);
+  await user.paste(text);
+}
+
 export const checkbox = (scope: HTMLElement, label: string) => field(scope, label, 'checkbox');
 
 /** The buttons of a granted menu in the menu editor. */
@@ -73,7 +106,7 @@ export function buttonsOf(scope: HTMLElement, menu: string) {
 
 /** An open dialog by its title (a large form can take a moment to mount in jsdom). */
 export async function dialog(name: string) {
-  return screen.findByRole('dialog', { name }, { timeout: 5000 });
+  return findInPortals('dialog', { name });
 }
 
 export async function subAccountList(token: string) {
@@ -102,7 +135,7 @@ export async function rowAction(
   await user.click(
     await screen.findByRole('button', { name: en.members.actions.more.replace('{{name}}', name) }),
   );
-  await user.click(await screen.findByRole('menuitem', { name: item }, { timeout: 3000 }));
+  await user.click(await findInPortals('menuitem', { name: item }));
 }
 
 export async function statusOf(name: string) {

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { login, makeSubAccount } from '../support/accounts';
+import { queryAllInPortals } from '../support/console-queries';
 import {
   checkbox,
   dialog,
@@ -33,7 +34,7 @@ describe('user management: row actions', () => {
     let confirm = await dialog(en.members.confirm.disableTitle);
     expect(confirm.textContent).toContain(name);
     await user.click(within(confirm).getByRole('button', { name: en.common.actions.cancel }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(queryAllInPortals('dialog')).toEqual([]));
     expect(requests).not.toContain('POST /api-user/subAccount/status');
     expect((await t.call('GET', '/api-user/user/userInfo', { token: sub.token })).status).toBe(200);
 
@@ -91,7 +92,7 @@ describe('user management: row actions', () => {
     await user.type(field(form, en.members.resetPassword.password), 'Fresh-pass42');
     await user.type(field(form, en.members.form.confirmPassword), 'Fresh-pass42');
     await user.click(within(form).getByRole('button', { name: en.members.resetPassword.submit }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(queryAllInPortals('dialog')).toEqual([]));
 
     const old = await t.call('POST', '/api-uaa/oauth/loginByPassword', {
       json: { username: 'members-reset@example.com', password: sub.password },
@@ -121,7 +122,7 @@ describe('user management: row actions', () => {
     await user.click(checkbox(form, en.members.menus.coupons));
     expect(checkbox(form, en.members.permissions.selectAll).checked).toBe(false);
     await user.click(within(form).getByRole('button', { name: en.common.actions.save }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(queryAllInPortals('dialog')).toEqual([]));
 
     const [saved] = (await subAccountList(main.token)).records;
     expect(saved?.shopIds).toEqual([shopB?.id]);

@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeSubAccount } from '../support/accounts';
 import { renderConsole, renderSignedIn, signInAs } from '../support/console';
+import { findInPortals } from '../support/console-queries';
 import { LANGUAGES, readLocale } from '../support/locales';
 import {
   en,
@@ -71,7 +72,7 @@ describe('user management: list', () => {
     await waitFor(() => expect(screen.getAllByTestId('member-row')).toHaveLength(10));
 
     await user.click(screen.getByRole('combobox', { name: en.members.filters.status }));
-    await user.click(await screen.findByRole('option', { name: en.members.status.forbidden }));
+    await user.click(await findInPortals('option', { name: en.members.status.forbidden }));
     await waitFor(() => expect(screen.getAllByTestId('member-row')).toHaveLength(1));
     expect(screen.getByText('Member 03')).toBeTruthy();
   });
