@@ -55,7 +55,7 @@ async function openDashboard(patch: Partial<UserInfo> = {}) {
   );
   current = await renderConsole('/cmp/cmpDashboard', { app });
   await screen.findByTestId('dashboard-greeting', {}, { timeout: 10_000 });
-  return { token, user: userEvent.setup() };
+  return { token, user: userEvent.setup({ delay: null }) };
 }
 
 /** Makes one API path answer 500 while `failing` is true (a broken network or server). */

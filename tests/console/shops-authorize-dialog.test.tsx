@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { interceptRequests } from '../support/app';
 import { renderConsole, renderSignedIn } from '../support/console';
+import { findInPortals } from '../support/console-queries';
 import { authorizeStoredShop, authorizeThroughSandbox, consentAs } from '../support/shops';
 import {
   crossBorderSwitch,
@@ -29,7 +30,7 @@ describe('the authorize dialog', () => {
     const { user } = await openList(main.email, main.password);
     await rowOf('Any Shop');
     await user.click(screen.getByTestId('shops-authorize'));
-    const dialog = await screen.findByRole('dialog', { name: en.shops.authorize.title });
+    const dialog = await findInPortals('dialog', { name: en.shops.authorize.title });
 
     await user.click(within(dialog).getByTestId('authorize-platform-lazada'));
     const submit = within(dialog).getByRole('button', {
@@ -74,7 +75,7 @@ describe('the authorize dialog', () => {
     const { user } = await openList(main.email, main.password);
     await rowOf('Any Shop');
     await user.click(screen.getByTestId('shops-authorize'));
-    const dialog = await screen.findByRole('dialog', { name: en.shops.authorize.title });
+    const dialog = await findInPortals('dialog', { name: en.shops.authorize.title });
     const failure = await within(dialog).findByRole('alert');
     expect(failure.textContent).toContain(en.shops.authorize.platformsLoadError);
     for (const platform of ['lazada', 'shopee', 'tiktok'])
@@ -101,7 +102,7 @@ describe('the authorize dialog', () => {
         name: fill(en.shops.actions.reauthorizeFor, { name: 'Shopee Fix' }),
       }),
     );
-    const dialog = await screen.findByRole('dialog', { name: en.shops.authorize.reauthorizeTitle });
+    const dialog = await findInPortals('dialog', { name: en.shops.authorize.reauthorizeTitle });
     expect(dialog.textContent).toContain(
       fill(en.shops.authorize.reauthorizeHint, { name: 'Shopee Fix' }),
     );
@@ -124,7 +125,7 @@ describe('the authorize dialog', () => {
   it('opens preset from the global dialog when a call needs an authorized shop', async () => {
     const main = await seller([]);
     const { running } = await openList(main.email, main.password);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByTestId('shops-empty');
     // An order sync with no shop answers NO_AUTHORIZED_PLATFORM: the global dialog explains it.
     const sync = await t.call('GET', '/order/order/asyncOrder', { token: running.token });
@@ -142,7 +143,7 @@ describe('the authorize dialog', () => {
     const global = await screen.findByTestId('shop-authorization-dialog');
     expect(global.textContent).toContain(en.shops.dialog.noneCrossBorder);
     await user.click(within(global).getByRole('button', { name: en.shops.dialog.authorizeNow }));
-    const dialog = await screen.findByRole('dialog', { name: en.shops.authorize.title });
+    const dialog = await findInPortals('dialog', { name: en.shops.authorize.title });
     expect(within(dialog).getByTestId('authorize-platform-tiktok').dataset.checked).toBe('true');
     expect(
       (within(dialog).getByRole('switch', { name: crossBorderSwitch }) as HTMLInputElement).checked,
@@ -172,7 +173,7 @@ describe('the authorize dialog', () => {
     const global = await screen.findByTestId('shop-authorization-dialog');
     expect(global.textContent).toContain(en.shops.dialog.abnormal);
     await user.click(within(global).getByRole('button', { name: en.shops.dialog.reauthorizeNow }));
-    const dialog = await screen.findByRole('dialog', { name: en.shops.authorize.title });
+    const dialog = await findInPortals('dialog', { name: en.shops.authorize.title });
     // The shop was cross-border: the new authorization is preset so.
     expect(
       (within(dialog).getByRole('switch', { name: crossBorderSwitch }) as HTMLInputElement).checked,
@@ -190,7 +191,7 @@ describe('authorizing through the platform', () => {
         name: en.shops.actions.authorize,
       }),
     );
-    const dialog = await screen.findByRole('dialog', { name: en.shops.authorize.title });
+    const dialog = await findInPortals('dialog', { name: en.shops.authorize.title });
     await user.click(within(dialog).getByTestId('authorize-platform-tiktok'));
     await user.click(within(dialog).getByRole('checkbox', { name: en.common.sites.th }));
     await user.click(
@@ -212,7 +213,7 @@ describe('authorizing through the platform', () => {
     expect(
       within(await screen.findByTestId('authorize-result-shops')).getByText('Chao Phraya Beauty'),
     ).toBeTruthy();
-    await userEvent.setup().click(screen.getByTestId('authorize-to-list'));
+    await userEvent.setup({ delay: null }).click(screen.getByTestId('authorize-to-list'));
     const row = await rowOf('Chao Phraya Beauty');
     expect(within(row).getByTestId('shop-status').textContent).toBe(en.shops.status.normal);
     expect(within(row).getByText('TikTok Shop')).toBeTruthy();

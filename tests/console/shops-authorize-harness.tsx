@@ -53,7 +53,7 @@ export async function openList(username: string, password: string) {
   const running = await renderSignedIn(PAGE, { username, password }, { app: t });
   current = running;
   await screen.findByRole('heading', { name: en.shops.title });
-  return { running, user: userEvent.setup() };
+  return { running, user: userEvent.setup({ delay: null }) };
 }
 
 export async function rowOf(name: string) {
