@@ -1,7 +1,7 @@
 import { shops } from '@server/db/schema/index';
 import { screen, waitFor, within } from '@testing-library/react';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { makeSubAccount } from '../support/accounts';
 import { authorizeStoredShop, setSyncState, syncStateOf } from '../support/shops';
 import {
@@ -26,14 +26,20 @@ describe('the authorize list', () => {
     const [home, deals, trends] = main.shops;
     if (!home || !deals || !trends) throw new Error('shops missing');
     const now = t.clock.now();
+    // "x minutes ago" is read against the browser's clock: held at the server's, so that a slow
+    // render cannot make 5 minutes 6 (timers run as they do).
+    vi.useFakeTimers({ toFake: ['Date'], now });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     await authorizeStoredShop(t, home.id, { expiresAt: new Date(now.getTime() + 3 * DAY) });
     await authorizeStoredShop(t, deals.id, {
       abnormal: { key: 'PLATFORM_TOKEN_INVALID', code: 'invalid_acceess_token', message: null },
     });
     await authorizeStoredShop(t, trends.id, { expiresAt: new Date(now.getTime() + 60 * DAY) });
     await setSyncState(t, home.id, 'orders', {
-      // Read in started minutes: "5 minutes ago" for the next half minute.
-      lastSyncedAt: new Date(Date.now() - 5 * MINUTE + 30_000),
+      // Read in started minutes: 4.5 minutes is "5 minutes ago".
+      lastSyncedAt: new Date(now.getTime() - 5 * MINUTE + 30_000),
       nextSyncAt: new Date(now.getTime() + 10 * MINUTE),
       lastCount: 12,
     });
