@@ -37,12 +37,23 @@ export interface VirtualBody {
   /** Rows rendered beyond each end of the view. */
   overscan?: number;
   threshold?: number;
+  /**
+   * Every row is `rowHeight` high (the page's styles make it so): rows coming into view are not
+   * measured, so scrolling never makes the browser lay out the table to read a row's height.
+   */
+  fixed?: boolean;
   /** The last rows came into view: an endless list reads its next page. */
   onEnd?(): void;
 }
 
 type VirtualOptions = Required<Omit<VirtualBody, 'onEnd'>> & Pick<VirtualBody, 'onEnd'>;
-const VIRTUAL_DEFAULTS: VirtualOptions = { rowHeight: 52, height: 640, overscan: 8, threshold: 50 };
+const VIRTUAL_DEFAULTS: VirtualOptions = {
+  rowHeight: 52,
+  height: 640,
+  overscan: 8,
+  threshold: 50,
+  fixed: false,
+};
 
 export interface ListTableProps<Row> {
   rows: readonly Row[];
@@ -66,6 +77,15 @@ export interface ListTableProps<Row> {
   onRowOpen?(row: Row): void;
   virtual?: VirtualBody | false;
 }
+
+const ROW_CLASS = `${Table.classes.tr} mantine-Table-tr`;
+const CELL_CLASS = `${Table.classes.td} mantine-Table-td`;
+const CHOSEN = { background: 'var(--mantine-primary-color-light)' };
+const ALIGN = {
+  left: { textAlign: 'left' },
+  right: { textAlign: 'right' },
+  center: { textAlign: 'center' },
+} as const;
 
 /** Whether a key press on a focused row moves the focus, and to which row. */
 function target(key: string, index: number, count: number, pageRows: number): number | null {
@@ -204,8 +224,10 @@ export function ListTable<Row>({
   ) => {
     const key = rowKey(row);
     const chosen = selection?.state.has(row) ?? false;
+    // Plain elements with the table's classes and attributes, as Table.Tr and Table.Td draw
+    // them: a long list mounts a row for every one scrolling into view.
     return (
-      <Table.Tr
+      <tr
         key={key}
         {...rowProps?.(row)}
         data-row-index={index}
@@ -214,26 +236,33 @@ export function ListTable<Row>({
         ref={measure}
         tabIndex={index === current ? 0 : -1}
         aria-selected={selection ? chosen : undefined}
-        className={classes.row}
-        bg={chosen ? 'var(--mantine-primary-color-light)' : undefined}
+        className={`${ROW_CLASS} ${classes.row}`}
+        data-with-row-border
+        data-striped={striped ? 'odd' : undefined}
+        data-hover
+        style={chosen ? CHOSEN : undefined}
         onFocus={() => setActive(index)}
       >
         {selection && (
-          <Table.Td>
+          <td className={CELL_CLASS}>
             <Checkbox
               aria-label={selection.rowLabel(row)}
               checked={chosen}
               tabIndex={-1}
               onChange={(event) => selection.state.toggle(row, event.currentTarget.checked)}
             />
-          </Table.Td>
+          </td>
         )}
         {columns.map((column) => (
-          <Table.Td key={column.key} ta={column.align}>
+          <td
+            key={column.key}
+            className={CELL_CLASS}
+            style={column.align ? ALIGN[column.align] : undefined}
+          >
             {column.cell(row)}
-          </Table.Td>
+          </td>
         ))}
-      </Table.Tr>
+      </tr>
     );
   };
 
@@ -327,7 +356,7 @@ function VirtualTable<Row>({
   renderRow(
     row: Row,
     index: number,
-    measure: (element: HTMLTableRowElement | null) => void,
+    measure: ((element: HTMLTableRowElement | null) => void) | undefined,
   ): ReactNode;
   drawing: object;
   renderTable(body: ReactNode): ReactNode;
@@ -384,7 +413,9 @@ function VirtualTable<Row>({
                 row={row}
                 index={item.index}
                 drawing={drawing}
-                draw={() => renderRow(row, item.index, virtualizer.measureElement)}
+                draw={() =>
+                  renderRow(row, item.index, options.fixed ? undefined : virtualizer.measureElement)
+                }
               />
             );
           })}

@@ -1,5 +1,8 @@
 import {
+  type InfiniteData,
   keepPreviousData,
+  type Query,
+  type QueryClient,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -12,6 +15,7 @@ import type {
   DictionaryName,
   OrderFilters,
   OrderListQuery,
+  OrderPage,
   OrderTab,
   ProcessOrderRequest,
 } from '../contracts/orders';
@@ -43,16 +47,51 @@ function withoutEmpty<T extends object>(params: T): T {
   ) as T;
 }
 
+function pagesKey(params: Partial<OrderListQuery>) {
+  const { cursor, ...query } = withoutEmpty(params);
+  return [...orderKeys.list(query), cursor ?? null] as const;
+}
+
+/** How long a list read stays fresh (the console's default): no focus or remount reads it again. */
+const PAGES_STALE_MS = 30_000;
+
+type OrderPages = InfiniteData<OrderPage, string | null>;
+
+/** An order list cut to its first page: what a refetch reads again (one request, not every page). */
+function firstPageOnly(data: OrderPages | undefined): OrderPages | undefined {
+  if (!data || data.pages.length <= 1) return data;
+  return { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) };
+}
+
+/** Every order list held cut to its first page, before they are read again. */
+function cutListsToFirstPage(client: QueryClient) {
+  client.setQueriesData<OrderPages>({ queryKey: orderKeys.lists() }, firstPageOnly);
+}
+
+/**
+ * Whether a list refetches on a focus, a reconnect or a remount (when it is stale, as by
+ * default); a stale one is cut to its first page first, so it reads one page again, not all it
+ * had read.
+ */
+function fromFirstPageWhenStale(query: Query<OrderPage, Error, OrderPages>): boolean {
+  if (query.isStaleByTime(PAGES_STALE_MS)) {
+    const cut = firstPageOnly(query.state.data);
+    if (cut !== query.state.data && cut) query.setData(cut);
+  }
+  return true;
+}
+
 /**
  * A tab of orders from a position on (`cursor`, else the newest), one keyset page after another:
  * `fetchNextPage` adds the page after the last one read. The rows read stay while another tab or
- * other filters load.
+ * other filters load. Read again (a refresh, a change elsewhere, a focus or a remount once stale),
+ * the list reads its first page alone: the pages after it come again as it scrolls.
  */
 export function useOrderPages(params: Partial<OrderListQuery>) {
   const api = useApi();
   const { cursor, ...query } = withoutEmpty(params);
   return useInfiniteQuery({
-    queryKey: [...orderKeys.list(query), cursor ?? null] as const,
+    queryKey: pagesKey(params),
     queryFn: ({ signal, pageParam }) =>
       api.orders.list({ ...query, ...(pageParam ? { cursor: pageParam } : {}) }, { signal }),
     initialPageParam: cursor ?? null,
@@ -61,8 +100,22 @@ export function useOrderPages(params: Partial<OrderListQuery>) {
     // page would cost more than the page.
     structuralSharing: false,
     placeholderData: keepPreviousData,
+    staleTime: PAGES_STALE_MS,
+    refetchOnMount: fromFirstPageWhenStale,
+    refetchOnWindowFocus: fromFirstPageWhenStale,
+    refetchOnReconnect: fromFirstPageWhenStale,
     meta: { inlineErrors: true },
   });
+}
+
+/** The user's refresh of a list: its first page read again, the pages after it dropped. */
+export function useRefreshOrderPages(params: Partial<OrderListQuery>) {
+  const client = useQueryClient();
+  const key = pagesKey(params);
+  return () => {
+    client.setQueryData<OrderPages>(key, firstPageOnly);
+    return client.refetchQueries({ queryKey: key, exact: true });
+  };
 }
 
 /** Each tab's count with the list's filters. */
@@ -133,6 +186,7 @@ function useOrdersMutation<I, O>(run: (api: ApiClient, input: I) => Promise<O>, 
     mutationFn: (input: I) => run(api, input),
     meta: { inlineErrors: true },
     onSuccess: async () => {
+      cutListsToFirstPage(client);
       await client.invalidateQueries({ queryKey: orderKeys.all });
       if (wallet) await client.invalidateQueries({ queryKey: ['wallet'] });
     },

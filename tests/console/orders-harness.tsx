@@ -41,7 +41,7 @@ export async function seller() {
   return { ...made, email };
 }
 
-export async function addOrder(
+function orderValues(
   s: Awaited<ReturnType<typeof seller>>,
   index: number,
   status: string,
@@ -50,39 +50,55 @@ export async function addOrder(
   const shop = s.shops[index];
   if (!shop) throw new Error('no shop');
   const at = new Date(t.clock.now().getTime() - hoursAgo * 3_600_000);
+  return {
+    shopId: shop.id,
+    ownerId: s.user.id,
+    platform: shop.platform as 'lazada',
+    externalId: `9${String(hoursAgo).padStart(11, '0')}`,
+    status,
+    currency: 'THB',
+    totalMinor: 45_000,
+    buyerName: 'Buyer',
+    receiver: { name: 'Somchai', phone: '0812345678', address: '1 Sukhumvit Road' },
+    paymentMethod: 'COD',
+    items: [
+      {
+        externalId: 'i1',
+        productExternalId: `p-${hoursAgo}`,
+        skuExternalId: 's1',
+        sellerSku: 'LAMP-1',
+        name: 'Desk lamp',
+        variation: 'Colour: black',
+        image: null,
+        quantity: 1,
+        unitPriceMinor: 45_000,
+      },
+    ],
+    platformCreatedAt: at,
+    platformUpdatedAt: at,
+    raw: null,
+    syncedAt: at,
+  };
+}
+
+export async function addOrder(
+  s: Awaited<ReturnType<typeof seller>>,
+  index: number,
+  status: string,
+  hoursAgo: number,
+) {
   const [row] = await t.db
     .insert(platformOrders)
-    .values({
-      shopId: shop.id,
-      ownerId: s.user.id,
-      platform: shop.platform as 'lazada',
-      externalId: `9${String(hoursAgo).padStart(11, '0')}`,
-      status,
-      currency: 'THB',
-      totalMinor: 45_000,
-      buyerName: 'Buyer',
-      receiver: { name: 'Somchai', phone: '0812345678', address: '1 Sukhumvit Road' },
-      paymentMethod: 'COD',
-      items: [
-        {
-          externalId: 'i1',
-          productExternalId: `p-${hoursAgo}`,
-          skuExternalId: 's1',
-          sellerSku: 'LAMP-1',
-          name: 'Desk lamp',
-          variation: 'Colour: black',
-          image: null,
-          quantity: 1,
-          unitPriceMinor: 45_000,
-        },
-      ],
-      platformCreatedAt: at,
-      platformUpdatedAt: at,
-      raw: null,
-      syncedAt: at,
-    })
+    .values(orderValues(s, index, status, hoursAgo))
     .returning({ id: platformOrders.id });
   return row?.id ?? '';
+}
+
+/** Pending orders created `hours` hours ago, in one statement, alternating between the two shops. */
+export async function addOrders(s: Awaited<ReturnType<typeof seller>>, hours: readonly number[]) {
+  await t.db
+    .insert(platformOrders)
+    .values(hours.map((hour) => orderValues(s, hour % 2, 'pending', hour)));
 }
 
 export async function open(s: { email: string; password: string }, path = PAGE) {

@@ -5,9 +5,9 @@ import type { ServiceStatus, ServiceType } from '@shared/contracts/service-order
 import { formatDateTime, formatMoney } from '@shared/i18n/format';
 import { useTranslation } from 'react-i18next';
 
-type Language = 'zh' | 'th' | 'en';
+export type Language = 'zh' | 'th' | 'en';
 
-const STATUS_COLORS: Record<OrderStatus, string> = {
+export const STATUS_COLORS: Record<OrderStatus, string> = {
   waitDeal: 'orange',
   waitShip: 'blue',
   shipping: 'cyan',
@@ -19,7 +19,7 @@ const STATUS_COLORS: Record<OrderStatus, string> = {
   unknown: 'grape',
 };
 
-const SERVICE_COLORS: Record<ServiceStatus, string> = {
+export const SERVICE_COLORS: Record<ServiceStatus, string> = {
   pending: 'orange',
   processing: 'blue',
   completed: 'green',

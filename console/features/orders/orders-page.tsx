@@ -1,7 +1,5 @@
 import {
   Alert,
-  Anchor,
-  Avatar,
   Button,
   Card,
   Group,
@@ -23,26 +21,30 @@ import {
   type PlatformOrder,
 } from '@shared/contracts/orders';
 import type { ShopDetail } from '@shared/contracts/shops';
-import { useExportOrders, useOrderPages, useOrderStatistics } from '@shared/queries/orders';
+import {
+  useExportOrders,
+  useOrderPages,
+  useOrderStatistics,
+  useRefreshOrderPages,
+} from '@shared/queries/orders';
 import { useRetryShopSync, useShops } from '@shared/queries/shops';
 import { EmptyState } from '@shared/ui/empty-state';
 import { toast } from '@shared/ui/toast';
 import { IconPlus, IconReceipt, IconRefresh, IconSearch } from '@tabler/icons-react';
 import type { InfiniteData, UseQueryResult } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage, type ListTab } from '../../components/list-page';
 import { defaultRange, ListRange, readerTimeZone } from '../../components/list-range';
-import type { ListColumn } from '../../components/list-table';
 import { OrdersSyncDialog } from '../../components/orders-sync-dialog';
 import { Permission, usePermission } from '../../components/permission';
-import { PlatformIcon, usePlatformIcons } from '../../components/platform-icon';
+import { PlatformIcon } from '../../components/platform-icon';
 import { ShopSyncState, useNow } from '../../components/shop-sync-state';
 import { useListPage } from '../../components/use-list-page';
 import { ManualOrderDialog } from './manual-order-dialog';
 import { OrderDetailDrawer } from './order-detail-drawer';
-import { OrderStatusBadge, ServiceSummary, useFormat } from './order-parts';
+import { useOrderColumns } from './order-row';
 import classes from './orders.module.css';
 import {
   type OrdersSearch,
@@ -168,124 +170,12 @@ function ShopsSyncStrip({ shops }: { shops: readonly ShopDetail[] }) {
   );
 }
 
-function useColumns(
-  onOpen: (order: PlatformOrder) => void,
-  onProcess: (order: PlatformOrder) => void,
-) {
-  const { t } = useTranslation('orders');
-  const format = useFormat();
-  const icons = usePlatformIcons();
-  const canProcess = usePermission('process');
-  const columns: ListColumn<PlatformOrder>[] = [
-    {
-      key: 'order',
-      header: t('fields.orderNo'),
-      width: 230,
-      cell: (order) => (
-        <Stack gap={2}>
-          <Group gap={6} wrap="nowrap">
-            <PlatformIcon platform={order.platform} iconUrl={icons[order.platform]} size={18} />
-            <Anchor
-              size="sm"
-              fw={600}
-              component="button"
-              type="button"
-              onClick={() => onOpen(order)}
-              data-testid="order-open"
-            >
-              {order.orderNo}
-            </Anchor>
-          </Group>
-          <Text size="xs" c="dimmed" truncate maw={210}>
-            {order.shopName} · {t(`orderTypes.${order.orderType}`)}
-            {order.source === 'manual' ? ` · ${t('sources.manual')}` : ''}
-          </Text>
-        </Stack>
-      ),
-    },
-    {
-      key: 'items',
-      header: t('fields.items'),
-      cell: (order) => {
-        const [first] = order.items;
-        if (!first) return null;
-        return (
-          <Group gap="xs" wrap="nowrap">
-            <Avatar src={first.image} radius="sm" size={36} alt="" />
-            <Stack gap={0} style={{ minWidth: 0 }}>
-              <Text size="sm" truncate maw={260}>
-                {first.name}
-              </Text>
-              <Text size="xs" c="dimmed" truncate maw={260}>
-                {[first.attributes, `×${first.quantity}`].filter(Boolean).join(' · ')}
-                {order.items.length > 1
-                  ? ` ${t('list.itemsMore', { count: order.items.length - 1 })}`
-                  : ''}
-              </Text>
-            </Stack>
-          </Group>
-        );
-      },
-    },
-    {
-      key: 'total',
-      header: t('fields.total'),
-      align: 'right',
-      width: 120,
-      cell: (order) => (
-        <Stack gap={0} align="flex-end">
-          <Text size="sm" fw={600}>
-            {format.money(order.total, order.currency)}
-          </Text>
-          <Text size="xs" c={order.paymentStatus === 'paid' ? 'dimmed' : 'orange'}>
-            {t(`payment.${order.paymentStatus}`)}
-          </Text>
-        </Stack>
-      ),
-    },
-    {
-      key: 'status',
-      header: t('fields.status'),
-      width: 150,
-      cell: (order) => <OrderStatusBadge order={order} />,
-    },
-    {
-      key: 'service',
-      header: t('fields.service'),
-      width: 170,
-      cell: (order) => <ServiceSummary service={order.service} />,
-    },
-    {
-      key: 'time',
-      header: t('fields.time'),
-      width: 180,
-      cell: (order) => (
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {format.time(order.createdAt)}
-        </Text>
-      ),
-    },
-    {
-      key: 'actions',
-      header: '',
-      width: 150,
-      align: 'right',
-      cell: (order) => (
-        <Group gap={6} justify="flex-end" wrap="nowrap">
-          <Button size="compact-xs" variant="subtle" onClick={() => onOpen(order)}>
-            {t('actions.details')}
-          </Button>
-          {canProcess && order.status === 'waitDeal' && !order.service && (
-            <Button size="compact-xs" onClick={() => onProcess(order)} data-testid="order-process">
-              {t('actions.process')}
-            </Button>
-          )}
-        </Group>
-      ),
-    },
-  ];
-  return columns;
-}
+const orderKey = (order: PlatformOrder) => order.id;
+const orderRowProps = (order: PlatformOrder) => ({
+  'data-testid': 'order-row',
+  'data-id': order.id,
+  'data-status': order.status,
+});
 
 /** A tab's count as its badge shows it: the figure, or "10,000+" past the exact counting. */
 function useCountWords(statistics: OrderStatistics | undefined) {
@@ -326,6 +216,20 @@ export function OrdersPage() {
     [orders.data],
   );
   const statistics = useOrderStatistics(filters);
+  const refreshPages = useRefreshOrderPages(list.params);
+  const listRef = useRef<HTMLDivElement>(null);
+  // A refresh reads the first page alone and shows it: the newest orders, from the top.
+  const refresh = () => {
+    const box = listRef.current?.querySelector('[data-testid="orders-table-scroll"]');
+    if (box) {
+      box.scrollTop = 0;
+      // The virtual body takes the new position now, before the list is cut to its first page:
+      // at the old one, the cut list's end would be in view and read the next page at once.
+      box.dispatchEvent(new Event('scroll'));
+    }
+    void refreshPages();
+    void statistics.refetch();
+  };
   const countOf = useCountWords(statistics.data);
   const exporter = useExportOrders();
   const shops = useShops();
@@ -342,7 +246,15 @@ export function OrdersPage() {
       replace: orderId === undefined,
     });
   const openOrder = (order: { id: string }) => showOrder(order.id);
-  const columns = useColumns(openOrder, (order) => setDialog({ kind: 'process', order }));
+  // The same functions for the page's life: the virtual rows draw again only when they change.
+  const opener = useRef(openOrder);
+  opener.current = openOrder;
+  const openRow = useCallback((order: PlatformOrder) => opener.current(order), []);
+  const processRow = useCallback(
+    (order: PlatformOrder) => setDialog({ kind: 'process', order }),
+    [],
+  );
+  const columns = useOrderColumns(openRow, processRow);
   const shopList = shops.data ?? [];
 
   const tabs: ListTab[] = TABS.map((tab) => ({
@@ -398,13 +310,13 @@ export function OrdersPage() {
         </Group>
       </Group>
       <ShopsSyncStrip shops={shopList} />
-      <Card withBorder radius="lg" padding="lg" className={classes.list}>
+      <Card withBorder radius="lg" padding="lg" className={classes.list} ref={listRef}>
         <ListPage
           list={list}
           // The pages read so far are the list's data: their rows one after another.
           query={orders as UseQueryResult<InfiniteData<OrderPage>>}
           rows={() => loaded}
-          rowKey={(order) => order.id}
+          rowKey={orderKey}
           // Scrolling reads on; a list opened at a position (an address) leads back to the newest.
           cursors={() => ({ next: null, previous: null })}
           testId="orders"
@@ -502,6 +414,16 @@ export function OrdersPage() {
                       })
                     : t('list.total', { count })}
                 </Text>
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  leftSection={<IconRefresh size={14} />}
+                  loading={orders.isRefetching && !orders.isFetchingNextPage}
+                  onClick={refresh}
+                  data-testid="orders-refresh"
+                >
+                  {t('actions.refresh')}
+                </Button>
                 {orders.isFetchingNextPage && (
                   <Loader size="xs" data-testid="orders-loading-more" />
                 )}
@@ -523,18 +445,16 @@ export function OrdersPage() {
             minWidth: 1320,
             virtual: {
               rowHeight: 64,
+              // orders.module.css makes every row 64 px high.
+              fixed: true,
               height: 640,
               threshold: 0,
               onEnd: () => {
                 if (orders.hasNextPage && !orders.isFetchingNextPage) void orders.fetchNextPage();
               },
             },
-            rowProps: (order) => ({
-              'data-testid': 'order-row',
-              'data-id': order.id,
-              'data-status': order.status,
-            }),
-            onRowOpen: (order: PlatformOrder) => openOrder(order),
+            rowProps: orderRowProps,
+            onRowOpen: openRow,
           }}
         />
       </Card>
