@@ -168,7 +168,16 @@ export async function ordersBench(print: Print, only: readonly string[] = []) {
     const range = `beginTime=${encodeURIComponent(beginTime)}&timeZone=UTC`;
 
     if (parts.includes('api'))
-      await apiPart(print, { db, sellerId: seller.id, origin, headers, range, beginTime, loaded });
+      await apiPart(print, {
+        db,
+        app,
+        sellerId: seller.id,
+        origin,
+        headers,
+        range,
+        beginTime,
+        loaded,
+      });
     if (parts.includes('view'))
       await orderViewBench(print, {
         origin,
@@ -315,6 +324,7 @@ async function apiPart(
   print: Print,
   context: {
     db: Db;
+    app: ReturnType<typeof createApp>;
     sellerId: string;
     origin: string;
     headers: Record<string, string>;
@@ -382,6 +392,35 @@ async function apiPart(
     deep_over_first_p50: round(median(timings.deep) / median(timings.first), 2),
     load_average: load(),
   });
+
+  // What a request costs this process's processor: the app called in-process (no sockets, no
+  // load generator beside it), one request at a time; PostgreSQL's own time is its processes'.
+  for (const [name, path] of [
+    ['list first page (all, 50)', first],
+    ['list first page (pending tab, 50)', `/order/order/list?${range}&tab=waitDeal&limit=50`],
+    [`list page after ${depth} rows (50)`, after],
+  ] as const) {
+    const call = async () => {
+      const response = await context.app.fetch(new Request(`${origin}${path}`, { headers }));
+      if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+      await response.arrayBuffer();
+    };
+    for (let i = 0; i < 50; i++) await call();
+    const n = Number(process.env.BENCH_ORDER_CPU_CALLS ?? 1000);
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    for (let i = 0; i < n; i++) await call();
+    const used = process.cpuUsage(cpu);
+    const wall = performance.now() - started;
+    print({
+      bench: 'orders',
+      call: `${name}, in-process, one at a time`,
+      requests: n,
+      cpu_ms_per_request: round((used.user + used.system) / 1000 / n, 3),
+      wall_ms_per_request: round(wall / n, 3),
+      load_average: load(),
+    });
+  }
 
   const top_rate = RATES.at(-1) ?? 1000;
   const calls: {

@@ -17,6 +17,7 @@ import {
   statusesOfTab,
   statusKey,
 } from '@shared/contracts/orders';
+import { decodeCursor } from '@shared/contracts/paging';
 import { progressOf, type ServiceOrder } from '@shared/contracts/service-orders';
 import type { Platform } from '@shared/contracts/shops';
 import { dayIn, isSiteCode, SITE_TIME_ZONES, type SiteCode } from '@shared/contracts/site-codes';
@@ -74,6 +75,21 @@ async function orderRange(
   actor: Pick<Actor, 'userId'>,
   filters: Pick<OrderFilters, 'beginTime' | 'endTime' | 'timeZone'>,
 ): Promise<OrderRange> {
+  const bounds = await orderBounds(db, clock, actor, filters);
+  return {
+    ...bounds,
+    firstDay: dayIn(bounds.zone, bounds.from),
+    lastDay: dayIn(bounds.zone, new Date(bounds.to.getTime() - 1)),
+  };
+}
+
+/** The range's zone and instants alone (what the list and the counts need: no calendar days). */
+async function orderBounds(
+  db: Database,
+  clock: Clock,
+  actor: Pick<Actor, 'userId'>,
+  filters: Pick<OrderFilters, 'beginTime' | 'endTime' | 'timeZone'>,
+): Promise<Pick<OrderRange, 'zone' | 'from' | 'to'>> {
   let zone = filters.timeZone;
   if (!zone) {
     const [reader] = await db
@@ -83,7 +99,8 @@ async function orderRange(
       .limit(1);
     zone = reader && isSiteCode(reader.site) ? SITE_TIME_ZONES[reader.site] : 'UTC';
   }
-  const today = dayIn(zone, clock.now());
+  // Today in the zone only for a bound the query leaves out.
+  const today = filters.beginTime && filters.endTime ? '' : dayIn(zone, clock.now());
   const from = filters.beginTime
     ? parseDateTime(zone, filters.beginTime)
     : instantOf(zone, addDays(today, 1 - DEFAULT_DAYS));
@@ -91,17 +108,15 @@ async function orderRange(
     ? new Date(parseDateTime(zone, filters.endTime).getTime() + 1000)
     : instantOf(zone, addDays(today, 1));
   if (from.getTime() >= to.getTime()) throw new InputIssues([{ field: 'endTime', key: 'invalid' }]);
-  return {
-    zone,
-    from,
-    to,
-    firstDay: dayIn(zone, from),
-    lastDay: dayIn(zone, new Date(to.getTime() - 1)),
-  };
+  return { zone, from, to };
 }
 
 /** The conditions of the list's filters (not the tab). */
-function filterConditions(actor: Actor, filters: OrderFilters, range: OrderRange): SQL[] {
+function filterConditions(
+  actor: Actor,
+  filters: OrderFilters,
+  range: Pick<OrderRange, 'from' | 'to'>,
+): SQL[] {
   const conditions: (SQL | undefined)[] = [
     orderScope(actor),
     gte(platformOrders.platformCreatedAt, range.from),
@@ -163,7 +178,33 @@ const orderColumns = {
 
 type ListedRow = { order: OrderRow; shopName: string; site: string; orderType: OrderType };
 
-export function toPlatformOrder(row: ListedRow, service: ServiceRow | undefined): PlatformOrder {
+/** The order's columns a list shows (not the platform's raw payload). */
+type ShownOrder = Pick<
+  OrderRow,
+  | 'id'
+  | 'externalId'
+  | 'source'
+  | 'platform'
+  | 'status'
+  | 'orderStatus'
+  | 'shopId'
+  | 'platformCreatedAt'
+  | 'platformUpdatedAt'
+  | 'paymentMethod'
+  | 'currency'
+  | 'totalMinor'
+  | 'receiver'
+  | 'buyerName'
+  | 'items'
+>;
+
+/** What the list shows of an order's service. */
+type ShownService = Pick<ServiceRow, 'serviceNo' | 'type' | 'status' | 'steps'>;
+
+export function toPlatformOrder(
+  row: Omit<ListedRow, 'order'> & { order: ShownOrder },
+  service: ShownService | null | undefined,
+): PlatformOrder {
   const { order } = row;
   return {
     id: order.id,
@@ -240,11 +281,129 @@ async function servicesOf(db: Database, orderIds: string[]): Promise<Map<string,
   return found;
 }
 
+const listKeys = [
+  { column: platformOrders.platformCreatedAt, order: 'desc' },
+  { column: platformOrders.id, order: 'desc' },
+] as const;
+
+/** The list's columns: what a row shows, its service (one row each), and its keyset position. */
+const listColumns = {
+  order: {
+    id: platformOrders.id,
+    externalId: platformOrders.externalId,
+    source: platformOrders.source,
+    platform: platformOrders.platform,
+    status: platformOrders.status,
+    orderStatus: platformOrders.orderStatus,
+    shopId: platformOrders.shopId,
+    platformCreatedAt: platformOrders.platformCreatedAt,
+    platformUpdatedAt: platformOrders.platformUpdatedAt,
+    paymentMethod: platformOrders.paymentMethod,
+    currency: platformOrders.currency,
+    totalMinor: platformOrders.totalMinor,
+    receiver: platformOrders.receiver,
+    buyerName: platformOrders.buyerName,
+    items: platformOrders.items,
+  },
+  shopName: orderColumns.shopName,
+  site: orderColumns.site,
+  orderType: orderColumns.orderType,
+  // The service the order is under (as servicesOf chooses it), read beside the row.
+  service: sql<ShownService | null>`(
+    select json_build_object('serviceNo', ${serviceOrders.serviceNo}, 'type', ${serviceOrders.type},
+      'status', ${serviceOrders.status}, 'steps', ${serviceOrders.steps})
+    from ${serviceOrders} where ${serviceOrders.orderId} = ${platformOrders.id}
+    order by ${serviceOrders.status} = 'cancelled', ${serviceOrders.createdAt} desc, ${serviceOrders.id} desc
+    limit 1)`,
+};
+
+/**
+ * Which statement a list query takes: its tab, the filters it has (not their values) and whether
+ * it reads after a cursor. Each shape is prepared once per database (and by PostgreSQL once per
+ * connection): a request only binds its values.
+ */
+interface ListShape {
+  tab: OrderTab;
+  scoped: boolean;
+  shopId: boolean;
+  platform: boolean;
+  site: boolean;
+  orderType: boolean;
+  orderNo: boolean;
+  after: boolean;
+}
+
+const placeholder = sql.placeholder;
+const createdAt = platformOrders.platformCreatedAt;
+
+function prepareList(db: Database, shape: ListShape, name: string) {
+  const at = sql`${placeholder('afterAt')}::timestamptz`;
+  const conditions = [
+    eq(platformOrders.ownerId, placeholder('ownerId')),
+    shape.scoped
+      ? sql`${platformOrders.shopId} = any(${placeholder('shopIds')}::uuid[])`
+      : undefined,
+    sql`${createdAt} >= ${placeholder('from')}::timestamptz`,
+    sql`${createdAt} < ${placeholder('to')}::timestamptz`,
+    shape.shopId ? sql`${platformOrders.shopId} = ${placeholder('shopId')}::uuid` : undefined,
+    shape.platform ? sql`${platformOrders.platform} = ${placeholder('platform')}` : undefined,
+    shape.site ? sql`${shops.site} = ${placeholder('site')}` : undefined,
+    shape.orderType ? sql`${orderTypeExpr} = ${placeholder('orderType')}` : undefined,
+    shape.orderNo ? sql`${platformOrders.externalId} ilike ${placeholder('orderNo')}` : undefined,
+    // The tab's statuses are written into the statement: the planner sees them as constants.
+    tabCondition(shape.tab),
+    // Past the cursor's position (as lib/keyset writes it): the first key's bound on its own too.
+    shape.after
+      ? sql`(${createdAt} <= ${at} and (${createdAt} < ${at} or (${createdAt} = ${at} and ${platformOrders.id} < ${placeholder('afterId')}::uuid)))`
+      : undefined,
+  ];
+  const keys = keyset(listKeys, { limit: 0 });
+  return db
+    .select({ ...listColumns, cursorKey: keys.key })
+    .from(platformOrders)
+    .innerJoin(shops, eq(shops.id, platformOrders.shopId))
+    .where(and(...conditions))
+    .orderBy(...keys.orderBy)
+    .limit(placeholder('limit'))
+    .prepare(name);
+}
+
+type PreparedList = ReturnType<typeof prepareList>;
+const preparedLists = new WeakMap<Database, Map<string, PreparedList>>();
+
+function listStatement(db: Database, shape: ListShape): PreparedList {
+  let statements = preparedLists.get(db);
+  if (!statements) {
+    statements = new Map();
+    preparedLists.set(db, statements);
+  }
+  const flags = [
+    shape.scoped,
+    shape.shopId,
+    shape.platform,
+    shape.site,
+    shape.orderType,
+    shape.orderNo,
+    shape.after,
+  ];
+  const name = `orders_list_${shape.tab}_${flags.map(Number).join('')}`;
+  let statement = statements.get(name);
+  if (!statement) {
+    statement = prepareList(db, shape, name);
+    statements.set(name, statement);
+  }
+  return statement;
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 /**
  * One tab of orders, newest first, by keyset: the rows after the cursor's position read from the
  * index at that position, so a page deep in the list costs what the first one does. The page
  * carries no count (counting the whole filtered total on every page grew with the table); the
- * tabs' counts come from orderStatistics.
+ * tabs' counts come from orderStatistics. The first page and the pages after a cursor run a
+ * statement prepared for the query's shape, each row with its service in the same statement; a
+ * page before a cursor (no list of the console asks for one) is built for the request.
  */
 export async function listOrders(
   deps: Pick<AppDeps, 'db' | 'clock'>,
@@ -252,15 +411,53 @@ export async function listOrders(
   query: OrderListQuery,
 ): Promise<OrderPage> {
   const { db } = deps;
-  const range = await orderRange(db, deps.clock, actor, query);
+  const range = await orderBounds(db, deps.clock, actor, query);
+  // Validates the cursor (another list's, or tampered with, is refused) and finishes the page.
+  const keys = keyset(listKeys, query);
+  const position = query.cursor ? decodeCursor(query.cursor) : null;
+  if (actor.shopIds !== null && actor.shopIds.length === 0)
+    return { records: [], nextCursor: null };
+  if (position?.direction === 'p') return listBuilt(db, actor, query, range, keys);
+  const statement = listStatement(db, {
+    tab: query.tab,
+    scoped: actor.shopIds !== null,
+    shopId: Boolean(query.shopId),
+    platform: Boolean(query.platform),
+    site: Boolean(query.site),
+    orderType: Boolean(query.orderType),
+    orderNo: Boolean(query.orderNo),
+    after: position !== null,
+  });
+  const rows = await statement.execute({
+    ownerId: actor.ownerId,
+    shopIds: actor.shopIds,
+    from: range.from.toISOString(),
+    to: range.to.toISOString(),
+    shopId: query.shopId,
+    platform: query.platform,
+    site: query.site,
+    orderType: query.orderType,
+    orderNo: query.orderNo ? `%${escapeLike(query.orderNo)}%` : undefined,
+    afterAt: position?.key[0],
+    afterId: position?.key[1],
+    limit: keys.limit,
+  });
+  const page = keys.finish(rows);
+  return {
+    records: page.rows.map((row) => toPlatformOrder(row, row.service)),
+    nextCursor: page.next,
+  };
+}
+
+/** A page built for its request (before a cursor), its services read after it. */
+async function listBuilt(
+  db: Database,
+  actor: Actor,
+  query: OrderListQuery,
+  range: Pick<OrderRange, 'from' | 'to'>,
+  keys: ReturnType<typeof keyset>,
+): Promise<OrderPage> {
   const where = and(...filterConditions(actor, query, range), tabCondition(query.tab));
-  const keys = keyset(
-    [
-      { column: platformOrders.platformCreatedAt, order: 'desc' },
-      { column: platformOrders.id, order: 'desc' },
-    ],
-    query,
-  );
   const rows = await db
     .select({ ...orderColumns, cursorKey: keys.key })
     .from(platformOrders)
@@ -293,7 +490,7 @@ export async function orderStatistics(
   limit = ORDER_COUNT_LIMIT,
 ): Promise<OrderStatistics> {
   const { db } = deps;
-  const range = await orderRange(db, deps.clock, actor, filters);
+  const range = await orderBounds(db, deps.clock, actor, filters);
   const conditions = filterConditions(actor, filters, range);
   // The shop's columns only where a filter asks for them (its site, or the type a shop gives).
   const joinShops = filters.site !== undefined || filters.orderType !== undefined;
