@@ -83,6 +83,41 @@ async function orderRange(
   };
 }
 
+/** Calendar days by zone (`dayIn` makes a formatter on each call: most of a list request's time). */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+function todayIn(zone: string, now: Date): string {
+  let format = dayFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(zone, format);
+  }
+  return format.format(now);
+}
+
+/**
+ * The instants of the wall-clock times lists ask for, by zone and text: a reader paging on or
+ * polling asks with the same range again and again. Bounded: emptied when full.
+ */
+const wallTimes = new Map<string, Date>();
+const WALL_TIMES_KEPT = 1000;
+
+function wallTime(zone: string, value: string): Date {
+  const key = `${zone} ${value}`;
+  let instant = wallTimes.get(key);
+  if (!instant) {
+    instant = parseDateTime(zone, value);
+    if (wallTimes.size >= WALL_TIMES_KEPT) wallTimes.clear();
+    wallTimes.set(key, instant);
+  }
+  return instant;
+}
+
 /** The range's zone and instants alone (what the list and the counts need: no calendar days). */
 async function orderBounds(
   db: Database,
@@ -100,12 +135,12 @@ async function orderBounds(
     zone = reader && isSiteCode(reader.site) ? SITE_TIME_ZONES[reader.site] : 'UTC';
   }
   // Today in the zone only for a bound the query leaves out.
-  const today = filters.beginTime && filters.endTime ? '' : dayIn(zone, clock.now());
+  const today = filters.beginTime && filters.endTime ? '' : todayIn(zone, clock.now());
   const from = filters.beginTime
-    ? parseDateTime(zone, filters.beginTime)
+    ? wallTime(zone, filters.beginTime)
     : instantOf(zone, addDays(today, 1 - DEFAULT_DAYS));
   const to = filters.endTime
-    ? new Date(parseDateTime(zone, filters.endTime).getTime() + 1000)
+    ? new Date(wallTime(zone, filters.endTime).getTime() + 1000)
     : instantOf(zone, addDays(today, 1));
   if (from.getTime() >= to.getTime()) throw new InputIssues([{ field: 'endTime', key: 'invalid' }]);
   return { zone, from, to };
