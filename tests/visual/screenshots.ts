@@ -21,6 +21,7 @@ import setup from '../support/e2e-setup';
 import { catalogueShots } from './catalogue-console-shots';
 import { filesShots } from './files-shots';
 import { mendsShots } from './mends-shots';
+import { ordersRowsShots } from './orders-rows-shots';
 import { purchaseLinksShots } from './purchases-links-shots';
 import { servicesShots } from './services-shots';
 
@@ -229,6 +230,12 @@ async function main() {
         };
         if (only === 'services') {
           await optional('services', () => servicesShots(shotsContext));
+          await signOut();
+          await page.close();
+          continue;
+        }
+        if (only === 'orders-rows') {
+          await ordersRowsShots({ ...shotsContext, size });
           await signOut();
           await page.close();
           continue;
