@@ -83,21 +83,24 @@ async function orderRange(
   };
 }
 
-/** Calendar days by zone (`dayIn` makes a formatter on each call: most of a list request's time). */
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
+/**
+ * The default range of a zone (the last 14 days from 00:00:00 to the end of today), kept for the
+ * day it holds: worked out with Intl (a formatter made by `dayIn`, two offsets) it was most of a
+ * list request's processor time.
+ */
+const defaultRanges = new Map<string, { dayFrom: number; from: Date; to: Date }>();
 
-function todayIn(zone: string, now: Date): string {
-  let format = dayFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormats.set(zone, format);
-  }
-  return format.format(now);
+function defaultBounds(zone: string, now: Date): { from: Date; to: Date } {
+  const kept = defaultRanges.get(zone);
+  if (kept && kept.dayFrom <= now.getTime() && now.getTime() < kept.to.getTime()) return kept;
+  const today = dayIn(zone, now);
+  const range = {
+    dayFrom: instantOf(zone, today).getTime(),
+    from: instantOf(zone, addDays(today, 1 - DEFAULT_DAYS)),
+    to: instantOf(zone, addDays(today, 1)),
+  };
+  defaultRanges.set(zone, range);
+  return range;
 }
 
 /**
@@ -134,14 +137,12 @@ async function orderBounds(
       .limit(1);
     zone = reader && isSiteCode(reader.site) ? SITE_TIME_ZONES[reader.site] : 'UTC';
   }
-  // Today in the zone only for a bound the query leaves out.
-  const today = filters.beginTime && filters.endTime ? '' : todayIn(zone, clock.now());
   const from = filters.beginTime
     ? wallTime(zone, filters.beginTime)
-    : instantOf(zone, addDays(today, 1 - DEFAULT_DAYS));
+    : defaultBounds(zone, clock.now()).from;
   const to = filters.endTime
     ? new Date(wallTime(zone, filters.endTime).getTime() + 1000)
-    : instantOf(zone, addDays(today, 1));
+    : defaultBounds(zone, clock.now()).to;
   if (from.getTime() >= to.getTime()) throw new InputIssues([{ field: 'endTime', key: 'invalid' }]);
   return { zone, from, to };
 }
