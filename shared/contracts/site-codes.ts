@@ -52,12 +52,25 @@ export const SITE_TIME_ZONES: Record<SiteCode, string> = {
   br: 'America/Sao_Paulo',
 };
 
+/**
+ * Each time zone's day formatter, made once: making one costs more than a list request. A zone
+ * may come from a reader (any spelling of the names Intl knows), so the map is bounded.
+ */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const DAY_FORMATS_KEPT = 1_000;
+
 /** The calendar day (YYYY-MM-DD) an instant falls on in a time zone. */
 export function dayIn(timeZone: string, instant: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    if (dayFormats.size >= DAY_FORMATS_KEPT) dayFormats.clear();
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(instant);
 }
