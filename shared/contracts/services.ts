@@ -333,6 +333,13 @@ export const ServiceDetailSchema = z.object({
       status: z.enum(PURCHASE_STATUSES),
       arrived: z.boolean(),
       withdrawable: z.boolean(),
+      /**
+       * The purchaser's actual costs once bought, in the service's currency: the completion takes
+       * them as the service's goods and freight; null before.
+       */
+      costs: z.nullable(
+        z.object({ purchase: z.int(), domesticFreight: z.int(), internationalFreight: z.int() }),
+      ),
     }),
   ),
   /** The seller may still cancel it (pending, not past the purchase review, its purchase not bought). */

@@ -341,6 +341,9 @@ async function detailView(
         status: funded.status,
         arrived: funded.status === 'complete',
         withdrawable: !['shipping', 'complete'].includes(funded.status),
+        costs: funded.actualFees
+          ? await purchaseCostsIn(db, funded, row.currency as Currency, now).catch(() => null)
+          : null,
       }
     : null;
   const plan = SERVICE_STEP_PLAN[row.type];
