@@ -23,6 +23,7 @@ import { filesShots } from './files-shots';
 import { mendsShots } from './mends-shots';
 import { purchaseLinksShots } from './purchases-links-shots';
 import { servicesShots } from './services-shots';
+import { svclinkShots } from './svclink-shots';
 
 const OUT = join(process.cwd(), '.tmp', 'screenshots');
 const SIZES = {
@@ -229,6 +230,12 @@ async function main() {
         };
         if (only === 'services') {
           await optional('services', () => servicesShots(shotsContext));
+          await signOut();
+          await page.close();
+          continue;
+        }
+        if (only === 'svclink') {
+          await svclinkShots(shotsContext);
           await signOut();
           await page.close();
           continue;
