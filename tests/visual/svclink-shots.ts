@@ -83,10 +83,12 @@ async function arrivedService(context: ShotsContext, seller: Actor): Promise<str
   if (purchase.status !== 'complete')
     await receivePurchase(deps, storekeeper, { purchaseNo: purchase.purchaseNo });
   const [service] = await context.db
-    .select({ type: serviceOrders.type })
+    .select({ type: serviceOrders.type, currentStep: serviceOrders.currentStep })
     .from(serviceOrders)
     .where(eq(serviceOrders.serviceNo, serviceNo));
-  for (const step of stepsOf(service?.type ?? 'crossSale').slice(1))
+  const plan = stepsOf(service?.type ?? 'crossSale');
+  const reached = plan.indexOf(service?.currentStep as (typeof plan)[number]);
+  for (const step of plan.slice(Math.max(reached, 0) + 1))
     await moveService(deps, operator, { serviceNo, step, remark: '', proofs: [] });
   return serviceNo;
 }
