@@ -139,6 +139,9 @@ export async function svclinkShots(context: ShotsContext) {
     visible: true,
     timeout: 30_000,
   });
+  await operator.$eval('[data-testid="operator-complete"]', (card) =>
+    card.scrollIntoView({ block: 'center' }),
+  );
   await shot('svclink-operator-complete', operator);
   await own.close();
 }
