@@ -318,13 +318,19 @@ function ServiceBody({
                   {service.purchase.purchaseNo}
                 </Text>
               ) : (
-                <Link
-                  to="/purchaseAndWarehouse/purchaseManageDetail"
-                  search={{ purchaseNo: service.purchase.purchaseNo }}
+                <Anchor
+                  size="sm"
                   data-testid="service-purchase-link"
+                  renderRoot={(props) => (
+                    <Link
+                      {...props}
+                      to="/purchaseAndWarehouse/purchaseManageDetail"
+                      search={{ purchaseNo: service.purchase?.purchaseNo ?? '' }}
+                    />
+                  )}
                 >
                   {service.purchase.purchaseNo}
-                </Link>
+                </Anchor>
               )}
               <Badge
                 size="sm"
