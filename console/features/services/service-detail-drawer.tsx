@@ -27,7 +27,7 @@ import {
   IconCircleMinus,
   IconClock,
 } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../components/confirm-modal';
@@ -265,6 +265,7 @@ function ServiceBody({
   const format = useServiceFormat();
   const errorText = useErrorText();
   const canCancel = usePermission('cancel');
+  const navigate = useNavigate();
   const open = service.status === 'pending' || service.status === 'processing';
   const cancel = useCancelServiceOrder();
   const [confirming, setConfirming] = useState(false);
@@ -319,15 +320,16 @@ function ServiceBody({
                 </Text>
               ) : (
                 <Anchor
+                  component="button"
+                  type="button"
                   size="sm"
                   data-testid="service-purchase-link"
-                  renderRoot={(props) => (
-                    <Link
-                      {...props}
-                      to="/purchaseAndWarehouse/purchaseManageDetail"
-                      search={{ purchaseNo: service.purchase?.purchaseNo ?? '' }}
-                    />
-                  )}
+                  onClick={() =>
+                    void navigate({
+                      to: '/purchaseAndWarehouse/purchaseManageDetail',
+                      search: { purchaseNo: service.purchase?.purchaseNo ?? '' },
+                    })
+                  }
                 >
                   {service.purchase.purchaseNo}
                 </Anchor>
