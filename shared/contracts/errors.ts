@@ -119,6 +119,8 @@ export const ERRORS = {
   SERVICE_ATTACH_INVALID: { code: 6104, http: 200 },
   SERVICE_ACTUAL_TOO_HIGH: { code: 6105, http: 200 },
   SERVICE_STEP_TIME_INVALID: { code: 6106, http: 200 },
+  SERVICE_PURCHASE_SHIPPED: { code: 6107, http: 200 },
+  SERVICE_PURCHASE_NOT_ARRIVED: { code: 6108, http: 200 },
   COLLECT_FAILED: { code: 5001, http: 200 },
   COLLECT_URL_UNSUPPORTED: { code: 5002, http: 200 },
   PLUGIN_REQUIRED: { code: 5003, http: 200 },

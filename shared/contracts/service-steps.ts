@@ -22,6 +22,12 @@ export const SERVICE_STEP_KEYS = [
 ] as const;
 export type ServiceStepKey = (typeof SERVICE_STEP_KEYS)[number];
 
+/**
+ * The step that takes the goods of a service's purchase in (our domestic warehouse signs for
+ * them): a service funding a purchase request reaches it only once the request has arrived.
+ */
+export const PURCHASE_ARRIVAL_STEP: ServiceStepKey = 'domesticWarehouseIn';
+
 /** One applicable step of a type, with the hours it should take at most once the step before is done. */
 export interface PlannedStep {
   step: ServiceStepKey;

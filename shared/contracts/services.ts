@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { DateTimeSchema, TimeZoneSchema } from './date-range';
 import { CURRENCIES } from './money';
 import { KeysetPageShape, KeysetQueryShape } from './paging';
+import { PURCHASE_STATUSES } from './purchases';
 import {
   SERVICE_STATUSES,
   SERVICE_TYPES,
@@ -321,7 +322,27 @@ export const ServiceDetailSchema = z.object({
   /** All seven steps, in order. */
   steps: z.array(ServiceStepDetailSchema),
   nextStep: z.nullable(z.enum(SERVICE_STEP_KEYS)),
-  /** The seller may still cancel it (pending, not past the purchase review). */
+  /**
+   * The purchase request the service funds (a crossSale service from order processing), null for
+   * none: its status, whether its goods arrived (the step `PURCHASE_ARRIVAL_STEP` and the
+   * completion wait for it), and whether the service can still be withdrawn with it (not bought).
+   */
+  purchase: z.nullable(
+    z.object({
+      purchaseNo: z.string(),
+      status: z.enum(PURCHASE_STATUSES),
+      arrived: z.boolean(),
+      withdrawable: z.boolean(),
+      /**
+       * The purchaser's actual costs once bought, in the service's currency: the completion takes
+       * them as the service's goods and freight; null before.
+       */
+      costs: z.nullable(
+        z.object({ purchase: z.int(), domesticFreight: z.int(), internationalFreight: z.int() }),
+      ),
+    }),
+  ),
+  /** The seller may still cancel it (pending, not past the purchase review, its purchase not bought). */
   cancellable: z.boolean(),
   abortReason: z.nullable(z.string()),
   remark: z.nullable(z.string()),

@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { platformOrders } from '@server/db/schema/index';
+import { createAccount } from '@server/modules/accounts/accounts.service';
 import { formatMoney } from '@shared/i18n/format';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -136,5 +139,162 @@ describe('the service operator in the console', () => {
     expect(
       wallet.body.datas.wallets.find((w: { currency: string }) => w.currency === 'THB'),
     ).toMatchObject({ frozen: 0, available: 500_000 - 2_000 });
+  });
+});
+
+/** Our purchasing staff (PURCHASER or STOREKEEPER), signed in. */
+async function staff(role: 'PURCHASER' | 'STOREKEEPER') {
+  const email = `sv-${role.toLowerCase()}-${randomUUID()}@example.com`;
+  await createAccount(app.t, null, {
+    email,
+    password: 'Operator-pass1',
+    name: role,
+    role,
+    site: 'th',
+  });
+  const login = await app.t.call('POST', '/api-uaa/oauth/loginByPassword', {
+    json: { username: email, password: 'Operator-pass1' },
+  });
+  expect(login.body.resp_code, login.text).toBe(0);
+  return login.body.datas.access_token as string;
+}
+
+describe('a service that funds a purchase, for the service operator', () => {
+  it('completes it on the purchaser actual costs once the goods arrived: goods and freight fixed, its own fees capped', async () => {
+    const { t } = app;
+    const s = await seller(t, 1_000_000);
+    const operator = await serviceOperator(t);
+    const [purchaser, storekeeper] = await Promise.all([staff('PURCHASER'), staff('STOREKEEPER')]);
+    const call = (path: string, token: string, json: unknown) =>
+      t.call('POST', path, { token, json, headers: { 'Idempotency-Key': randomUUID() } });
+    const shop = s.shops[0];
+    if (!shop) throw new Error('no shop');
+    const at = new Date(t.clock.now().getTime() - 3_600_000);
+    const [order] = await t.db
+      .insert(platformOrders)
+      .values({
+        shopId: shop.id,
+        ownerId: s.user.id,
+        platform: shop.platform,
+        externalId: `O${randomUUID().slice(0, 13)}`,
+        status: 'pending',
+        currency: 'THB',
+        totalMinor: 25_000,
+        buyerName: 'Buyer',
+        receiver: { name: 'Somchai', phone: '0812345678', address: '1 Sukhumvit Rd, Bangkok' },
+        paymentMethod: 'COD',
+        items: [
+          {
+            externalId: 'i1',
+            productExternalId: `p-${randomUUID().slice(0, 6)}`,
+            skuExternalId: 's1',
+            sellerSku: 'RICE-1',
+            name: 'Rice cooker',
+            variation: null,
+            image: null,
+            quantity: 2,
+            unitPriceMinor: 12_500,
+          },
+        ],
+        platformCreatedAt: at,
+        platformUpdatedAt: at,
+        raw: null,
+        syncedAt: at,
+      })
+      .returning({ id: platformOrders.id });
+    if (!order) throw new Error('order not written');
+    await call('/order/order/purchaseLink', s.token, {
+      orderId: order.id,
+      orderItemId: 'i1',
+      url: 'https://detail.1688.com/offer/610000000001.html',
+      price: 5_000,
+    });
+    const dealt = await call('/order/order/dealOrder', s.token, {
+      orderId: order.id,
+      items: [{ orderItemId: 'i1', type: 'crossSale' }],
+      idempotencyKey: randomUUID(),
+    });
+    expect(dealt.body.resp_code, dealt.text).toBe(0);
+    const service = dealt.body.datas.serviceOrders[0];
+    const detail = await t.call(
+      'GET',
+      `/order/service/progress/detail?serviceNo=${service.serviceNo}`,
+      {
+        token: s.token,
+      },
+    );
+    const purchaseNo = detail.body.datas.purchase.purchaseNo as string;
+    await call('/order/purchaseorder/audit/approve', purchaser, { purchaseNo });
+    const shipped = await call('/order/purchaseorder/ship', purchaser, {
+      purchaseNo,
+      tracking: 'SF300',
+      actualPrices: [4_000],
+      actualFees: { domesticFreight: 500, internationalFreight: 0, serviceFee: 0 },
+    });
+    expect(shipped.body.datas?.status, shipped.text).toBe('shipping');
+    await call('/order/purchaseorder/receive', storekeeper, { purchaseNo });
+    for (const step of [
+      'purchaseReview',
+      'purchaseDelivery',
+      'domesticWarehouseIn',
+      'domesticWarehouseOut',
+      'overseasWarehouseIn',
+      'overseasWarehouseOut',
+    ]) {
+      const moved = await call('/order/service/operate/move', operator.token, {
+        serviceNo: service.serviceNo,
+        step,
+      });
+      expect(moved.body.resp_code, moved.text).toBe(0);
+    }
+
+    app.current = await renderSignedIn(
+      `/cmp/order/serviceProgress?serviceNo=${service.serviceNo}`,
+      { username: operator.email, password: operator.password },
+      { app: t },
+    );
+    const body = await screen.findByTestId('service-detail-body', {}, { timeout: 20_000 });
+    expect(within(body).getByTestId('service-purchase-status').dataset.status).toBe('complete');
+    const complete = await within(body).findByTestId('operator-complete', {}, { timeout: 10_000 });
+    expect(within(complete).getByTestId('operator-from-purchase').textContent).toBe(
+      fillWords(words.operator.fromPurchase, { purchaseNo }),
+    );
+    const goods = within(complete).getByTestId('operator-fee-purchase') as HTMLInputElement;
+    const freight = within(complete).getByTestId(
+      'operator-fee-domesticFreight',
+    ) as HTMLInputElement;
+    expect([goods.value, goods.disabled, freight.value, freight.disabled]).toEqual([
+      '80',
+      true,
+      '5',
+      true,
+    ]);
+    const user = userEvent.setup();
+    const fee = within(complete).getByTestId('operator-fee-service');
+    const own = service.fees.service + service.fees.consumables;
+    await user.clear(fee);
+    await user.type(fee, String((service.fees.service + 100) / 100));
+    expect(
+      within(complete).getByText(fillWords(words.operator.ownTooHigh, { estimate: thb(own) })),
+    ).toBeTruthy();
+    expect(
+      (within(complete).getByTestId('operator-complete-submit') as HTMLButtonElement).disabled,
+    ).toBe(true);
+    await user.clear(fee);
+    await user.type(fee, String((service.fees.service - 100) / 100));
+    await user.click(within(complete).getByTestId('operator-complete-submit'));
+    const confirm = await screen.findByRole('dialog', {
+      name: words.operator.complete,
+      hidden: true,
+    });
+    await user.click(within(confirm).getByRole('button', { name: /confirm/i, hidden: true }));
+    await waitFor(() => expect(body.dataset.status).toBe('completed'), { timeout: 10_000 });
+    const actual = 8_000 + 500 + own - 100;
+    expect(within(body).getByTestId('amount-actual').textContent).toBe(thb(actual));
+    expect(within(body).getByTestId('amount-charged').textContent).toBe(thb(actual));
+    const wallet = await t.call('GET', '/api-user/wallet/summary', { token: s.token });
+    expect(
+      wallet.body.datas.wallets.find((w: { currency: string }) => w.currency === 'THB'),
+    ).toMatchObject({ frozen: 0, available: 1_000_000 - actual });
   });
 });

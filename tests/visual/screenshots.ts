@@ -24,6 +24,7 @@ import { mendsShots } from './mends-shots';
 import { ordersRowsShots } from './orders-rows-shots';
 import { purchaseLinksShots } from './purchases-links-shots';
 import { servicesShots } from './services-shots';
+import { svclinkShots } from './svclink-shots';
 
 const OUT = join(process.cwd(), '.tmp', 'screenshots');
 const SIZES = {
@@ -236,6 +237,12 @@ async function main() {
         }
         if (only === 'orders-rows') {
           await ordersRowsShots({ ...shotsContext, size });
+          await signOut();
+          await page.close();
+          continue;
+        }
+        if (only === 'svclink') {
+          await svclinkShots(shotsContext);
           await signOut();
           await page.close();
           continue;

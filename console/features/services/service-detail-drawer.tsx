@@ -15,6 +15,7 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
+import { PURCHASE_ARRIVAL_STEP } from '@shared/contracts/service-steps';
 import type { ServiceDetail, ServiceProof, ServiceStepDetail } from '@shared/contracts/services';
 import { useCancelServiceOrder, useService } from '@shared/queries/services';
 import { useErrorText } from '@shared/ui/error-message';
@@ -26,6 +27,7 @@ import {
   IconCircleMinus,
   IconClock,
 } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../components/confirm-modal';
@@ -109,8 +111,19 @@ function Proofs({ proofs, step }: { proofs: readonly ServiceProof[]; step: strin
   );
 }
 
-/** One of the seven steps: done with when, who, remark, photos and time against its target. */
-function StepBody({ step, current }: { step: ServiceStepDetail; current: boolean }) {
+/**
+ * One of the seven steps: done with when, who, remark, photos and time against its target; the
+ * arrival step names the purchase whose goods it waits for (`waitsFor`).
+ */
+function StepBody({
+  step,
+  current,
+  waitsFor,
+}: {
+  step: ServiceStepDetail;
+  current: boolean;
+  waitsFor: string | null;
+}) {
   const { t } = useTranslation('services');
   const format = useServiceFormat();
   if (!step.applicable)
@@ -143,6 +156,11 @@ function StepBody({ step, current }: { step: ServiceStepDetail; current: boolean
         <Text size="xs" c="dimmed">
           {current ? t('detail.underWay') : t('detail.waiting')}
         </Text>
+        {waitsFor && (
+          <Text size="xs" c="orange" data-testid="step-waits-for-purchase">
+            {t('detail.waitsForArrival', { purchaseNo: waitsFor })}
+          </Text>
+        )}
         {current && timing}
       </Stack>
     );
@@ -167,6 +185,8 @@ function Steps({ service }: { service: ServiceDetail }) {
   const { t } = useTranslation('services');
   const open = service.status === 'pending' || service.status === 'processing';
   const lastDone = service.steps.reduce((last, step, index) => (step.done ? index : last), -1);
+  const waitsFor =
+    open && service.purchase && !service.purchase.arrived ? service.purchase.purchaseNo : null;
   return (
     <Timeline bulletSize={24} lineWidth={2} active={lastDone} data-testid="service-steps">
       {service.steps.map((step) => {
@@ -194,7 +214,11 @@ function Steps({ service }: { service: ServiceDetail }) {
             data-done={step.done}
             data-applicable={step.applicable}
           >
-            <StepBody step={step} current={current} />
+            <StepBody
+              step={step}
+              current={current}
+              waitsFor={step.step === PURCHASE_ARRIVAL_STEP && !step.done ? waitsFor : null}
+            />
           </Timeline.Item>
         );
       })}
@@ -237,10 +261,12 @@ function ServiceBody({
   operator: boolean;
   onOpen(serviceNo: string): void;
 }) {
-  const { t } = useTranslation('services');
+  const { t } = useTranslation(['services', 'purchases']);
   const format = useServiceFormat();
   const errorText = useErrorText();
   const canCancel = usePermission('cancel');
+  const navigate = useNavigate();
+  const open = service.status === 'pending' || service.status === 'processing';
   const cancel = useCancelServiceOrder();
   const [confirming, setConfirming] = useState(false);
   useLayer(confirming);
@@ -285,6 +311,47 @@ function ServiceBody({
         <Field label={t('detail.platformOrderNo')}>{service.platformOrderNo ?? '—'}</Field>
         <Field label={t('detail.createdAt')}>{format.time(service.createdAt)}</Field>
         {service.seller && <Field label={t('detail.seller')}>{service.seller}</Field>}
+        {service.purchase && (
+          <Field label={t('detail.purchase')} testId="service-purchase">
+            <Group gap={6} wrap="wrap">
+              {operator ? (
+                <Text span size="sm">
+                  {service.purchase.purchaseNo}
+                </Text>
+              ) : (
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="sm"
+                  data-testid="service-purchase-link"
+                  onClick={() =>
+                    void navigate({
+                      to: '/purchaseAndWarehouse/purchaseManageDetail',
+                      search: { purchaseNo: service.purchase?.purchaseNo ?? '' },
+                    })
+                  }
+                >
+                  {service.purchase.purchaseNo}
+                </Anchor>
+              )}
+              <Badge
+                size="sm"
+                variant="light"
+                color={service.purchase.arrived ? 'green' : 'blue'}
+                tt="none"
+                data-testid="service-purchase-status"
+                data-status={service.purchase.status}
+              >
+                {t(`purchases:status.${service.purchase.status}`)}
+              </Badge>
+            </Group>
+            {open && !service.purchase.withdrawable && !operator && (
+              <Text size="xs" c="dimmed" mt={2} data-testid="service-purchase-bought">
+                {t('detail.purchaseBought')}
+              </Text>
+            )}
+          </Field>
+        )}
         {service.attachedTo && (
           <Field label={t('detail.attachedTo')}>{link(service.attachedTo)}</Field>
         )}

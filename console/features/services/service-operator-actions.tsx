@@ -200,26 +200,44 @@ function MoveForm({ service }: { service: ServiceDetail & { nextStep: string } }
   );
 }
 
-/** Every step done: the actual amounts part by part, then settle. */
+/**
+ * Every step done: the actual amounts part by part, then settle. A service that funds a purchase
+ * takes its goods and freight from the purchaser's actual costs (shown, not editable); the operator
+ * enters the service and consumables fees, together at most their estimate.
+ */
 function CompleteForm({ service }: { service: ServiceDetail }) {
   const { t } = useTranslation('services');
   const format = useServiceFormat();
   const errorText = useErrorText();
   const operation = useServiceOperation();
   const decimals = CURRENCY_DECIMALS[service.currency];
+  const costs = service.purchase?.costs ?? null;
+  const fixedOf = (part: keyof ServiceFees): number | null =>
+    costs && part !== 'service' && part !== 'consumables' ? costs[part] : null;
   const [texts, setTexts] = useState<Record<string, string>>(() =>
     Object.fromEntries(
-      SERVICE_FEE_PARTS.map((part) => [part, formatQuantity(service.fees[part], decimals) || '0']),
+      SERVICE_FEE_PARTS.map((part) => [
+        part,
+        formatQuantity(fixedOf(part) ?? service.fees[part], decimals) || '0',
+      ]),
     ),
   );
   const [confirming, setConfirming] = useState(false);
   useLayer(confirming);
   const parts = Object.fromEntries(
-    SERVICE_FEE_PARTS.map((part) => [part, parseQuantity(texts[part] ?? '', decimals)]),
+    SERVICE_FEE_PARTS.map((part) => [
+      part,
+      fixedOf(part) ?? parseQuantity(texts[part] ?? '', decimals),
+    ]),
   ) as Record<keyof ServiceFees, number | null>;
   const valid = Object.values(parts).every((value) => value !== null);
   const total = valid ? Object.values(parts).reduce<number>((sum, v) => sum + (v ?? 0), 0) : null;
-  const tooHigh = total !== null && total > service.amounts.estimate;
+  const ownEstimate = service.fees.service + service.fees.consumables;
+  const tooHigh =
+    total !== null &&
+    (costs
+      ? (parts.service ?? 0) + (parts.consumables ?? 0) > ownEstimate
+      : total > service.amounts.estimate);
 
   return (
     <Card withBorder radius="md" data-testid="operator-complete">
@@ -228,6 +246,11 @@ function CompleteForm({ service }: { service: ServiceDetail }) {
         <Text size="xs" c="dimmed">
           {t('operator.completeHint')}
         </Text>
+        {costs && service.purchase && (
+          <Text size="xs" c="blue" data-testid="operator-from-purchase">
+            {t('operator.fromPurchase', { purchaseNo: service.purchase.purchaseNo })}
+          </Text>
+        )}
         <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm">
           {SERVICE_FEE_PARTS.map((part) => (
             <TextInput
@@ -240,6 +263,7 @@ function CompleteForm({ service }: { service: ServiceDetail }) {
                 setTexts((all) => ({ ...all, [part]: next }));
               }}
               error={parts[part] === null ? ' ' : undefined}
+              disabled={fixedOf(part) !== null}
               data-testid={`operator-fee-${part}`}
             />
           ))}
@@ -250,7 +274,17 @@ function CompleteForm({ service }: { service: ServiceDetail }) {
             estimate: format.money(service.amounts.estimate, service.currency),
           })}
         </Text>
-        {tooHigh && <FormFailure message={t('operator.tooHigh')} />}
+        {tooHigh && (
+          <FormFailure
+            message={
+              costs
+                ? t('operator.ownTooHigh', {
+                    estimate: format.money(ownEstimate, service.currency),
+                  })
+                : t('operator.tooHigh')
+            }
+          />
+        )}
         {operation.isError && <FormFailure message={errorText(operation.error)} />}
         <Group justify="flex-end">
           <Button

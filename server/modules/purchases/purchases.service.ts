@@ -885,6 +885,9 @@ export function shipPurchase(deps: Deps, actor: Actor, input: PurchaseShip) {
     const actualFees: PurchaseFees = {
       purchaseFee: items.reduce((acc, item) => acc + (item.actualPrice ?? 0) * item.quantity, 0),
       ...input.actualFees,
+      // A funded request's service fee is its service order's own, settled by the service
+      // operator at the service's completion: the purchaser records the goods and the freight.
+      ...(row.fundedByService ? { serviceFee: row.estimatedFees.serviceFee } : {}),
     };
     const actualTotal = total(actualFees);
     const over = actualTotal > row.estimatedTotal + row.floatAmount;
@@ -973,30 +976,152 @@ export async function closeServicePurchase(
   await cancelPurchase(deps, actor, { purchaseNo: row.purchaseNo });
 }
 
+/** The statuses from which a funded request still closes with its service: nothing is bought yet. */
+const WITHDRAWABLE: readonly PurchaseStatus[] = ['waitAudit', 'waitShip', 'beWait'];
+const CLOSED: readonly PurchaseStatus[] = ['abort', 'cancel', 'fail'];
+
+/** The purchase request a service order funds (row-locked with `lock`), or null when it funds none. */
+export async function fundedPurchaseOf(
+  db: Database,
+  ownerId: string,
+  serviceNo: string,
+  lock = false,
+): Promise<PurchaseRow | null> {
+  const query = db
+    .select()
+    .from(purchases)
+    .where(
+      and(
+        eq(purchases.ownerId, ownerId),
+        eq(purchases.serviceNo, serviceNo),
+        eq(purchases.fundedByService, true),
+      ),
+    );
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/**
+ * A service cancelled by its seller or aborted by a service operator closes the purchase request
+ * it funds, in the service's transaction (`deps.db`): a request not bought yet (waitAudit,
+ * waitShip, beWait) is cancelled and its money released under the service's own release key, so
+ * the service's release that follows replays it and the freeze goes back once. A request already
+ * bought (shipping) or arrived (complete) refuses the withdrawal (SERVICE_PURCHASE_SHIPPED) and
+ * nothing changes; a closed one is left as it is. Answers the request cancelled now (for its
+ * message, `announceServicePurchase` once the transaction is committed), else null.
+ */
+export async function withdrawServicePurchase(
+  deps: Deps,
+  input: { ownerId: string; serviceNo: string; actorId: string },
+): Promise<PurchaseRow | null> {
+  const row = await fundedPurchaseOf(deps.db, input.ownerId, input.serviceNo, true);
+  if (!row || CLOSED.includes(row.status)) return null;
+  if (!WITHDRAWABLE.includes(row.status))
+    throw new AppError('SERVICE_PURCHASE_SHIPPED', {
+      params: { purchaseNo: row.purchaseNo },
+      datas: { purchaseNo: row.purchaseNo, status: row.status },
+    });
+  await releaseAll(deps, row, 'cancel', input.actorId);
+  const now = deps.clock.now();
+  const [updated] = await deps.db
+    .update(purchases)
+    .set({
+      status: 'cancel',
+      cancelledBy: input.actorId,
+      cancelledAt: now,
+      frozen: 0,
+      extraFrozen: 0,
+      updatedAt: now,
+    })
+    .where(eq(purchases.id, row.id))
+    .returning();
+  if (!updated) throw new AppError('OPERATION_FAILED');
+  return updated;
+}
+
+/** Tells a funded request's creator that it was cancelled with its service. */
+export async function announceServicePurchase(deps: Deps, row: PurchaseRow): Promise<void> {
+  await tell(deps, row, 'purchaseCancelled');
+}
+
+/**
+ * The purchaser's actual costs of an arrived funded request as its service order's fee parts
+ * (goods, domestic and international freight), in the service's currency: as they are, or, when
+ * the request was priced in another currency, converted part by part at the dated rate in force
+ * at `at`, as order processing priced them.
+ */
+export async function purchaseCostsIn(
+  db: Database,
+  row: PurchaseRow,
+  currency: Currency,
+  at: Date,
+): Promise<{ purchase: number; domesticFreight: number; internationalFreight: number }> {
+  const fees = row.actualFees ?? row.estimatedFees;
+  const parts = {
+    purchase: fees.purchaseFee,
+    domesticFreight: fees.domesticFreight,
+    internationalFreight: fees.internationalFreight,
+  };
+  if (row.currency === currency) return parts;
+  const converted = { ...parts };
+  for (const key of Object.keys(parts) as (keyof typeof parts)[]) {
+    if (parts[key] === 0) continue;
+    try {
+      converted[key] = (
+        await convert({ db }, null, { amount: parts[key], from: row.currency, to: currency, at })
+      ).converted;
+    } catch {
+      throw new AppError('EXCHANGE_RATE_MISSING', { params: { from: row.currency, to: currency } });
+    }
+  }
+  return converted;
+}
+
+/**
+ * The service's completion settles its funded request, in the service's transaction: the overrun
+ * its creator accepted (frozen apart) is settled against `overrun`, the service's actual above its
+ * estimate: deducted up to it, the rest released, more than it taken from the balance (refused
+ * with -10 when short, which undoes the whole completion). Answers how much of the overrun it
+ * charged (nothing without an accepted overrun); the service's own freeze settles the rest.
+ * Once, under the request's settle key.
+ */
+export async function settleServicePurchase(
+  deps: Deps,
+  row: PurchaseRow,
+  input: { overrun: number; actorId: string },
+): Promise<number> {
+  let charged = 0;
+  if (row.extraFrozen > 0) {
+    await settle(deps, null, {
+      ownerId: row.ownerId,
+      reference: extraRef(row.purchaseNo),
+      actual: input.overrun,
+      idempotencyKey: `purchase:${row.purchaseNo}:settle:extra`,
+      actorId: input.actorId,
+    });
+    charged = input.overrun;
+  }
+  await deps.db
+    .update(purchases)
+    .set({ frozen: 0, extraFrozen: 0, updatedAt: deps.clock.now() })
+    .where(eq(purchases.id, row.id));
+  return charged;
+}
+
 /**
  * POST .../receive (STOREKEEPER): the goods arrived. An accepted overrun's freeze is released
  * first, then the actual total is settled against the estimate's freeze (the coupon judged on
  * it): deducted, the rest released, an overrun taken from what was just released. A request
- * funded by its service order leaves that freeze to the service's completion, which settles the
- * whole service once (at most its estimate); only the overrun its creator accepted is charged
- * here, as nothing else covers it.
+ * funded by its service order moves no money here: its arrival lets the service go on, and the
+ * service's completion settles the whole service once on these actual costs, the service's freeze
+ * and the overrun its creator accepted together (`settleServicePurchase`).
  */
 export function receivePurchase(deps: Deps, actor: Actor, input: { purchaseNo: string }) {
   assertRole(actor, ['STOREKEEPER']);
   return step(deps, actor, input.purchaseNo, ['shipping'], false, async (tx, row, now) => {
     const money = { db: tx, clock: deps.clock };
     const done = { status: 'complete', receivedBy: actor.userId, receivedAt: now } as const;
-    if (row.fundedByService) {
-      if (row.extraFrozen > 0)
-        await settle(money, null, {
-          ownerId: row.ownerId,
-          reference: extraRef(row.purchaseNo),
-          actual: row.extraFrozen,
-          idempotencyKey: `purchase:${row.purchaseNo}:settle:extra`,
-          actorId: actor.userId,
-        });
-      return { changes: { ...done, extraFrozen: 0 }, tell: 'purchaseCompleted' };
-    }
+    if (row.fundedByService) return { changes: done, tell: 'purchaseCompleted' };
     if (row.extraFrozen > 0)
       await cancel(money, null, {
         ownerId: row.ownerId,

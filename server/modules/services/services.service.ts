@@ -9,6 +9,7 @@ import {
 } from '@shared/contracts/service-prices';
 import {
   cancellableAt,
+  PURCHASE_ARRIVAL_STEP,
   SERVICE_STEP_KEYS,
   SERVICE_STEP_PLAN,
   type ServiceStepKey,
@@ -72,6 +73,13 @@ import { storageFor } from '../../lib/storage';
 import { addDays, instantOf, parseDateTime } from '../../lib/zoned-time';
 import { notify } from '../messages/messages.service';
 import { cancelOrder, freezeForOrder, settleOrder } from '../payments/checkout.service';
+import {
+  announceServicePurchase,
+  fundedPurchaseOf,
+  purchaseCostsIn,
+  settleServicePurchase,
+  withdrawServicePurchase,
+} from '../purchases/purchases.service';
 import { convert } from '../wallet/exchange-rates';
 import { withholding } from '../wallet/wallet.service';
 
@@ -326,6 +334,18 @@ async function detailView(
     ...stepRows.map((step) => step.actorId),
     options.forOperator ? row.ownerId : null,
   ]);
+  const funded = await fundedPurchaseOf(db, row.ownerId, row.serviceNo);
+  const purchase = funded
+    ? {
+        purchaseNo: funded.purchaseNo,
+        status: funded.status,
+        arrived: funded.status === 'complete',
+        withdrawable: !['shipping', 'complete'].includes(funded.status),
+        costs: funded.actualFees
+          ? await purchaseCostsIn(db, funded, row.currency as Currency, now).catch(() => null)
+          : null,
+      }
+    : null;
   const plan = SERVICE_STEP_PLAN[row.type];
   const done = doneSteps(row);
   const next = isOpen(row.status) ? nextStepOfRow(row) : null;
@@ -389,7 +409,12 @@ async function detailView(
     priceRecord: row.priceRecord,
     steps,
     nextStep: next,
-    cancellable: !options.forOperator && isOpen(row.status) && cancellableAt(done),
+    purchase,
+    cancellable:
+      !options.forOperator &&
+      isOpen(row.status) &&
+      cancellableAt(done) &&
+      (purchase?.withdrawable ?? true),
     abortReason: row.abortReason,
     remark: row.remark,
     seller: options.forOperator ? (names.get(row.ownerId) ?? '') : null,
@@ -769,6 +794,21 @@ async function change(
 }
 
 /**
+ * The goods of the purchase request a service funds have arrived (the storekeeper received it):
+ * the arrival step and the completion wait for it. Answers the request (locked), null when the
+ * service funds none.
+ */
+async function assertArrived(tx: Database, row: Row) {
+  const funded = await fundedPurchaseOf(tx, row.ownerId, row.serviceNo, true);
+  if (funded && funded.status !== 'complete')
+    throw new AppError('SERVICE_PURCHASE_NOT_ARRIVED', {
+      params: { purchaseNo: funded.purchaseNo },
+      datas: { purchaseNo: funded.purchaseNo, status: funded.status },
+    });
+  return funded;
+}
+
+/**
  * POST /order/service/operate/move: the next step done. A repeat of the step the service reached
  * answers it as it is; any other than the next is refused (no skipping, no undoing), as is a
  * finished service. The time defaults to now, never later, never before the step before.
@@ -792,6 +832,7 @@ export async function moveService(
         throw new AppError('SERVICE_STEP_OUT_OF_ORDER', {
           datas: { currentStep: row.currentStep, nextStep: next },
         });
+      if (input.step === PURCHASE_ARRIVAL_STEP) await assertArrived(tx, row);
       const at = input.at ? new Date(input.at) : now;
       if (at.getTime() > now.getTime() || at.getTime() < stepAt(row).getTime())
         throw new AppError('SERVICE_STEP_TIME_INVALID');
@@ -844,9 +885,14 @@ export async function moveService(
 }
 
 /**
- * POST /order/service/operate/complete: every step done, the actual amounts recorded (at most the
- * estimate) and settled: the actual less the coupon deducted, the rest of the freeze released.
- * A repeat answers the completed service.
+ * POST /order/service/operate/complete: every step done, the actual amounts recorded and settled:
+ * the actual less the coupon deducted, the rest of the freeze released. Without a purchase request
+ * the actual is at most the estimate. A service that funds a request completes only once its goods
+ * have arrived, and takes the purchaser's actual costs (goods, domestic and international freight,
+ * in the service's currency) whatever the form says; the operator enters the service and
+ * consumables fees, together at most their estimate. Its actual may then exceed the estimate: the
+ * overrun the seller accepted on the request pays it first, the balance the rest (-10 when short,
+ * and nothing moves). A repeat answers the completed service.
  */
 export async function completeService(
   deps: Deps,
@@ -854,7 +900,6 @@ export async function completeService(
   input: ServiceComplete,
 ): Promise<ServiceDetail> {
   assertServiceOperator(actor);
-  const actual = sumOf(input.actualFees);
   const { row, changed } = await change(
     deps,
     input.serviceNo,
@@ -867,22 +912,43 @@ export async function completeService(
         throw new AppError('SERVICE_STEP_OUT_OF_ORDER', {
           datas: { currentStep: row.currentStep, nextStep: nextStepOfRow(row) },
         });
-      if (!Number.isSafeInteger(actual) || actual > row.estimateMinor)
+      const funded = await assertArrived(tx, row);
+      let actualFees = input.actualFees;
+      if (funded) {
+        const own = input.actualFees.service + input.actualFees.consumables;
+        const ownEstimate = row.fees.service + row.fees.consumables;
+        if (!Number.isSafeInteger(own) || own > ownEstimate)
+          throw new AppError('SERVICE_ACTUAL_TOO_HIGH', { datas: { estimate: ownEstimate } });
+        const costs = await purchaseCostsIn(tx, funded, row.currency as Currency, now);
+        actualFees = { ...input.actualFees, ...costs };
+      }
+      const actual = sumOf(actualFees);
+      if (!Number.isSafeInteger(actual) || (!funded && actual > row.estimateMinor))
         throw new AppError('SERVICE_ACTUAL_TOO_HIGH', { datas: { estimate: row.estimateMinor } });
-      const settled = await settleOrder({ db: tx, clock: deps.clock }, null, {
+      const money = { db: tx, clock: deps.clock };
+      // The overrun the seller accepted on the purchase is settled apart, the rest on the service's freeze.
+      const heldApart = funded?.extraFrozen ?? 0;
+      const chargedApart = funded
+        ? await settleServicePurchase(money, funded, {
+            overrun: Math.max(actual - row.estimateMinor, 0),
+            actorId: actor.userId,
+          })
+        : 0;
+      const settled = await settleOrder(money, null, {
         ownerId: row.ownerId,
         reference: walletRef(row.serviceNo),
-        actual,
+        actual: actual - chargedApart,
         idempotencyKey: `service:${row.serviceNo}:settle`,
         actorId: actor.userId,
       });
       return {
         status: 'completed',
         actualMinor: actual,
-        actualFees: input.actualFees,
+        actualFees,
         discountMinor: settled.discount,
-        chargedMinor: settled.charged,
-        releasedMinor: Math.max(row.frozenMinor - settled.charged, 0),
+        chargedMinor: settled.charged + chargedApart,
+        releasedMinor:
+          Math.max(row.frozenMinor - settled.charged, 0) + Math.max(heldApart - chargedApart, 0),
         closedBy: actor.userId,
         closedAt: now,
         remark: input.remark || row.remark,
@@ -904,13 +970,18 @@ async function releaseAll(tx: Database, deps: Deps, row: Row, actorId: string) {
     });
 }
 
-/** POST /order/service/operate/abort: stopped with a reason; the freeze and the coupon released. */
+/**
+ * POST /order/service/operate/abort: stopped with a reason; the freeze and the coupon released,
+ * and the purchase request it funds cancelled with it (refused, changing nothing, once the request
+ * is bought: `withdrawServicePurchase`).
+ */
 export async function abortService(
   deps: Deps,
   actor: Actor,
   input: ServiceAbort,
 ): Promise<ServiceDetail> {
   assertServiceOperator(actor);
+  let closed: Awaited<ReturnType<typeof withdrawServicePurchase>> = null;
   const { row, changed } = await change(
     deps,
     input.serviceNo,
@@ -919,6 +990,10 @@ export async function abortService(
       if (row.status === 'aborted') return null;
       if (!isOpen(row.status))
         throw new AppError('SERVICE_STATE_CHANGED', { datas: { status: row.status } });
+      closed = await withdrawServicePurchase(
+        { db: tx, clock: deps.clock },
+        { ownerId: row.ownerId, serviceNo: row.serviceNo, actorId: actor.userId },
+      );
       await releaseAll(tx, deps, row, actor.userId);
       return {
         status: 'aborted',
@@ -930,18 +1005,21 @@ export async function abortService(
     },
   );
   if (changed) await tell(deps, row, 'serviceAborted', input.reason);
+  if (closed) await announceServicePurchase(deps, closed);
   return detailView(deps, row, { forOperator: true });
 }
 
 /**
  * POST /order/service/progress/cancel (the seller): a service not past its purchase review is
- * withdrawn; the freeze and the coupon released. A repeat answers the cancelled service.
+ * withdrawn; the freeze and the coupon released, and the purchase request it funds cancelled with
+ * it (refused, changing nothing, once the request is bought). A repeat answers the cancelled service.
  */
 export async function cancelServiceOrder(
   deps: Deps,
   actor: Actor,
   input: { serviceNo: string },
 ): Promise<ServiceDetail> {
+  let closed: Awaited<ReturnType<typeof withdrawServicePurchase>> = null;
   const { row, changed } = await change(
     deps,
     input.serviceNo,
@@ -952,6 +1030,10 @@ export async function cancelServiceOrder(
       if (row.status === 'cancelled') return null;
       if (!isOpen(row.status) || !cancellableAt(doneSteps(row)))
         throw new AppError('SERVICE_NOT_CANCELLABLE');
+      closed = await withdrawServicePurchase(
+        { db: tx, clock: deps.clock },
+        { ownerId: row.ownerId, serviceNo: row.serviceNo, actorId: actor.userId },
+      );
       await releaseAll(tx, deps, row, actor.userId);
       return {
         status: 'cancelled',
@@ -962,6 +1044,7 @@ export async function cancelServiceOrder(
     },
   );
   if (changed) await tell(deps, row, 'serviceCancelled');
+  if (closed) await announceServicePurchase(deps, closed);
   return detailView(deps, row, { forOperator: false });
 }
 
