@@ -4,7 +4,7 @@ import type { SiteCode } from '@shared/contracts/site-codes';
 import type { UserInfo } from '@shared/contracts/users';
 import { WALLET_MENU } from '@shared/contracts/wallet';
 import { allows } from '@shared/permissions';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Actor, AppDeps } from '../../context';
 import type { Database } from '../../db/client';
 import {
@@ -28,15 +28,6 @@ const userInfoQueries = new WeakMap<Database, ReturnType<typeof prepareUserInfo>
 
 function prepareUserInfo(db: Database) {
   const currencyOf = sql`coalesce(${sites.currency}, 'CNY')`;
-  const wallet = (column: typeof wallets.available | typeof wallets.frozen) =>
-    sql<number>`(select ${column} from ${wallets}
-      where ${wallets.ownerId} = ${sql.placeholder('ownerId')} and ${wallets.currency} = ${currencyOf})`.mapWith(
-      Number,
-    );
-  const guide = (name: string) =>
-    sql<boolean>`exists (
-      select 1 from ${guideProgress} g where g.user_id = ${users.id} and g.guide = ${name}
-    )`;
   return db
     .select({
       user: {
@@ -50,8 +41,9 @@ function prepareUserInfo(db: Database) {
         site: users.site,
       },
       currency: sites.currency,
-      available: wallet(wallets.available),
-      frozen: wallet(wallets.frozen),
+      // The wallet row read once (joined), both its amounts taken from it.
+      available: wallets.available,
+      frozen: wallets.frozen,
       popup: sql<boolean>`exists (
         select 1 from ${announcements} a
         where a.is_popup and a.show_time <= now()
@@ -60,8 +52,11 @@ function prepareUserInfo(db: Database) {
             where v.announcement_id = a.id and v.user_id = ${users.id}
           )
       )`,
-      mainGuide: guide('main'),
-      dashboardGuide: guide('dashboard'),
+      // Both tours' progress in one read of the account's rows.
+      guides: sql<string[] | null>`(
+        select array_agg(g.guide) from ${guideProgress} g
+        where g.user_id = ${users.id} and g.guide in ('main', 'dashboard')
+      )`,
       // As warehouses.service's hasUsableWarehouse reads it: a normal warehouse, or a paid order
       // for one not applied yet.
       warehouse: sql<boolean>`(exists (
@@ -84,6 +79,10 @@ function prepareUserInfo(db: Database) {
     })
     .from(users)
     .leftJoin(sites, eq(sites.code, users.site))
+    .leftJoin(
+      wallets,
+      and(eq(wallets.ownerId, sql.placeholder('ownerId')), eq(wallets.currency, currencyOf)),
+    )
     .where(eq(users.id, sql.placeholder('userId')))
     .limit(1)
     .prepare('user_info');
@@ -101,7 +100,7 @@ function userInfoQuery(db: Database) {
 /**
  * userInfo of spec section 3 for the signed-in account, read in one statement: the account, its
  * site's currency, the main account's wallet in that currency (balance = available + frozen, zero
- * without one), the once-only things a session shows (a popup announcement, the two tours),
+ * without one, the row read once), the once-only things a session shows (a popup announcement, the two tours),
  * whether a warehouse is usable and the cart's lines.
  */
 export async function getUserInfo(deps: Pick<AppDeps, 'db'>, actor: Actor): Promise<UserInfo> {
@@ -135,8 +134,8 @@ export async function getUserInfo(deps: Pick<AppDeps, 'db'>, actor: Actor): Prom
     balance: seesWallet ? available + frozen : null,
     freezeBalance: seesWallet ? frozen : null,
     firstShowAnn: row.popup,
-    showGuideFlag: !row.mainGuide,
-    showDashboardGuideFlag: !row.dashboardGuide,
+    showGuideFlag: !row.guides?.includes('main'),
+    showDashboardGuideFlag: !row.guides?.includes('dashboard'),
     // The cart of catalogue and mall SKUs; the header counts the quantities.
     skuList: row.cart ?? [],
   };
