@@ -351,3 +351,85 @@ describe('counts of the rows there are', () => {
     ]);
   });
 });
+
+describe('the product counts kept beside the products', () => {
+  it('equal a fresh count of the rows after inserts, moves between statuses and shops, and deletes', async () => {
+    const { products } = await import('@server/db/schema/index');
+    const { and, eq, inArray, sql } = await import('drizzle-orm');
+    const kept = await makeSeller(t, 'kept-counts@example.com', ['Kept Lazada', 'Kept Shopee']);
+    const [lazada, shopee] = kept.shops as [
+      (typeof kept.shops)[number],
+      (typeof kept.shops)[number],
+    ];
+    const me = kept.user.id;
+    const product = (shop: typeof lazada, status: string, index: number) => ({
+      ownerId: me,
+      shopId: shop.id,
+      platform: shop.platform,
+      origin: 'created' as const,
+      title: `Kept ${index}`,
+      status,
+      currency: 'THB',
+      createdAt: new Date('2026-03-01T00:00:00Z'),
+      updatedAt: new Date('2026-03-01T00:00:00Z'),
+    });
+    const summary = async (query = '') => {
+      const res = await t.call('GET', `/product/product/status/summary${query}`, {
+        token: kept.token,
+      });
+      expect(res.body.resp_code, res.text).toBe(0);
+      return res.body.datas;
+    };
+    const fresh = async (shopIds: string[]) => {
+      const rows = await t.db
+        .select({ status: products.status, count: sql<number>`count(*)::int` })
+        .from(products)
+        .where(inArray(products.shopId, shopIds))
+        .groupBy(products.status);
+      const counts: Record<string, number> = zeros(PRODUCT_SUMMARY_KEYS);
+      for (const row of rows) counts[row.status] = Number(row.count);
+      return counts;
+    };
+    const both = [lazada.id, shopee.id];
+    const statuses = ['wait', 'online', 'offline', 'fail', 'pushing'];
+    await t.db
+      .insert(products)
+      .values(
+        Array.from({ length: 23 }, (_, i) =>
+          product(i % 2 ? lazada : shopee, statuses[i % statuses.length] ?? 'wait', i),
+        ),
+      );
+    const afterInsert = await summary();
+    expect(afterInsert).toEqual(await fresh(both));
+    expect(Object.values(afterInsert).reduce((a, b) => Number(a) + Number(b), 0)).toBe(23);
+
+    // Moved between statuses, some of them at once.
+    await t.db
+      .update(products)
+      .set({ status: 'online' })
+      .where(and(eq(products.ownerId, me), eq(products.status, 'wait')));
+    await t.db
+      .update(products)
+      .set({ status: 'forbid' })
+      .where(and(eq(products.shopId, lazada.id), eq(products.status, 'offline')));
+    const afterMoves = await summary();
+    expect(afterMoves).toEqual(await fresh(both));
+    expect(afterMoves.wait).toBe(0);
+
+    // Moved to the other shop: the shop's narrowed count follows it.
+    await t.db
+      .update(products)
+      .set({ shopId: lazada.id, platform: lazada.platform })
+      .where(and(eq(products.shopId, shopee.id), eq(products.status, 'online')));
+    expect(await summary('?oauthName=Kept%20Lazada')).toEqual(await fresh([lazada.id]));
+    expect(await summary('?oauthName=Kept%20Shopee')).toEqual(await fresh([shopee.id]));
+
+    // Deleted: some, then a shop's all.
+    await t.db.delete(products).where(and(eq(products.ownerId, me), eq(products.status, 'fail')));
+    expect(await summary()).toEqual(await fresh(both));
+    await t.db.delete(products).where(eq(products.shopId, shopee.id));
+    const afterDeletes = await summary();
+    expect(afterDeletes).toEqual(await fresh(both));
+    expect(await summary('?oauthName=Kept%20Shopee')).toEqual(zeros(PRODUCT_SUMMARY_KEYS));
+  });
+});
