@@ -16,7 +16,10 @@
  *   answer a second at that cost: the figure a loaded machine does not distort.
  *
  * The new server runs as `npm start` runs it (dist/server, built here); the old one as it ran then.
- * BENCH_SECONDS sets the length of each load (10 s), BENCH_RUNS the page loads (7).
+ * BENCH_SECONDS sets the length of each load (10 s), BENCH_RUNS the page loads (7), BENCH_RATES the
+ * fixed rates (`250,500,1000`); BENCH_SERVER_NODE_ARGS is given to the API's server process (e.g.
+ * `--cpu-prof --cpu-prof-dir=.tmp/prof` to profile it under the load); BENCH_API_BUILT=1 takes the
+ * built server as it is (the api part alone otherwise builds the console and the server first).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -38,7 +41,8 @@ import { type Print, round } from './figures';
 const BASE = process.env.BENCH_BASE ?? '7939589';
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const RATES = [250, 500, 1000];
+const RATES = (process.env.BENCH_RATES ?? '250,500,1000').split(',').map(Number);
+const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const CONNECTIONS = 20;
 const DEMO = { username: 'demo@example.com', password: 'demo1234' };
 const POSTGRES = process.env.TEST_POSTGRES_URL ?? process.env.DATABASE_URL;
@@ -501,7 +505,7 @@ async function apiLoad(print: Print) {
   try {
     server = await startServer({
       cwd: root,
-      args: ['dist/server/index.js'],
+      args: [...SERVER_NODE_ARGS, 'dist/server/index.js'],
       env: {
         DATABASE_URL: database.url,
         SEED_DEMO: '1',
@@ -601,7 +605,8 @@ export async function speedBench(print: Print, parts: readonly SpeedPart[] = SPE
   print({ bench: 'machine', when: 'start', cores: cpus().length, load_average: machine() });
   if (parts.includes('login') || parts.includes('dashboard')) await pagePaint(print, parts);
   if (parts.includes('api')) {
-    if (!parts.includes('login') && !parts.includes('dashboard')) buildNew();
+    if (!parts.includes('login') && !parts.includes('dashboard') && !process.env.BENCH_API_BUILT)
+      buildNew();
     await apiLoad(print);
   }
   print({ bench: 'machine', when: 'end', load_average: machine() });
