@@ -7,9 +7,14 @@ import type { ApiMessageKey, Translator } from './i18n';
 /** The part of a Hono context the envelope needs, whatever variables the route added. */
 type EnvelopeContext = { body: Context['body']; var: { t: Translator } };
 
-const JSON_TYPE = { 'Content-Type': 'application/json' };
+/** The media type of every envelope. */
+export const JSON_TYPE = 'application/json';
+const JSON_HEADERS = { 'Content-Type': JSON_TYPE };
 
-/** The text of each envelope made here, for the compressor to measure and read without reading the response back. */
+/**
+ * The text of each envelope made here, for the front middleware to make the answer from (and the
+ * compressor to measure and read) without reading the response back.
+ */
 const texts = new WeakMap<Response, string>();
 
 /** The JSON text an envelope was made of; undefined for any other response. */
@@ -20,7 +25,7 @@ export function envelopeText(res: Response): string | undefined {
 /** As c.json() answers, the text kept beside the response. */
 function envelope(c: EnvelopeContext, value: unknown, status: ContentfulStatusCode = 200) {
   const text = JSON.stringify(value);
-  const res = c.body(text, status, JSON_TYPE);
+  const res = c.body(text, status, JSON_HEADERS);
   texts.set(res, text);
   return res;
 }

@@ -25,6 +25,33 @@ const GZIP: ZlibOptions = { level: 6 };
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
+/** What an encoding gives for `body`: inline when small, on the thread pool when large. */
+async function encode(body: Uint8Array, encoding: 'br' | 'gzip'): Promise<Uint8Array> {
+  if (body.byteLength <= INLINE_LIMIT)
+    return encoding === 'br' ? brotliCompressSync(body, BROTLI) : gzipSync(body, GZIP);
+  return encoding === 'br' ? brotliAsync(body, BROTLI) : gzipAsync(body, GZIP);
+}
+
+/**
+ * An envelope's text compressed for the client, when it accepts brotli or gzip, and the text is
+ * at least THRESHOLD bytes (and the request no HEAD); null to send it as it is.
+ */
+export async function compressEnvelope(
+  c: Context<AppEnv>,
+  text: string,
+): Promise<{ body: Uint8Array<ArrayBuffer>; encoding: 'br' | 'gzip' } | null> {
+  const acceptEncoding = c.req.header('accept-encoding');
+  if (!acceptEncoding || c.req.method === 'HEAD' || text.length < THRESHOLD / 3) return null;
+  if (Buffer.byteLength(text) < THRESHOLD) return null;
+  const accepted = acceptedEncodings(acceptEncoding);
+  if (!accepted.br && !accepted.gzip) return null;
+  const encoding = accepted.br ? 'br' : 'gzip';
+  return {
+    body: (await encode(Buffer.from(text, 'utf8'), encoding)) as Uint8Array<ArrayBuffer>,
+    encoding,
+  };
+}
+
 /**
  * Compresses the API's answers (JSON, text) for a client that accepts brotli or gzip, once the
  * route has answered. Costs nothing for a client that accepts neither, and leaves alone what is
@@ -57,12 +84,7 @@ export async function compressResponse(c: Context<AppEnv>): Promise<void> {
   const body =
     text === undefined ? new Uint8Array(await res.arrayBuffer()) : Buffer.from(text, 'utf8');
   const encoding = accepted.br ? 'br' : 'gzip';
-  let output: Uint8Array = body;
-  if (body.byteLength >= THRESHOLD) {
-    if (body.byteLength <= INLINE_LIMIT)
-      output = encoding === 'br' ? brotliCompressSync(body, BROTLI) : gzipSync(body, GZIP);
-    else output = encoding === 'br' ? await brotliAsync(body, BROTLI) : await gzipAsync(body, GZIP);
-  }
+  const output = body.byteLength >= THRESHOLD ? await encode(body, encoding) : body;
   const out = new Headers(headers);
   if (output !== body) {
     out.set('content-encoding', encoding);

@@ -7,7 +7,8 @@ import { clientAddress, type ProxyTrust } from '../lib/client-address';
 import { translator } from '../lib/i18n';
 import type { Logger } from '../lib/logger';
 import { socketPeer } from '../lib/request-meta';
-import { compressResponse } from './compress';
+import { envelopeText, JSON_TYPE } from '../lib/respond';
+import { compressEnvelope, compressResponse } from './compress';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
@@ -45,6 +46,9 @@ export function securityHeaders(options: { hsts: string | false }): readonly [st
   return headers;
 }
 
+/** A route's own header setter (Hono's), as front() wraps it. */
+type SetHeader = (name: string, value?: string, options?: { append?: boolean }) => void;
+
 /**
  * What every request goes through, in one step rather than a chain of middlewares: an id (kept
  * from the caller when well formed, echoed in the response), the translator for the language it
@@ -53,6 +57,12 @@ export function securityHeaders(options: { hsts: string | false }): readonly [st
  * then, on the way out, the answer compressed where it pays, the security headers, and one debug
  * line (method, address, status, time, request id) when debug lines are kept at all. The address
  * logged keeps the spec's access_token query parameter; the logger redacts it.
+ *
+ * An envelope (lib/respond.ts) whose route set no header of its own, nearly every answer, is made
+ * again from its text with its headers as one plain record (the security headers' record made
+ * here once): the server writes such a record as it is, where a `Headers` object would be built,
+ * set a dozen times, sorted and copied out again on every request. Any other answer (files,
+ * redirects, an envelope with a cookie) gets the same headers set on its own.
  */
 export function front(options: {
   trust: ProxyTrust;
@@ -61,6 +71,9 @@ export function front(options: {
 }): MiddlewareHandler<AppEnv> {
   const { trust, logger, headers } = options;
   const logRequests = logger.enabled?.('debug') ?? true;
+  const requestIdHeader = HEADERS.requestId.toLowerCase();
+  const envelopeHeaders: Record<string, string> = { 'content-type': JSON_TYPE };
+  for (const [name, value] of headers) envelopeHeaders[name.toLowerCase()] = value;
   return async (c, next) => {
     const started = logRequests ? performance.now() : 0;
     const incoming = c.req.header(HEADERS.requestId);
@@ -72,12 +85,33 @@ export function front(options: {
     c.set('requestId', requestId);
     c.set('t', translator(language));
     c.set('clientAddress', clientAddress(socketPeer(c), c.req.header('x-forwarded-for'), trust));
-    c.header(HEADERS.requestId, requestId);
+    let routeHeaders = false;
+    const setHeader = c.header as SetHeader;
+    (c as { header: SetHeader }).header = (name, value, headerOptions) => {
+      routeHeaders = true;
+      setHeader(name, value, headerOptions);
+    };
     await next();
-    await compressResponse(c);
-    const out = c.res.headers;
-    for (const [name, value] of headers) out.set(name, value);
-    out.delete('X-Powered-By');
+    const answered = c.res;
+    const text = routeHeaders ? undefined : envelopeText(answered);
+    if (text !== undefined) {
+      const out: Record<string, string> = { ...envelopeHeaders, [requestIdHeader]: requestId };
+      const compressed = await compressEnvelope(c, text);
+      if (compressed) {
+        out['content-encoding'] = compressed.encoding;
+        out.vary = 'Accept-Encoding';
+      }
+      const status = answered.status;
+      // Unset first: setting over an answer would copy its headers into the new one.
+      c.res = undefined;
+      c.res = new Response(compressed ? compressed.body : text, { status, headers: out });
+    } else {
+      answered.headers.set(HEADERS.requestId, requestId);
+      await compressResponse(c);
+      const out = c.res.headers;
+      for (const [name, value] of headers) out.set(name, value);
+      out.delete('X-Powered-By');
+    }
     if (logRequests) {
       // Path and query as sent, without parsing the address again.
       const { url } = c.req;
