@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { products, shops } from '@server/db/schema/index';
+import { productListVersions, products, shops } from '@server/db/schema/index';
 import { PRODUCT_STATUSES } from '@shared/contracts/products';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -152,5 +152,89 @@ describe('the list’s tab counts', () => {
     expect(
       (await list(seller.token, { platform: 'lazada', keyword: '0 TRAY' })).records,
     ).toHaveLength(0);
+  });
+
+  it('under a keyword stay what counting says as the same search comes again between changes, and only changes the search reads move the version', async () => {
+    const seller = await makeSeller(t, `searched-${randomUUID()}@example.com`, [
+      'Lazada',
+      'Lazada 2',
+    ]);
+    const [shop, other] = seller.shops;
+    if (!shop || !other) throw new Error('no shops');
+    const owner = seller.user.id;
+    /** What counting the products matching the keyword says. */
+    const matching = async (keyword: string, shopId?: string) => {
+      const rows = await t.db
+        .select({ status: products.status, n: sql<number>`count(*)::int` })
+        .from(products)
+        .where(
+          and(
+            eq(products.ownerId, owner),
+            eq(products.platform, 'lazada'),
+            shopId ? eq(products.shopId, shopId) : undefined,
+            sql`strpos(lower(${products.title} || E'\n' || ${products.sku}), lower(${keyword})) > 0`,
+          ),
+        )
+        .groupBy(products.status);
+      const counts = Object.fromEntries(PRODUCT_STATUSES.map((status) => [status, 0]));
+      for (const row of rows) counts[row.status] = Number(row.n);
+      return counts;
+    };
+    const check = async (keyword: string, shopId?: string) => {
+      const expected = await matching(keyword, shopId);
+      // Twice: the second reads what the first counted, and must say the same.
+      for (let i = 0; i < 2; i++)
+        expect(
+          (await list(seller.token, { platform: 'lazada', keyword, ...(shopId ? { shopId } : {}) }))
+            .counts,
+        ).toEqual(expected);
+      return expected;
+    };
+    const version = async () => {
+      const [row] = await t.db
+        .select({ version: productListVersions.version })
+        .from(productListVersions)
+        .where(eq(productListVersions.ownerId, owner));
+      return row?.version ?? 0;
+    };
+    expect(await check('bamboo')).toMatchObject({ online: 0 });
+
+    await t.db
+      .insert(products)
+      .values([
+        ...Array.from({ length: 4 }, (_, i) => product(owner, shop.id, i, 'online')),
+        ...Array.from({ length: 2 }, (_, i) => product(owner, other.id, 10 + i, 'wait')),
+      ]);
+    expect(await check('bamboo')).toMatchObject({ online: 4, wait: 2 });
+    expect(await check('bamboo', other.id)).toMatchObject({ online: 0, wait: 2 });
+
+    // A title that stops matching, a SKU that starts to, a status moved, a product moved to the
+    // other shop: each is counted at once.
+    const [first, second, third] = await t.db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.shopId, shop.id)))
+      .orderBy(products.title);
+    if (!first || !second || !third) throw new Error('no products');
+    await t.db.update(products).set({ title: 'Glass jar' }).where(eq(products.id, first.id));
+    expect(await check('bamboo')).toMatchObject({ online: 3, wait: 2 });
+    await t.db.update(products).set({ sku: 'BAMBOO-1' }).where(eq(products.id, first.id));
+    expect(await check('bamboo')).toMatchObject({ online: 4, wait: 2 });
+    await t.db.update(products).set({ status: 'offline' }).where(eq(products.id, second.id));
+    expect(await check('bamboo')).toMatchObject({ online: 3, offline: 1, wait: 2 });
+    await t.db.update(products).set({ shopId: other.id }).where(eq(products.id, third.id));
+    expect(await check('bamboo', other.id)).toMatchObject({ online: 1, wait: 2 });
+    expect(await check('bamboo', shop.id)).toMatchObject({ online: 2, offline: 1 });
+
+    // What the search does not read leaves the version where it is; what it reads moves it.
+    const before = await version();
+    await t.db.update(products).set({ stock: 7 }).where(eq(products.ownerId, owner));
+    expect(await version()).toBe(before);
+    await t.db.update(products).set({ title: 'Bamboo lid' }).where(eq(products.id, second.id));
+    expect(await version()).toBeGreaterThan(before);
+
+    await t.db.delete(products).where(eq(products.shopId, other.id));
+    expect(await check('bamboo')).toMatchObject({ online: 2, offline: 1, wait: 0 });
+    expect(await check('bamboo', other.id)).toMatchObject({ online: 0, wait: 0 });
   });
 });

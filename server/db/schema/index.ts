@@ -17,7 +17,13 @@ export { mailOutbox } from './mail';
 export { orderPushes } from './order-pushes';
 export { orderReturns, orderSubmissions, purchaseLinks, serviceOrders } from './orders';
 export { paymentCallbacks, paymentOrders, tradeOrders } from './payments';
-export { media, productStatusCounts, products, shopProductSettings } from './products';
+export {
+  media,
+  productListVersions,
+  productStatusCounts,
+  products,
+  shopProductSettings,
+} from './products';
 export { purchases } from './purchases';
 export {
   sandbox,

@@ -197,3 +197,15 @@ export const productStatusCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.ownerId, t.platform, t.shopId, t.status] })],
 );
+
+/**
+ * A number each seller's products move on from whenever any of them is inserted, changed or
+ * deleted (statement triggers on `products`, migration 0031): what the list's searched tab counts
+ * were counted at, so a count is used again only while it is still what counting would say.
+ */
+export const productListVersions = pgTable('product_list_versions', {
+  ownerId: uuid('owner_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});

@@ -33,6 +33,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Actor, AppDeps } from '../../context';
 import {
   collectedProducts,
+  productListVersions,
   productStatusCounts,
   products,
   shopProductSettings,
@@ -222,7 +223,7 @@ export async function listProducts(
   // The tabs' counts: every status under the other filters, once per first page.
   const countFilters = [...filters];
   const counted = query.keyword
-    ? statusCounts(deps, countFilters)
+    ? searchedStatusCounts(deps, actor, query, countFilters)
     : keptStatusCounts(deps, actor, query.platform, query.shopId);
   const status = statusOfFilter(query.status);
   if (status) filters.push(eq(products.status, status));
@@ -278,6 +279,61 @@ async function statusCounts(
       .where(and(...filters))
       .groupBy(products.status),
   );
+}
+
+/** Searched tab counts of each database: a search's key, the version they were counted at, the counts. */
+const searchedCounts = new WeakMap<
+  object,
+  Map<string, { version: number; counts: Promise<Record<ProductStatus, number>> }>
+>();
+/** The searches whose counts are kept at most (the least recently counted go first). */
+const SEARCHED_COUNTS_KEPT = 2000;
+
+/**
+ * The tabs' counts under a keyword, counted again only when the seller's products changed since
+ * (their version, moved on by triggers whenever a product is inserted, deleted, or changed in
+ * title, SKU, status, shop or platform, migration 0031): the same search again, or another tab of
+ * it, reads one row instead of matching every product. Exact: the version is read before the
+ * counting starts, so counts are never kept under a version older than what they counted; a
+ * search that finds another version counts again. Searches at once under one version share one
+ * counting.
+ */
+async function searchedStatusCounts(
+  deps: Pick<AppDeps, 'db'>,
+  actor: Pick<Actor, 'ownerId' | 'shopIds'>,
+  query: ProductListQuery,
+  filters: readonly (SQL | undefined)[],
+): Promise<Record<ProductStatus, number>> {
+  const key = JSON.stringify([
+    actor.ownerId,
+    actor.shopIds,
+    query.platform,
+    query.shopId ?? null,
+    query.keyword,
+  ]);
+  const [row] = await deps.db
+    .select({ version: productListVersions.version })
+    .from(productListVersions)
+    .where(eq(productListVersions.ownerId, actor.ownerId));
+  const version = row?.version ?? 0;
+  let kept = searchedCounts.get(deps.db);
+  if (!kept) {
+    kept = new Map();
+    searchedCounts.set(deps.db, kept);
+  }
+  const found = kept.get(key);
+  if (found?.version === version) return found.counts;
+  const counts = statusCounts(deps, filters);
+  kept.delete(key);
+  kept.set(key, { version, counts });
+  if (kept.size > SEARCHED_COUNTS_KEPT) {
+    const oldest = kept.keys().next().value;
+    if (oldest !== undefined) kept.delete(oldest);
+  }
+  counts.catch(() => {
+    if (kept.get(key)?.counts === counts) kept.delete(key);
+  });
+  return counts;
 }
 
 /**
