@@ -4,8 +4,11 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppError } from './errors';
 import type { ApiMessageKey, Translator } from './i18n';
 
-/** The part of a Hono context the envelope needs, whatever variables the route added. */
-type EnvelopeContext = { body: Context['body']; var: { t: Translator } };
+/**
+ * The part of a Hono context the envelope needs, whatever variables the route added: the
+ * translator read with `get` (`c.var` copies every variable into a new object on each read).
+ */
+type EnvelopeContext = { body: Context['body']; get(key: 't'): Translator };
 
 /** The media type of every envelope. */
 export const JSON_TYPE = 'application/json';
@@ -32,7 +35,7 @@ function envelope(c: EnvelopeContext, value: unknown, status: ContentfulStatusCo
 
 /** The success envelope, its message in the request's language. */
 export function ok<T>(c: EnvelopeContext, datas: T, message: ApiMessageKey = 'success') {
-  return envelope(c, { resp_code: SUCCESS_CODE, resp_msg: c.var.t.message(message), datas });
+  return envelope(c, { resp_code: SUCCESS_CODE, resp_msg: c.get('t').message(message), datas });
 }
 
 /** The error envelope of an AppError: translated message, stable key, the key's HTTP status. */
@@ -41,7 +44,7 @@ export function fail(c: EnvelopeContext, error: AppError) {
     c,
     {
       resp_code: error.code,
-      resp_msg: c.var.t.error(error.key, error.params),
+      resp_msg: c.get('t').error(error.key, error.params),
       datas: error.datas,
       key: error.key,
     },
