@@ -78,7 +78,7 @@ export async function productOf(
   return found;
 }
 
-export const shopName = (shop: ShopRow) => shop.alias.trim() || shop.name;
+export const shopName = (shop: Pick<ShopRow, 'alias' | 'name'>) => shop.alias.trim() || shop.name;
 export const shopCurrency = (shop: ShopRow): Currency => siteCurrency(shop.site as SiteCode);
 
 /** The template a shop starts from: the account's markup and rounding, 35 CNY/kg, 6 % fee, 20 % margin, 25 % strike-through. */
