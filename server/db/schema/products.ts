@@ -200,7 +200,7 @@ export const productStatusCounts = pgTable(
 
 /**
  * A number each seller's products move on from whenever any of them is inserted, changed or
- * deleted (statement triggers on `products`, migration 0031): what the list's searched tab counts
+ * deleted (statement triggers on `products`, migration 0030): what the list's searched tab counts
  * were counted at, so a count is used again only while it is still what counting would say.
  */
 export const productListVersions = pgTable('product_list_versions', {

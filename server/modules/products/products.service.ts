@@ -323,7 +323,7 @@ const SEARCHED_COUNTS_KEPT = 2000;
 /**
  * The tabs' counts under a keyword, counted again only when the seller's products changed since
  * (their version, moved on by triggers whenever a product is inserted, deleted, or changed in
- * title, SKU, status, shop or platform, migration 0031): the same search again, or another tab of
+ * title, SKU, status, shop or platform, migration 0030): the same search again, or another tab of
  * it, reads one row instead of matching every product. Exact: the version is read before the
  * counting starts, so counts are never kept under a version older than what they counted; a
  * search that finds another version counts again. Searches at once under one version share one
