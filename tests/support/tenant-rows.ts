@@ -73,6 +73,7 @@ const TABLES: Record<string, Classification> = {
   collected_products: owned('owner_id'),
   products: owned('owner_id', 'shop_id'),
   product_status_counts: owned('owner_id', 'shop_id'),
+  product_list_versions: owned('owner_id'),
   plugin_settings: owned('owner_id'),
   coupons: owned('owner_id'),
   files: owned('owner_id'),
