@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { platformOrders } from '@server/db/schema/index';
 import { createAccount } from '@server/modules/accounts/accounts.service';
 import { formatMoney } from '@shared/i18n/format';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -8,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { renderSignedIn } from '../support/console';
 import { fillWords } from '../support/locales';
 import { jpeg } from '../support/media-files';
+import { insertWaitingOrder } from '../support/platform-orders';
 import {
   buyWrap,
   registerServicesApp,
@@ -169,48 +169,15 @@ describe('a service that funds a purchase, for the service operator', () => {
       t.call('POST', path, { token, json, headers: { 'Idempotency-Key': randomUUID() } });
     const shop = s.shops[0];
     if (!shop) throw new Error('no shop');
-    const at = new Date(t.clock.now().getTime() - 3_600_000);
-    const [order] = await t.db
-      .insert(platformOrders)
-      .values({
-        shopId: shop.id,
-        ownerId: s.user.id,
-        platform: shop.platform,
-        externalId: `O${randomUUID().slice(0, 13)}`,
-        status: 'pending',
-        currency: 'THB',
-        totalMinor: 25_000,
-        buyerName: 'Buyer',
-        receiver: { name: 'Somchai', phone: '0812345678', address: '1 Sukhumvit Rd, Bangkok' },
-        paymentMethod: 'COD',
-        items: [
-          {
-            externalId: 'i1',
-            productExternalId: `p-${randomUUID().slice(0, 6)}`,
-            skuExternalId: 's1',
-            sellerSku: 'RICE-1',
-            name: 'Rice cooker',
-            variation: null,
-            image: null,
-            quantity: 2,
-            unitPriceMinor: 12_500,
-          },
-        ],
-        platformCreatedAt: at,
-        platformUpdatedAt: at,
-        raw: null,
-        syncedAt: at,
-      })
-      .returning({ id: platformOrders.id });
-    if (!order) throw new Error('order not written');
+    const orderId = await insertWaitingOrder(t, shop, s.user.id);
     await call('/order/order/purchaseLink', s.token, {
-      orderId: order.id,
+      orderId,
       orderItemId: 'i1',
       url: 'https://detail.1688.com/offer/610000000001.html',
       price: 5_000,
     });
     const dealt = await call('/order/order/dealOrder', s.token, {
-      orderId: order.id,
+      orderId,
       items: [{ orderItemId: 'i1', type: 'crossSale' }],
       idempotencyKey: randomUUID(),
     });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { platformOrders, serviceOrders, walletFreezes, warehouses } from '@server/db/schema/index';
+import { serviceOrders, walletFreezes, warehouses } from '@server/db/schema/index';
 import { convert } from '@server/modules/wallet/exchange-rates';
 import { recharge } from '@server/modules/wallet/wallet.service';
 import { FEE_RULES } from '@shared/contracts/orders';
@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSeller, makeSubAccount } from '../support/accounts';
 import { createTestApp, type TestApp } from '../support/app';
 import { collectDrafts } from '../support/collector';
+import { insertWaitingOrder } from '../support/platform-orders';
 
 /**
  * The processing dialog's two side flows at the server: gifts sent with an order (their own
@@ -20,7 +21,6 @@ import { collectDrafts } from '../support/collector';
 let t: TestApp;
 let seller: Awaited<ReturnType<typeof makeSeller>>;
 let other: Awaited<ReturnType<typeof makeSeller>>;
-const HOUR = 3_600_000;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -49,41 +49,10 @@ const shopOf = (owner: typeof seller, platform: Platform) => {
 /** A synced order waiting to be processed, with one item of `productId` (two pieces). */
 async function addOrder(owner: typeof seller, productId = `p-${randomUUID().slice(0, 6)}`) {
   const shop = shopOf(owner, 'lazada');
-  const at = new Date(t.clock.now().getTime() - HOUR);
-  const [row] = await t.db
-    .insert(platformOrders)
-    .values({
-      shopId: shop.id,
-      ownerId: owner.user.id,
-      platform: 'lazada',
-      externalId: `G${randomUUID().slice(0, 13)}`,
-      status: 'pending',
-      currency: 'THB',
-      totalMinor: 25_000,
-      buyerName: 'Buyer',
-      receiver: { name: 'Buyer', phone: '0812345678', address: '1 Road, Bangkok' },
-      paymentMethod: 'COD',
-      items: [
-        {
-          externalId: 'i1',
-          productExternalId: productId,
-          skuExternalId: 's1',
-          sellerSku: 'SKU-1',
-          name: 'Rice cooker',
-          variation: 'Colour: white',
-          image: null,
-          quantity: 2,
-          unitPriceMinor: 12_500,
-        },
-      ],
-      platformCreatedAt: at,
-      platformUpdatedAt: at,
-      raw: null,
-      syncedAt: at,
-    })
-    .returning({ id: platformOrders.id });
-  if (!row) throw new Error('order not written');
-  return row.id;
+  return insertWaitingOrder(t, shop, owner.user.id, {
+    externalId: `G${randomUUID().slice(0, 13)}`,
+    line: { productExternalId: productId, sellerSku: 'SKU-1', variation: 'Colour: white' },
+  });
 }
 
 async function openWarehouse(ownerId: string) {

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   ledgerEntries,
-  platformOrders,
   purchases,
   serviceOrders,
   walletFreezes,
@@ -16,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, makeSeller, makeSubAccount } from '../support/accounts';
 import { createTestApp, type TestApp } from '../support/app';
 import { readLocale } from '../support/locales';
+import { insertWaitingOrder } from '../support/platform-orders';
 
 /**
  * A crossSale service order made by processing a platform order opens its crossSale purchase
@@ -60,49 +60,16 @@ async function sellerWithOrder() {
   });
   const shop = s.shops[0];
   if (!shop) throw new Error('no shop');
-  const at = new Date(t.clock.now().getTime() - 3_600_000);
   const orderNo = `O${randomUUID().slice(0, 13)}`;
-  const [order] = await t.db
-    .insert(platformOrders)
-    .values({
-      shopId: shop.id,
-      ownerId: s.user.id,
-      platform: shop.platform,
-      externalId: orderNo,
-      status: 'pending',
-      currency: 'THB',
-      totalMinor: 25_000,
-      buyerName: 'Buyer',
-      receiver: { name: 'Somchai', phone: '0812345678', address: '1 Sukhumvit Rd, Bangkok' },
-      paymentMethod: 'COD',
-      items: [
-        {
-          externalId: 'i1',
-          productExternalId: `p-${randomUUID().slice(0, 6)}`,
-          skuExternalId: 's1',
-          sellerSku: 'RICE-1',
-          name: 'Rice cooker',
-          variation: null,
-          image: null,
-          quantity: 2,
-          unitPriceMinor: 12_500,
-        },
-      ],
-      platformCreatedAt: at,
-      platformUpdatedAt: at,
-      raw: null,
-      syncedAt: at,
-    })
-    .returning({ id: platformOrders.id });
-  if (!order) throw new Error('order not written');
+  const orderId = await insertWaitingOrder(t, shop, s.user.id, { externalId: orderNo });
   const link = await post('/order/order/purchaseLink', s.token, {
-    orderId: order.id,
+    orderId,
     orderItemId: 'i1',
     url: 'https://detail.1688.com/offer/610000000001.html',
     price: 5_000,
   });
   expect(link.body.resp_code, link.text).toBe(0);
-  return { ...s, shop, orderId: order.id, orderNo };
+  return { ...s, shop, orderId, orderNo };
 }
 type Seller = Awaited<ReturnType<typeof sellerWithOrder>>;
 

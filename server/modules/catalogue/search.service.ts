@@ -49,6 +49,11 @@ function hasSqlState(error: unknown, state: string): boolean {
   return false;
 }
 
+/** The title in the reader's language, else in Chinese, English or Thai, whichever it has. */
+function titleIn(titles: Record<Language, string | null>, language: Language): string {
+  return titles[language] ?? titles.zh ?? titles.en ?? titles.th ?? '';
+}
+
 /** The row as lists show it, names in the reader's language. */
 export function productOf(
   row: ProductRow,
@@ -57,12 +62,7 @@ export function productOf(
   supplierName: string | null,
 ): CatalogueProduct {
   const titles = { zh: row.titleZh, th: row.titleTh, en: row.titleEn };
-  const title =
-    (language === 'th' ? titles.th : language === 'en' ? titles.en : titles.zh) ??
-    titles.zh ??
-    titles.en ??
-    titles.th ??
-    '';
+  const title = titleIn(titles, language);
   return {
     id: row.id,
     source: row.source,
@@ -274,12 +274,7 @@ function mallProductOf(
   language: Language,
 ): CatalogueProduct {
   const titles = { zh: row.title_zh, th: row.title_th, en: row.title_en };
-  const title =
-    (language === 'th' ? titles.th : language === 'en' ? titles.en : titles.zh) ??
-    titles.zh ??
-    titles.en ??
-    titles.th ??
-    '';
+  const title = titleIn(titles, language);
   return {
     id: row.id,
     source: row.source as CatalogueProduct['source'],

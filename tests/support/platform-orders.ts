@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import { platformOrders } from '@server/db/schema/index';
+import type { TestApp } from './app';
+
+type OrderLine = (typeof platformOrders.$inferInsert)['items'][number];
+
+/**
+ * A synced order waiting to be processed (status `pending`, cash on delivery, 250 THB), placed an
+ * hour before the app's clock, with one line: two rice cookers at 125 THB (`i1`, SKU `s1`).
+ * Answers its id.
+ */
+export async function insertWaitingOrder(
+  t: Pick<TestApp, 'db' | 'clock'>,
+  shop: { id: string; platform: string },
+  ownerId: string,
+  options: { externalId?: string; line?: Partial<OrderLine> } = {},
+): Promise<string> {
+  const at = new Date(t.clock.now().getTime() - 3_600_000);
+  const [row] = await t.db
+    .insert(platformOrders)
+    .values({
+      shopId: shop.id,
+      ownerId,
+      platform: shop.platform,
+      externalId: options.externalId ?? `O${randomUUID().slice(0, 13)}`,
+      status: 'pending',
+      currency: 'THB',
+      totalMinor: 25_000,
+      buyerName: 'Buyer',
+      receiver: { name: 'Somchai', phone: '0812345678', address: '1 Sukhumvit Rd, Bangkok' },
+      paymentMethod: 'COD',
+      items: [
+        {
+          externalId: 'i1',
+          productExternalId: `p-${randomUUID().slice(0, 6)}`,
+          skuExternalId: 's1',
+          sellerSku: 'RICE-1',
+          name: 'Rice cooker',
+          variation: null,
+          image: null,
+          quantity: 2,
+          unitPriceMinor: 12_500,
+          ...options.line,
+        },
+      ],
+      platformCreatedAt: at,
+      platformUpdatedAt: at,
+      raw: null,
+      syncedAt: at,
+    })
+    .returning({ id: platformOrders.id });
+  if (!row) throw new Error('order not written');
+  return row.id;
+}
