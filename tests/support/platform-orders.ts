@@ -1,8 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { platformOrders } from '@server/db/schema/index';
+import type { Platform } from '@shared/contracts/shops';
 import type { TestApp } from './app';
 
-type OrderLine = (typeof platformOrders.$inferInsert)['items'][number];
+/** An order's line as a platform's sync writes it. */
+interface OrderLine {
+  externalId: string;
+  productExternalId: string;
+  skuExternalId: string;
+  sellerSku: string;
+  name: string;
+  variation: string | null;
+  image: string | null;
+  quantity: number;
+  unitPriceMinor: number;
+}
 
 /**
  * A synced order waiting to be processed (status `pending`, cash on delivery, 250 THB), placed an
@@ -11,7 +23,7 @@ type OrderLine = (typeof platformOrders.$inferInsert)['items'][number];
  */
 export async function insertWaitingOrder(
   t: Pick<TestApp, 'db' | 'clock'>,
-  shop: { id: string; platform: string },
+  shop: { id: string; platform: Platform },
   ownerId: string,
   options: { externalId?: string; line?: Partial<OrderLine> } = {},
 ): Promise<string> {
@@ -41,7 +53,7 @@ export async function insertWaitingOrder(
           quantity: 2,
           unitPriceMinor: 12_500,
           ...options.line,
-        },
+        } satisfies OrderLine,
       ],
       platformCreatedAt: at,
       platformUpdatedAt: at,
