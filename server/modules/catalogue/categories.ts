@@ -1,6 +1,6 @@
 import type { CategoryNode, CategoryStep, CategoryTree } from '@shared/contracts/catalogue';
 import type { Language } from '@shared/contracts/languages';
-import { asc } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { catalogueCategories } from '../../db/schema/index';
 
@@ -14,13 +14,8 @@ export interface CategoryIndex {
 
 /** The tree changes only with a seed or a load: read once a minute per database. */
 const TTL_MS = 60_000;
-/**
- * A category the copy does not know (one loaded meanwhile, or an id a client made up) reads the
- * tree again only once the copy is this old: made-up ids on every request cost one read in five
- * seconds, not one a request.
- */
-const UNKNOWN_AFTER_MS = 5_000;
 const cache = new WeakMap<object, { at: number; index: Promise<CategoryIndex> }>();
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function load(db: Database): Promise<CategoryIndex> {
   const rows = await db
@@ -43,8 +38,10 @@ async function load(db: Database): Promise<CategoryIndex> {
 }
 
 /**
- * The category tree, from a copy at most a minute old (always fresh when it was empty; at most five
- * seconds old when `knowing` names a category the copy does not hold).
+ * The category tree, from a copy at most a minute old (always fresh when it was empty). A
+ * category in `knowing` the copy does not hold is looked up by its key first: the tree is read
+ * again only when it exists (loaded meanwhile), so ids a client makes up cost one lookup each,
+ * not the whole tree.
  */
 export async function categoryIndex(
   db: Database,
@@ -54,13 +51,24 @@ export async function categoryIndex(
   const held = cache.get(db);
   if (held && now - held.at < TTL_MS) {
     const index = await held.index;
-    const knows = now - held.at < UNKNOWN_AFTER_MS || knowing.every((id) => index.byId.has(id));
-    if (index.rows.length > 0 && knows) return index;
+    const unknown = knowing.filter((id) => !index.byId.has(id));
+    if (index.rows.length > 0 && !(await anyExists(db, unknown))) return index;
   }
   const index = load(db);
   cache.set(db, { at: now, index });
   index.catch(() => cache.delete(db));
   return index;
+}
+
+async function anyExists(db: Database, ids: readonly string[]): Promise<boolean> {
+  const keys = ids.filter((id) => UUID.test(id));
+  if (keys.length === 0) return false;
+  const found = await db
+    .select({ id: catalogueCategories.id })
+    .from(catalogueCategories)
+    .where(inArray(catalogueCategories.id, keys))
+    .limit(1);
+  return found.length > 0;
 }
 
 export function nameIn(row: Pick<CategoryRow, 'nameZh' | 'nameTh' | 'nameEn'>, language: Language) {
