@@ -31,8 +31,7 @@ class BrowserTestsFirst extends BaseSequencer {
 
 /**
  * With TEST_POSTGRES_URL (`.ci/run` gives it), the projects that use the database run a second
- * time on that PostgreSQL (`npm test` runs them in the browser tests' run, after its browser files:
- * tests/run.ts).
+ * time on that PostgreSQL, in the same run, their files sharing the run's workers with the others.
  */
 const postgres = process.env.TEST_POSTGRES_URL;
 

@@ -7,8 +7,7 @@
  *   The checks, which have no time limit, run at a lower priority and take what the tests leave.
  *   Their output lines start with `[check]`, the browser tests' with `[e2e]`.
  * - `TEST_POSTGRES_URL=… npm test` (`.ci/run`): the same, and the projects that use the database
- *   (server, console) a second time on that PostgreSQL (`vitest.config.ts`), in the browser tests'
- *   run after its browser files (`runsOf` below).
+ *   (server, console) a second time on that PostgreSQL, in the same run (`vitest.config.ts`).
  * - `npm test -- <files or Vitest options>`: one `vitest run` with them first, then the checks;
  *   `--no-checks` leaves the checks out.
  * - `npm run test:database`: the projects that use the database (server, console) and nothing
@@ -201,34 +200,19 @@ function mergeReports(reports: (Report | null)[]): Report | null {
 }
 
 /**
- * The projects that run a second time on PostgreSQL (`vitest.config.ts`, with TEST_POSTGRES_URL):
- * in the browser tests' run, after its browser files, so that its workers do not stand idle while
- * the other run still has files.
- */
-const POSTGRES_PROJECTS = ['server-postgres', 'console-postgres'];
-
-/**
  * The Vitest runs of `npm test`: the browser tests in a run of their own beside the run of the
  * others, each with its workers. A browser-test file leaves most of its core idle (it waits on
  * Chromium, its server and the network between them), and the builds it needs are made by its
  * run's global setup: beside the run of the other files, they take what those leave instead of
- * holding both workers before the first test and through the browser-test files. With
- * TEST_POSTGRES_URL (`.ci/run`) the browser run goes on with the PostgreSQL pass once its browser
- * files are done (they come first, `vitest.config.ts`): its workers finished their browser files
- * about ten minutes before the other run's last file and then stood idle.
+ * holding both workers before the first test and through the browser-test files.
  */
 function runsOf(args: string[]): { name: string; args: string[]; prefix?: string }[] {
   if (args.length > 0) return [{ name: 'vitest', args }];
-  const postgres = process.env.TEST_POSTGRES_URL ? POSTGRES_PROJECTS : [];
-  const projects = (names: string[]) => names.flatMap((name) => ['--project', name]);
   return [
-    {
-      name: 'vitest',
-      args: [...projects([`!${BROWSER_PROJECT}`]), ...projects(postgres.map((name) => `!${name}`))],
-    },
+    { name: 'vitest', args: ['--project', `!${BROWSER_PROJECT}`] },
     {
       name: BROWSER_PROJECT,
-      args: [...projects([BROWSER_PROJECT, ...postgres]), '--maxWorkers', String(BROWSER_WORKERS)],
+      args: ['--project', BROWSER_PROJECT, '--maxWorkers', String(BROWSER_WORKERS)],
       prefix: `[${BROWSER_PROJECT}] `,
     },
   ];
