@@ -20,6 +20,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, makeSeller, makeSubAccount } from '../support/accounts';
 import { createTestApp, type TestApp } from '../support/app';
+import { insertWaitingOrder } from '../support/platform-orders';
 
 let t: TestApp;
 let seller: Awaited<ReturnType<typeof makeSeller>>;
@@ -58,41 +59,16 @@ async function addOrder(
   status: string,
   options: { hoursAgo?: number; ownerId?: string; quantity?: number; price?: number } = {},
 ) {
-  const at = new Date(t.clock.now().getTime() - (options.hoursAgo ?? 1) * HOUR);
-  const [row] = await t.db
-    .insert(platformOrders)
-    .values({
-      shopId: shop.id,
-      ownerId: options.ownerId ?? seller.user.id,
-      platform: shop.platform,
-      externalId: `O${randomUUID().slice(0, 13)}`,
-      status,
-      currency: 'THB',
-      totalMinor: 25_000,
-      buyerName: 'Buyer',
-      receiver: { name: 'Buyer', phone: '0812345678', address: '1 Road, Bangkok' },
-      paymentMethod: 'COD',
-      items: [
-        {
-          externalId: 'i1',
-          productExternalId: `p-${randomUUID().slice(0, 6)}`,
-          skuExternalId: 's1',
-          sellerSku: 'SKU-1',
-          name: 'Rice cooker',
-          variation: 'Colour: white',
-          image: null,
-          quantity: options.quantity ?? 2,
-          unitPriceMinor: options.price ?? 12_500,
-        },
-      ],
-      platformCreatedAt: at,
-      platformUpdatedAt: at,
-      raw: null,
-      syncedAt: at,
-    })
-    .returning({ id: platformOrders.id });
-  if (!row) throw new Error('order not written');
-  return row.id;
+  return insertWaitingOrder(t, shop, options.ownerId ?? seller.user.id, {
+    status,
+    hoursAgo: options.hoursAgo,
+    line: {
+      sellerSku: 'SKU-1',
+      variation: 'Colour: white',
+      quantity: options.quantity ?? 2,
+      unitPriceMinor: options.price ?? 12_500,
+    },
+  });
 }
 
 /** A `beginTime` `hours` before the clock, in UTC. */

@@ -17,17 +17,23 @@ interface OrderLine {
 }
 
 /**
- * A synced order waiting to be processed (status `pending`, cash on delivery, 250 THB), placed an
- * hour before the app's clock, with one line: two rice cookers at 125 THB (`i1`, SKU `s1`).
+ * A synced order waiting to be processed (status `pending` unless given, cash on delivery,
+ * 250 THB), placed an hour (or `hoursAgo`) before the app's clock, with one line: two rice cookers at 125 THB (`i1`, SKU `s1`).
  * Answers its id.
  */
 export async function insertWaitingOrder(
   t: Pick<TestApp, 'db' | 'clock'>,
   shop: { id: string; platform: Platform },
   ownerId: string,
-  options: { externalId?: string; line?: Partial<OrderLine> } = {},
+  options: {
+    externalId?: string;
+    line?: Partial<OrderLine>;
+    /** The platform's raw status (default `pending`). */
+    status?: string;
+    hoursAgo?: number;
+  } = {},
 ): Promise<string> {
-  const at = new Date(t.clock.now().getTime() - 3_600_000);
+  const at = new Date(t.clock.now().getTime() - (options.hoursAgo ?? 1) * 3_600_000);
   const [row] = await t.db
     .insert(platformOrders)
     .values({
@@ -35,7 +41,7 @@ export async function insertWaitingOrder(
       ownerId,
       platform: shop.platform,
       externalId: options.externalId ?? `O${randomUUID().slice(0, 13)}`,
-      status: 'pending',
+      status: options.status ?? 'pending',
       currency: 'THB',
       totalMinor: 25_000,
       buyerName: 'Buyer',
